@@ -1,0 +1,20 @@
+import { cookies } from "next/headers";
+import { getRequestConfig } from "next-intl/server";
+import { defaultLocale, isLocale, localeCookie } from "./config";
+import { mergeMessages } from "./merge";
+
+// No locale in the URL (the spec fixes the routes): the locale comes from the cookie Settings writes.
+export default getRequestConfig(async () => {
+  const store = await cookies();
+  const fromCookie = store.get(localeCookie)?.value;
+  const locale = isLocale(fromCookie) ? fromCookie : defaultLocale;
+  const messages = (await import(`../../messages/${locale}.json`)).default;
+  const fallback =
+    locale === defaultLocale ? messages : (await import(`../../messages/${defaultLocale}.json`)).default;
+  return {
+    locale,
+    messages: mergeMessages(fallback, messages),
+    onError: () => {},
+    getMessageFallback: ({ namespace, key }) => [namespace, key].filter(Boolean).join("."),
+  };
+});

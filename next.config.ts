@@ -1,0 +1,37 @@
+import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+// Headers that do not depend on the request; the CSP (which needs a per-request nonce) is set in proxy.ts.
+const staticSecurityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Permissions-Policy", value: "camera=(), geolocation=(), microphone=(self)" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+];
+
+const nextConfig: NextConfig = {
+  // Lets several builds (e.g. a dev server and the e2e build) live side by side in one checkout.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  poweredByHeader: false,
+  reactStrictMode: true,
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@node-rs/argon2",
+    "@prisma/schema-engine-wasm",
+    "pg",
+    "nodemailer",
+  ],
+  async headers() {
+    const headers = [...staticSecurityHeaders];
+    if (process.env.NODE_ENV === "production") {
+      headers.push({ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" });
+    }
+    return [{ source: "/:path*", headers }];
+  },
+};
+
+export default withNextIntl(nextConfig);
