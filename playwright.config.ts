@@ -1,0 +1,52 @@
+import { defineConfig, devices } from "@playwright/test";
+import { e2eAccounts } from "./tests/e2e/accounts";
+
+// Drives the production build (scripts/e2e.mjs builds it) served by tests/e2e/server.mjs on a
+// fresh embedded database. E2E_PORT and NEXT_DIST_DIR let two runs share one checkout.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  outputDir: "test-results",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: `node tests/e2e/server.mjs`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      E2E_USER: e2eAccounts.rep.username,
+      E2E_USER_PASSWORD: e2eAccounts.rep.password,
+      E2E_OPERATOR: e2eAccounts.operator.username,
+      E2E_OPERATOR_PASSWORD: e2eAccounts.operator.password,
+    },
+  },
+});
