@@ -1,0 +1,114 @@
+import { describe, expect, it, vi } from "vitest";
+import { dtmfFrequencies } from "@/lib/dialer/dtmf";
+import { KEYPAD_KEYS } from "@/lib/dialer/digits";
+import { createTonePlayer } from "@/lib/dialer/tone-player";
+import { clampPosition, defaultPosition, parseStoredPosition } from "@/lib/dialer/position";
+
+describe("DTMF keypad frequencies", () => {
+  const table: Record<string, [number, number]> = {
+    "1": [697, 1209],
+    "2": [697, 1336],
+    "3": [697, 1477],
+    "4": [770, 1209],
+    "5": [770, 1336],
+    "6": [770, 1477],
+    "7": [852, 1209],
+    "8": [852, 1336],
+    "9": [852, 1477],
+    "*": [941, 1209],
+    "0": [941, 1336],
+    "#": [941, 1477],
+  };
+  it.each(Object.entries(table))("key %s is %j Hz", (key, pair) => {
+    expect(dtmfFrequencies(key as (typeof KEYPAD_KEYS)[number])).toEqual(pair);
+  });
+  it("covers all twelve keys", () => {
+    expect([...KEYPAD_KEYS].sort()).toEqual(Object.keys(table).sort());
+  });
+});
+
+describe("tone player", () => {
+  function fakeAudio() {
+    const oscillators: { frequency: number; start: number; stop: number }[] = [];
+    const gains: number[] = [];
+    let created = 0;
+    class FakeContext {
+      currentTime = 2;
+      state = "running";
+      destination = {};
+      constructor() {
+        created++;
+      }
+      createGain() {
+        return {
+          gain: { setValueAtTime: (v: number) => gains.push(v) },
+          connect() {},
+          disconnect() {},
+        };
+      }
+      createOscillator() {
+        const o = { frequency: 0, start: 0, stop: 0 };
+        oscillators.push(o);
+        return {
+          type: "",
+          frequency: { setValueAtTime: (f: number) => (o.frequency = f) },
+          connect() {},
+          disconnect() {},
+          start: (t: number) => (o.start = t),
+          stop: (t: number) => (o.stop = t),
+          onended: null,
+        };
+      }
+      resume() {}
+      close() {}
+    }
+    return {
+      Ctor: FakeContext as unknown as new () => AudioContext,
+      oscillators,
+      gains,
+      created: () => created,
+    };
+  }
+
+  it("creates the context lazily and plays both frequencies for 150 ms at gain 0.2", () => {
+    vi.useFakeTimers();
+    const audio = fakeAudio();
+    const player = createTonePlayer(() => audio.Ctor);
+    expect(audio.created()).toBe(0);
+    player.play("5");
+    player.play("#");
+    expect(audio.created()).toBe(1);
+    expect(audio.gains).toEqual([0.2, 0.2]);
+    expect(audio.oscillators.map((o) => o.frequency)).toEqual([770, 1336, 941, 1477]);
+    for (const o of audio.oscillators) expect(o.stop - o.start).toBeCloseTo(0.15);
+    vi.runAllTimers();
+    vi.useRealTimers();
+  });
+
+  it("stays silent where Web Audio is missing", () => {
+    expect(() => createTonePlayer(() => undefined).play("1")).not.toThrow();
+  });
+});
+
+describe("widget position", () => {
+  const viewport = { width: 1000, height: 800 };
+  const size = { width: 300, height: 400 };
+  it("clamps into the viewport", () => {
+    expect(clampPosition({ x: 900, y: -50 }, size, viewport)).toEqual({ x: 692, y: 8 });
+    expect(clampPosition({ x: -10, y: 700 }, size, viewport)).toEqual({ x: 8, y: 392 });
+    expect(clampPosition({ x: 50, y: 50 }, { width: 2000, height: 2000 }, viewport)).toEqual({
+      x: 8,
+      y: 8,
+    });
+  });
+  it("starts in the bottom corner on the reading-end side", () => {
+    expect(defaultPosition(size, viewport, false)).toEqual({ x: 676, y: 376 });
+    expect(defaultPosition(size, viewport, true)).toEqual({ x: 24, y: 376 });
+  });
+  it("parses stored positions defensively", () => {
+    expect(parseStoredPosition('{"x":1,"y":2}')).toEqual({ x: 1, y: 2 });
+    expect(parseStoredPosition("nope")).toBeNull();
+    expect(parseStoredPosition('{"x":"1"}')).toBeNull();
+    expect(parseStoredPosition(null)).toBeNull();
+  });
+});
