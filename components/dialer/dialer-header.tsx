@@ -1,0 +1,63 @@
+"use client";
+
+import { GripHorizontal, Minus, RotateCw } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { formatHms } from "@/lib/dialer/format";
+import { DialerAlarmMenu } from "./dialer-alarm-menu";
+import { DialerSettingsMenu } from "./dialer-settings-menu";
+import { IconButton } from "./icon-button";
+import { useDialer } from "./dialer-provider";
+import type { useDragHandle } from "./use-widget-position";
+
+/** Title bar: the drag area, the call timer and the header buttons. */
+export function DialerHeader({
+  dir,
+  drag,
+  soundsEnabled,
+  onSoundsChange,
+}: {
+  dir: "ltr" | "rtl";
+  drag: ReturnType<typeof useDragHandle>;
+  soundsEnabled: boolean;
+  onSoundsChange: (on: boolean) => void;
+}) {
+  const t = useTranslations("Dialer");
+  const { elapsedMs, isActive, clearNumber, setMinimised } = useDialer();
+  const { onKeyDown, ...pointer } = drag;
+  return (
+    <div
+      {...pointer}
+      data-testid="dialer-drag-handle"
+      className="flex cursor-grab touch-none items-center gap-1 rounded-t-xl border-b border-slate-200 bg-slate-100 px-2 py-1.5 select-none active:cursor-grabbing dark:border-slate-700 dark:bg-slate-800"
+    >
+      <span
+        role="button"
+        tabIndex={0}
+        aria-label={t("move")}
+        title={t("move")}
+        onKeyDown={onKeyDown}
+        className="flex items-center rounded p-0.5 text-slate-400 dark:text-slate-500"
+      >
+        <GripHorizontal className="size-4" aria-hidden />
+      </span>
+      <h2 className="text-sm font-semibold text-slate-800 dark:text-slate-100">{t("title")}</h2>
+      <span
+        role="timer"
+        aria-label={t("timer")}
+        dir="ltr"
+        data-testid="dialer-timer"
+        className="ms-auto me-1 rounded bg-white px-1.5 py-0.5 font-mono text-xs tabular-nums text-slate-700 dark:bg-slate-900 dark:text-slate-200"
+      >
+        {formatHms(elapsedMs)}
+      </span>
+      <DialerSettingsMenu dir={dir} soundsEnabled={soundsEnabled} onSoundsChange={onSoundsChange} />
+      <IconButton label={t("reload")} onClick={clearNumber} disabled={isActive}>
+        <RotateCw className="size-4" aria-hidden />
+      </IconButton>
+      <DialerAlarmMenu dir={dir} />
+      <IconButton label={t("minimise")} onClick={() => setMinimised(true)}>
+        <Minus className="size-4" aria-hidden />
+      </IconButton>
+    </div>
+  );
+}
