@@ -1,0 +1,20 @@
+import { getTranslations } from "next-intl/server";
+import { LineChart } from "lucide-react";
+import { PageHeader } from "@/components/ui/page-header";
+import { PlaceholderCard } from "@/components/ui/placeholder-card";
+
+// The spec shows placeholder content only for this screen.
+export async function generateMetadata() {
+  return { title: (await getTranslations("Nav"))("analytics") };
+}
+
+export default async function AnalyticsPage() {
+  const nav = await getTranslations("Nav");
+  const t = await getTranslations("Placeholders");
+  return (
+    <>
+      <PageHeader title={nav("analytics")} description={t("analyticsDescription")} />
+      <PlaceholderCard icon={LineChart} title={t("comingSoonTitle")} body={t("analyticsBody")} />
+    </>
+  );
+}

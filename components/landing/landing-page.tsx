@@ -1,0 +1,29 @@
+import { getTranslations } from "next-intl/server";
+import { Benefits } from "./benefits";
+import { Faq } from "./faq";
+import { Features } from "./features";
+import { Hero } from "./hero";
+import { LandingHeader } from "./landing-header";
+import { Pricing } from "./pricing";
+import { SignedInRedirect } from "./signed-in-redirect";
+
+/** Public landing page (spec sections 1-2); also shown for any unknown top-level path. */
+export async function LandingPage() {
+  const t = await getTranslations("Landing");
+  return (
+    <>
+      <SignedInRedirect />
+      <LandingHeader />
+      <main>
+        <Hero />
+        <Features />
+        <Benefits />
+        <Pricing />
+        <Faq />
+      </main>
+      <footer className="border-t border-slate-200 py-8 text-center text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
+        {t("footer", { year: new Date().getFullYear() })}
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { usePathname, useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { DialerProvider, DialerWidget } from "@/components/dialer";
+import { useSession } from "@/lib/client/session";
+import { useSidebarCollapsed } from "@/lib/client/sidebar-pref";
+import { MobileDrawer } from "./mobile-drawer";
+import { SecondBar } from "./second-bar";
+import { SidebarNav } from "./sidebar-nav";
+import { TopBar } from "./top-bar";
+
+/** Client half of the /app layout: session guard, sidebar state, dialer context. */
+export function AppShell({ initialCollapsed, children }: { initialCollapsed: boolean; children: React.ReactNode }) {
+  const t = useTranslations("Shell");
+  const router = useRouter();
+  const pathname = usePathname();
+  const session = useSession();
+  const [collapsed, setCollapsed] = useSidebarCollapsed(initialCollapsed);
+  const [drawer, setDrawer] = useState({ open: false, path: pathname });
+  // A navigation closes the drawer (derived, so no effect-driven re-render).
+  const drawerOpen = drawer.open && drawer.path === pathname;
+
+  // The proxy already checked the cookie; this catches a token removed in this or another tab.
+  useEffect(() => {
+    if (session.ready && !session.token) router.replace("/login");
+  }, [session.ready, session.token, router]);
+
+  const toggle = useCallback(() => {
+    if (window.matchMedia("(min-width: 1024px)").matches) setCollapsed(!collapsed);
+    else setDrawer({ open: !drawerOpen, path: pathname });
+  }, [collapsed, drawerOpen, pathname, setCollapsed]);
+  const closeDrawer = useCallback(() => setDrawer((d) => ({ ...d, open: false })), []);
+
+  return (
+    <DialerProvider>
+      <a
+        href="#content"
+        className="sr-only z-50 rounded-md bg-brand-600 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
+      >
+        {t("skipToContent")}
+      </a>
+      <div className="flex min-h-dvh flex-col">
+        <TopBar collapsed={collapsed} drawerOpen={drawerOpen} onToggle={toggle} />
+        <SecondBar />
+        <div className="flex flex-1">
+          <aside
+            data-testid="sidebar"
+            data-collapsed={collapsed ? "true" : "false"}
+            className={`sticky top-[57px] hidden h-[calc(100dvh-57px)] shrink-0 border-e border-slate-200 bg-white p-3 transition-[width] duration-200 dark:border-slate-800 dark:bg-slate-900 lg:block ${
+              collapsed ? "w-[4.25rem]" : "w-60"
+            }`}
+          >
+            <nav aria-label={t("mainNav")}>
+              <SidebarNav collapsed={collapsed} />
+            </nav>
+          </aside>
+          <MobileDrawer open={drawerOpen} onClose={closeDrawer} />
+          <main id="content" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-6 lg:p-8">
+            {children}
+          </main>
+        </div>
+      </div>
+      <DialerWidget />
+    </DialerProvider>
+  );
+}

@@ -1,0 +1,30 @@
+import { BarChart3, LayoutDashboard, ListChecks, PhoneMissed, Target } from "lucide-react";
+
+/** Sidebar entries (spec "Shell of /app"); `exact` = highlighted only on that very path. */
+export const navItems = [
+  { href: "/app", key: "dashboard", icon: LayoutDashboard, exact: true },
+  { href: "/app/reports", key: "reports", icon: BarChart3, exact: false },
+  { href: "/app/targets", key: "targets", icon: Target, exact: false },
+  { href: "/app/missed-calls", key: "missedCalls", icon: PhoneMissed, exact: false },
+  { href: "/app/call-log", key: "callLog", icon: ListChecks, exact: false },
+] as const;
+
+export function isActive(pathname: string, href: string, exact: boolean): boolean {
+  if (exact) return pathname === href || pathname === `${href}/`;
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** Labels of every /app route, for the second bar's breadcrumb. Unknown paths show the dashboard. */
+export const routeLabels: Record<string, string> = {
+  "/app/reports": "reports",
+  "/app/reports/call-history": "callHistory",
+  "/app/reports/call-reports": "callReports",
+  "/app/reports/sales-history": "salesHistory",
+  "/app/targets": "targets",
+  "/app/analytics": "analytics",
+  "/app/settings": "settings",
+  "/app/profile": "profile",
+  "/app/help": "help",
+  "/app/missed-calls": "missedCalls",
+  "/app/call-log": "callLog",
+};

@@ -1,0 +1,55 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { Search } from "lucide-react";
+import { canSubmitSearch, targetsSearchUrl } from "@/lib/format/search-box";
+
+/** Navbar search: prefilled from ?q, submit disabled while the trimmed text is empty. */
+export function SearchBox() {
+  const t = useTranslations("Shell");
+  const router = useRouter();
+  const q = useSearchParams().get("q") ?? "";
+  const [text, setText] = useState(q);
+  const [lastQ, setLastQ] = useState(q);
+  // Follow ?q when it changes under us (e.g. the targets page's own search), without an effect.
+  if (q !== lastQ) {
+    setLastQ(q);
+    setText(q);
+  }
+  const enabled = canSubmitSearch(text);
+
+  return (
+    <form
+      role="search"
+      className="relative flex min-w-0 flex-1 items-center"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (enabled) router.push(targetsSearchUrl(text, Date.now()));
+      }}
+    >
+      <label htmlFor="navbar-search" className="sr-only">
+        {t("searchLabel")}
+      </label>
+      <Search aria-hidden className="pointer-events-none absolute start-3 size-4 text-slate-400" />
+      <input
+        id="navbar-search"
+        name="q"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={t("searchPlaceholder")}
+        autoComplete="off"
+        className="h-10 w-full min-w-0 rounded-lg border border-slate-200 bg-slate-50 ps-9 pe-24 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-100 dark:focus:bg-slate-900"
+      />
+      <button
+        type="submit"
+        disabled={!enabled}
+        className="absolute end-1 h-8 rounded-md bg-brand-600 px-3 text-xs font-semibold text-white transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-500 dark:disabled:bg-slate-700 dark:disabled:text-slate-400"
+      >
+        {t("searchSubmit")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { ChevronRight } from "lucide-react";
+import { routeLabels } from "./nav-items";
+
+/** Second bar: where you are (breadcrumb) — unknown paths read as the dashboard they fall back to. */
+export function SecondBar() {
+  const t = useTranslations("Nav");
+  const ts = useTranslations("Shell");
+  const pathname = usePathname().replace(/\/$/, "");
+  const crumbs: { href: string; label: string }[] = [];
+  if (routeLabels[pathname]) {
+    const parts = pathname.split("/").filter(Boolean);
+    for (let i = 2; i <= parts.length; i++) {
+      const href = `/${parts.slice(0, i).join("/")}`;
+      if (routeLabels[href]) crumbs.push({ href, label: t(routeLabels[href]) });
+    }
+  }
+
+  return (
+    <nav
+      aria-label={ts("breadcrumb")}
+      className="flex h-10 items-center border-b border-slate-200 bg-slate-50/80 px-4 text-sm dark:border-slate-800 dark:bg-slate-950/60 md:px-6"
+    >
+      <ol className="flex min-w-0 items-center gap-1.5 text-slate-500 dark:text-slate-400">
+        <li>
+          <Link href="/app" className="rounded hover:text-slate-900 dark:hover:text-white">
+            {t("dashboard")}
+          </Link>
+        </li>
+        {crumbs.map((c, i) => (
+          <li key={c.href} className="flex min-w-0 items-center gap-1.5">
+            <ChevronRight aria-hidden className="size-3.5 shrink-0 rtl:rotate-180" />
+            {i === crumbs.length - 1 ? (
+              <span aria-current="page" className="truncate font-medium text-slate-900 dark:text-white">
+                {c.label}
+              </span>
+            ) : (
+              <Link href={c.href} className="truncate rounded hover:text-slate-900 dark:hover:text-white">
+                {c.label}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

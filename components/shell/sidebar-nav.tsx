@@ -1,0 +1,37 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { isActive, navItems } from "./nav-items";
+
+/** The sidebar's link list, shared by the desktop rail and the mobile drawer. */
+export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
+  const pathname = usePathname();
+  const t = useTranslations("Nav");
+  return (
+    <ul className="flex flex-col gap-1">
+      {navItems.map(({ href, key, icon: Icon, exact }) => {
+        const active = isActive(pathname, href, exact);
+        return (
+          <li key={href}>
+            <Link
+              href={href}
+              onClick={onNavigate}
+              aria-current={active ? "page" : undefined}
+              title={collapsed ? t(key) : undefined}
+              className={`group flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors ${
+                active
+                  ? "bg-brand-600 text-white shadow-sm dark:bg-brand-500"
+                  : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+              } ${collapsed ? "justify-center px-0" : ""}`}
+            >
+              <Icon aria-hidden className="size-5 shrink-0" />
+              <span className={collapsed ? "sr-only" : "truncate"}>{t(key)}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

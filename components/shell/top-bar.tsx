@@ -1,0 +1,48 @@
+"use client";
+
+import { Suspense } from "react";
+import { useTranslations } from "next-intl";
+import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import { CallControls } from "@/components/dialer";
+import { Brand } from "./brand";
+import { SearchBox } from "./search-box";
+import { UserMenu } from "./user-menu";
+
+type Props = { collapsed: boolean; drawerOpen: boolean; onToggle: () => void };
+
+/** Navbar: sidebar toggle, brand, search, call controls, user menu. The search wraps to its own row on phones. */
+export function TopBar({ collapsed, drawerOpen, onToggle }: Props) {
+  const t = useTranslations("Shell");
+  const Icon = collapsed ? PanelLeftOpen : PanelLeftClose;
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 md:flex-nowrap md:px-4">
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-label={t("toggleSidebar")}
+          aria-expanded={drawerOpen}
+          aria-controls="mobile-nav"
+          data-testid="sidebar-toggle"
+          className="grid size-10 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <Icon aria-hidden className="size-5 rtl:-scale-x-100" />
+        </button>
+        <div className="shrink-0">
+          <Brand compact />
+        </div>
+        <div className="order-last flex w-full md:order-none md:w-auto md:max-w-xl md:flex-1">
+          <Suspense fallback={<div className="h-10 w-full" />}>
+            <SearchBox />
+          </Suspense>
+        </div>
+        <div className="ms-auto flex min-w-0 items-center gap-2">
+          <div className="min-w-0 overflow-x-auto">
+            <CallControls />
+          </div>
+          <UserMenu />
+        </div>
+      </div>
+    </header>
+  );
+}
