@@ -29,6 +29,8 @@ export function DialerAlarmMenu({ dir }: { dir: "ltr" | "rtl" }) {
           <textarea
             id={notesId}
             rows={3}
+            // Opening the menu means "write a note": start there (Radix keeps focus that is inside).
+            autoFocus
             value={notes}
             placeholder={t("alarmNotesPlaceholder")}
             onChange={(e) => setNotes(e.target.value)}

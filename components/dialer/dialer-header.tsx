@@ -15,14 +15,16 @@ export function DialerHeader({
   drag,
   soundsEnabled,
   onSoundsChange,
+  onMinimise,
 }: {
   dir: "ltr" | "rtl";
   drag: ReturnType<typeof useDragHandle>;
   soundsEnabled: boolean;
   onSoundsChange: (on: boolean) => void;
+  onMinimise: () => void;
 }) {
   const t = useTranslations("Dialer");
-  const { elapsedMs, isActive, clearNumber, setMinimised } = useDialer();
+  const { elapsedMs, isActive, clearNumber } = useDialer();
   const { onKeyDown, ...pointer } = drag;
   return (
     <div
@@ -40,7 +42,9 @@ export function DialerHeader({
       >
         <GripHorizontal className="size-4" aria-hidden />
       </span>
-      <h2 className="text-sm font-semibold text-slate-800 dark:text-slate-100">{t("title")}</h2>
+      <h2 className="truncate text-sm font-semibold whitespace-nowrap text-slate-800 dark:text-slate-100">
+        {t("title")}
+      </h2>
       <span
         role="timer"
         aria-label={t("timer")}
@@ -55,7 +59,7 @@ export function DialerHeader({
         <RotateCw className="size-4" aria-hidden />
       </IconButton>
       <DialerAlarmMenu dir={dir} />
-      <IconButton label={t("minimise")} onClick={() => setMinimised(true)}>
+      <IconButton label={t("minimise")} onClick={onMinimise}>
         <Minus className="size-4" aria-hidden />
       </IconButton>
     </div>

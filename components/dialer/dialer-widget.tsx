@@ -1,7 +1,8 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useRef } from "react";
+import { useRef, useState } from "react";
+import type { Size } from "@/lib/dialer/position";
 import type { KeypadKey } from "@/lib/dialer/digits";
 import { directionOf, isLocale } from "@/lib/i18n/config";
 import { DialerHeader } from "./dialer-header";
@@ -10,7 +11,7 @@ import { DialerPanel } from "./dialer-panel";
 import { useDialer } from "./dialer-provider";
 import { useDialerKeyboard } from "./use-dialer-keyboard";
 import { useTonePlayer } from "./use-tone-player";
-import { useDragHandle, useWidgetPosition } from "./use-widget-position";
+import { sizeOf, useDragHandle, useWidgetPosition } from "./use-widget-position";
 
 /** The floating dialer window; rendered once inside the /app layout. */
 export function DialerWidget() {
@@ -25,6 +26,19 @@ export function DialerWidget() {
   const tones = useTonePlayer();
   const onKeyDown = useDialerKeyboard(dialer, inputRef, tones.play);
 
+  // While minimised, the widget keeps the window's footprint (click-through) and shows the bar
+  // in its bottom corner, so the bar stays where the window was and expanding puts it back.
+  const [frame, setFrame] = useState<Size | null>(null);
+  const minimise = () => {
+    setFrame(rootRef.current ? sizeOf(rootRef.current) : null);
+    dialer.setMinimised(true);
+  };
+  const expand = () => {
+    dialer.setMinimised(false);
+    // Give focus back to the window the user asked for, once it has rendered.
+    requestAnimationFrame(() => inputRef.current?.focus());
+  };
+
   const onKeypad = (key: KeypadKey) => {
     tones.play(key);
     dialer.sendDigit(key);
@@ -38,11 +52,16 @@ export function DialerWidget() {
       data-minimised={dialer.minimised}
       tabIndex={-1}
       onKeyDown={onKeyDown}
-      style={pos ? { left: pos.x, top: pos.y } : { left: 0, top: 0, visibility: "hidden" }}
-      className="fixed z-50 outline-none"
+      style={{
+        ...(pos ? { left: pos.x, top: pos.y } : { left: 0, top: 0, visibility: "hidden" }),
+        ...(dialer.minimised && frame ? { width: frame.width, height: frame.height } : {}),
+      }}
+      className={`fixed z-50 outline-none ${dialer.minimised ? "pointer-events-none flex items-end justify-end" : ""}`}
     >
       {dialer.minimised ? (
-        <DialerMinimisedBar />
+        <div className="pointer-events-auto">
+          <DialerMinimisedBar onExpand={expand} />
+        </div>
       ) : (
         <div className="w-72 rounded-xl border border-slate-200 bg-white text-slate-900 shadow-2xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
           <DialerHeader
@@ -50,6 +69,7 @@ export function DialerWidget() {
             drag={drag}
             soundsEnabled={tones.soundsEnabled}
             onSoundsChange={tones.setSoundsEnabled}
+            onMinimise={minimise}
           />
           <DialerPanel inputRef={inputRef} onKeypad={onKeypad} />
         </div>

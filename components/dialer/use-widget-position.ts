@@ -13,7 +13,7 @@ const viewport = () => ({
   width: document.documentElement.clientWidth || window.innerWidth,
   height: window.innerHeight,
 });
-const sizeOf = (el: HTMLElement) => ({ width: el.offsetWidth, height: el.offsetHeight });
+export const sizeOf = (el: HTMLElement) => ({ width: el.offsetWidth, height: el.offsetHeight });
 
 function store(pos: Point) {
   try {

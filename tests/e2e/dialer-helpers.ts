@@ -1,0 +1,59 @@
+import { expect, type Browser, type Page } from "@playwright/test";
+import { e2eAccounts } from "./accounts";
+
+type Auth = {
+  token: string;
+  username: string;
+  cookies: Awaited<ReturnType<ReturnType<Page["context"]>["cookies"]>>;
+};
+let cached: Auth | null = null;
+
+/** Logs the e2e rep in once per worker through POST /api/auth/login and reuses the session. */
+export async function signIn(page: Page, browser: Browser, baseURL: string) {
+  if (!cached) {
+    const ctx = await browser.newContext({ baseURL });
+    const res = await ctx.request.post("/api/auth/login", {
+      data: { username: e2eAccounts.rep.username, password: e2eAccounts.rep.password },
+    });
+    expect(res.ok()).toBe(true);
+    const body = (await res.json()) as { token: string; user: { username: string } };
+    cached = { token: body.token, username: body.user.username, cookies: await ctx.cookies() };
+    await ctx.close();
+  }
+  const auth = cached;
+  await page.context().addCookies(auth.cookies);
+  await page.addInitScript(({ token, username }) => {
+    window.localStorage.setItem("auth.token", token);
+    window.localStorage.setItem("auth.user", username);
+  }, auth);
+}
+
+/** The pieces of the dialer the specs drive. */
+export function dialerParts(page: Page) {
+  const widget = page.getByTestId("dialer-widget");
+  const controls = page.getByRole("group", { name: "Call controls" });
+  return {
+    widget,
+    status: widget.getByTestId("dialer-status"),
+    timer: widget.getByTestId("dialer-timer"),
+    number: widget.getByRole("textbox", { name: "Phone number" }),
+    call: widget.getByRole("button", { name: "Call", exact: true }),
+    end: widget.getByRole("button", { name: "End", exact: true }),
+    minimise: widget.getByRole("button", { name: "Minimise dialer" }),
+    bar: page.getByTestId("dialer-minimised-bar"),
+    handle: widget.getByTestId("dialer-drag-handle"),
+    controls,
+    topTimer: controls.getByTestId("call-controls-timer"),
+    topEnd: controls.getByRole("button", { name: "End", exact: true }),
+  };
+}
+
+export const T0 = new Date("2026-03-02T09:00:00Z").getTime();
+
+/** Opens /app with Playwright's fake clock installed first, then pauses it so time only moves when told. */
+export async function openAppWithClock(page: Page) {
+  await page.clock.install({ time: T0 });
+  await page.goto("/app");
+  await expect(page.getByTestId("dialer-widget")).toBeVisible();
+  await page.clock.pauseAt(T0 + 10_000);
+}

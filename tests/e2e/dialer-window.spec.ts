@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import { dialerParts, openAppWithClock, signIn } from "./dialer-helpers";
+
+test.beforeEach(async ({ page, browser, baseURL }) => {
+  await signIn(page, browser, baseURL!);
+});
+
+test("minimise shows the 00:00:00 bar and a click expands it", async ({ page }) => {
+  const d = dialerParts(page);
+  await openAppWithClock(page);
+  await d.minimise.click();
+  await expect(d.bar).toBeVisible();
+  await expect(d.bar).toHaveText(/00:00:00/);
+  await expect(d.number).toBeHidden();
+
+  await d.bar.click();
+  await expect(d.bar).toBeHidden();
+  await expect(d.number).toBeVisible();
+
+  // The bar reads the running call time.
+  await d.number.fill("5550100");
+  await d.call.click();
+  await page.clock.runFor(600 + 3_000);
+  await d.minimise.click();
+  await expect(d.bar).toHaveText(/00:00:03/);
+});
+
+test("dragging moves the window, it stays in view, and keeps its place across pages", async ({
+  page,
+}) => {
+  const d = dialerParts(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/app");
+  await expect(d.widget).toBeVisible();
+  const start = (await d.widget.boundingBox())!;
+  const grip = (await d.handle.boundingBox())!;
+  // Grab the header near its start, away from the buttons.
+  const gx = grip.x + 40;
+  const gy = grip.y + grip.height / 2;
+
+  await page.mouse.move(gx, gy);
+  await page.mouse.down();
+  await page.mouse.move(gx - 300, gy - 150, { steps: 8 });
+  await page.mouse.up();
+  const moved = (await d.widget.boundingBox())!;
+  expect(Math.round(moved.x)).toBe(Math.round(start.x - 300));
+  expect(Math.round(moved.y)).toBe(Math.round(start.y - 150));
+
+  // Dragging far past the corner leaves it inside the viewport.
+  await page.mouse.move(gx - 300, gy - 150);
+  await page.mouse.down();
+  await page.mouse.move(-2_000, -2_000, { steps: 8 });
+  await page.mouse.up();
+  const corner = (await d.widget.boundingBox())!;
+  expect(corner.x).toBeGreaterThanOrEqual(0);
+  expect(corner.y).toBeGreaterThanOrEqual(0);
+
+  // Put it bottom-right, then shrink the window: it is pulled back into view.
+  const h = (await d.handle.boundingBox())!;
+  await page.mouse.move(h.x + 40, h.y + h.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(5_000, 5_000, { steps: 8 });
+  await page.mouse.up();
+  await page.setViewportSize({ width: 700, height: 560 });
+  await expect
+    .poll(async () => {
+      const b = (await d.widget.boundingBox())!;
+      return b.x >= 0 && b.y >= 0 && b.x + b.width <= 700 && b.y + b.height <= 560;
+    })
+    .toBe(true);
+
+  // Client-side navigation inside /app keeps the widget, its place and its number.
+  await d.number.fill("5550100");
+  const before = (await d.widget.boundingBox())!;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const settled = (await d.widget.boundingBox())!;
+  await page.locator('a[href="/app/reports"]').first().click();
+  await expect(page).toHaveURL(/\/app\/reports$/);
+  await expect(d.number).toHaveValue("5550100");
+  const after = (await d.widget.boundingBox())!;
+  expect(after.x).toBe(settled.x);
+  expect(after.y).toBe(settled.y);
+  expect(before.width).toBe(after.width);
+});
