@@ -45,7 +45,7 @@ export function DialerPanel({
           disabled={isActive || !number}
           onClick={() => setNumber(number.slice(0, -1))}
         >
-          <Delete className="size-4 rtl:-scale-x-100" aria-hidden />
+          <Delete className="size-4" aria-hidden />
         </IconButton>
       </div>
       <DialerKeypad onPress={onKeypad} />
