@@ -29,7 +29,7 @@ export async function KpiCards({ kpis }: { kpis: Kpis }) {
             </span>
           </div>
           <p className="mt-2 text-2xl font-semibold tracking-tight tabular-nums text-slate-900 dark:text-white">
-            {formatUsd(kpis[key], locale)}
+            <bdi dir="ltr">{formatUsd(kpis[key], locale)}</bdi>
           </p>
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t(`${key}Hint`)}</p>
         </div>

@@ -29,7 +29,7 @@ export async function SalesEvents({ sales, now }: { sales: readonly SaleEvent[];
                 <p className="truncate text-xs text-slate-500 dark:text-slate-400">{t("closedBy", { rep: s.rep })}</p>
               </div>
               <div className="text-end">
-                <p className="text-sm font-semibold tabular-nums text-slate-900 dark:text-white">{formatUsd(s.amount, locale)}</p>
+                <p className="text-sm font-semibold tabular-nums text-slate-900 dark:text-white"><bdi dir="ltr">{formatUsd(s.amount, locale)}</bdi></p>
                 <time dateTime={new Date(s.ts).toISOString()} className="text-xs text-slate-500 dark:text-slate-400">
                   {rel.key === "justNow" ? t("justNow") : t(rel.key, { count: rel.count })}
                 </time>

@@ -48,11 +48,11 @@ export function AppShell({ initialCollapsed, children }: { initialCollapsed: boo
           <aside
             data-testid="sidebar"
             data-collapsed={collapsed ? "true" : "false"}
-            className={`sticky top-[57px] hidden h-[calc(100dvh-57px)] shrink-0 border-e border-slate-200 bg-white p-3 transition-[width] duration-200 dark:border-slate-800 dark:bg-slate-900 lg:block ${
+            className={`hidden shrink-0 border-e border-slate-200 bg-white transition-[width] duration-200 dark:border-slate-800 dark:bg-slate-900 lg:block ${
               collapsed ? "w-[4.25rem]" : "w-60"
             }`}
           >
-            <nav aria-label={t("mainNav")}>
+            <nav aria-label={t("mainNav")} className="sticky top-[57px] p-3">
               <SidebarNav collapsed={collapsed} />
             </nav>
           </aside>

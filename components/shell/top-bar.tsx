@@ -15,7 +15,7 @@ export function TopBar({ collapsed, drawerOpen, onToggle }: Props) {
   const t = useTranslations("Shell");
   const Icon = collapsed ? PanelLeftOpen : PanelLeftClose;
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+    <header className="relative z-40 md:sticky md:top-0 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 md:flex-nowrap md:px-4">
         <button
           type="button"
@@ -31,15 +31,16 @@ export function TopBar({ collapsed, drawerOpen, onToggle }: Props) {
         <div className="shrink-0">
           <Brand compact />
         </div>
-        <div className="order-last flex w-full md:order-none md:w-auto md:max-w-xl md:flex-1">
+        {/* Phones: toggle, brand and user menu on row 1, call controls on row 2, search on row 3. */}
+        <div className="order-5 flex w-full md:order-none md:w-auto md:max-w-xl md:flex-1">
           <Suspense fallback={<div className="h-10 w-full" />}>
             <SearchBox />
           </Suspense>
         </div>
-        <div className="ms-auto flex min-w-0 items-center gap-2">
-          <div className="min-w-0 overflow-x-auto">
-            <CallControls />
-          </div>
+        <div className="order-4 w-full min-w-0 overflow-x-auto md:order-none md:ms-auto md:w-auto">
+          <CallControls />
+        </div>
+        <div className="order-3 ms-auto md:order-none md:ms-0">
           <UserMenu />
         </div>
       </div>

@@ -1,0 +1,20 @@
+import { expect, type Page } from "@playwright/test";
+import { e2eAccounts } from "./accounts";
+
+type Account = { username: string; password: string };
+
+/** Signs in through the real sign-in screen and waits for the dashboard. */
+export async function login(page: Page, account: Account = e2eAccounts.rep): Promise<void> {
+  await page.goto("/login");
+  await page.locator("#username").fill(account.username);
+  await page.locator("#password").fill(account.password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/app$/);
+  await expect(page.locator("h1")).toBeVisible();
+}
+
+/** Sets the UI language the way Settings does (cookie), for tests that start in a given language. */
+export async function setLocale(page: Page, locale: "en" | "ar" | "de"): Promise<void> {
+  const url = new URL(page.url() === "about:blank" ? "http://127.0.0.1" : page.url());
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, domain: url.hostname, path: "/" }]);
+}
