@@ -7,8 +7,21 @@ export type TransportEvent = { type: "connected" } | { type: "ended"; reason: En
 
 /**
  * What the dialer needs from a telephony back end. The UI and the state machine only talk to
- * this, so the simulated transport can be swapped for a WebRTC one (SIP.js, Twilio Voice)
- * without touching either.
+ * this, so the simulated transport can be swapped for a WebRTC one without touching either:
+ * pass it as `<DialerProvider transport={...}>`.
+ *
+ * - SIP.js: `dial` builds an `Inviter` for `sip:${number}@domain` on a registered
+ *   `UserAgent` and calls `invite()`; its session's `stateChange` listener emits `connected`
+ *   on `Established` and `ended` on `Terminated` (reason `remote`, or `failed` when the
+ *   invite was rejected); `hangUp` is `bye()` / `cancel()`; `sendDigit` is
+ *   `session.info({ requestOptions: { body: { contentDisposition: "render",
+ *   contentType: "application/dtmf-relay", content: "Signal=5\r\nDuration=150" } } })`
+ *   or RTCDTMFSender on the peer connection.
+ * - Twilio Voice JS SDK: `dial` is `device.connect({ params: { To: number } })`; the Call's
+ *   `accept` event emits `connected`, `disconnect`/`cancel`/`error` emit `ended`;
+ *   `hangUp` is `call.disconnect()`; `sendDigit` is `call.sendDigits(key)`.
+ * Timing (600 ms, 20 s) belongs to the simulation only; the 1.2 s "Call Ended" pause and the
+ * elapsed-time clock stay in the controller for every transport.
  */
 export interface CallTransport {
   /** Starts an outbound call; answer with a `connected` event, or `ended` if it fails. */
