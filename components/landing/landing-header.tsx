@@ -10,7 +10,7 @@ export async function LandingHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-        <Brand href="/" />
+        <Brand href="/" nameFrom="sm" />
         <nav aria-label={t("navLabel")} className="hidden flex-1 justify-center md:flex">
           <ul className="flex gap-1">
             {sections.map((s) => (
@@ -23,10 +23,10 @@ export async function LandingHeader() {
           </ul>
         </nav>
         <div className="ms-auto flex items-center gap-2 md:ms-0">
-          <Link href="/login" className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
+          <Link href="/login" className="whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
             {t("nav.login")}
           </Link>
-          <Link href="/register" className="rounded-lg bg-brand-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+          <Link href="/register" className="whitespace-nowrap rounded-lg bg-brand-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
             {t("nav.register")}
           </Link>
         </div>
