@@ -1,5 +1,3 @@
-"use client";
-
 import { isKeypadKey } from "@/lib/dialer/digits";
 import type { DialerApi } from "./dialer-provider";
 
@@ -7,8 +5,11 @@ import type { DialerApi } from "./dialer-provider";
  * Keyboard use while focus is inside the dialer: digits (and * #) go to the number or, in a
  * call, out as DTMF; Enter calls; Escape ends the call; Backspace deletes a digit.
  */
-export function useDialerKeyboard(
-  dialer: DialerApi,
+export function createDialerKeyHandler(
+  dialer: Pick<
+    DialerApi,
+    "isActive" | "canCall" | "number" | "dial" | "hangUp" | "sendDigit" | "setNumber"
+  >,
   inputRef: React.RefObject<HTMLInputElement | null>,
   play: (key: string) => void,
 ) {

@@ -9,7 +9,7 @@ import { DialerHeader } from "./dialer-header";
 import { DialerMinimisedBar } from "./dialer-minimised-bar";
 import { DialerPanel } from "./dialer-panel";
 import { useDialer } from "./dialer-provider";
-import { useDialerKeyboard } from "./use-dialer-keyboard";
+import { createDialerKeyHandler } from "./dialer-key-handler";
 import { useTonePlayer } from "./use-tone-player";
 import { sizeOf, useDragHandle, useWidgetPosition } from "./use-widget-position";
 
@@ -24,7 +24,7 @@ export function DialerWidget() {
   const { pos, moveTo } = useWidgetPosition(rootRef, dir === "rtl");
   const drag = useDragHandle(pos, moveTo);
   const tones = useTonePlayer();
-  const onKeyDown = useDialerKeyboard(dialer, inputRef, tones.play);
+  const onKeyDown = createDialerKeyHandler(dialer, inputRef, tones.play);
 
   // While minimised, the widget keeps the window's footprint (click-through) and shows the bar
   // in its bottom corner, so the bar stays where the window was and expanding puts it back.
