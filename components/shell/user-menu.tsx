@@ -35,7 +35,7 @@ export function UserMenu() {
         <Menu.Content
           align="end"
           sideOffset={6}
-          className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className="z-[80] min-w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <Menu.Label className="truncate px-2.5 py-1.5 text-xs text-slate-500 dark:text-slate-400">
             {t("signedInAs", { username: name })}
