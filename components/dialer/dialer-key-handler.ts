@@ -10,7 +10,7 @@ export function createDialerKeyHandler(
     DialerApi,
     "isActive" | "canCall" | "number" | "dial" | "hangUp" | "sendDigit" | "setNumber"
   >,
-  inputRef: React.RefObject<HTMLInputElement | null>,
+  getNumberField: () => HTMLInputElement | null,
   play: (key: string) => void,
 ) {
   return (e: React.KeyboardEvent<HTMLElement>) => {
@@ -18,7 +18,7 @@ export function createDialerKeyHandler(
     if (!e.currentTarget.contains(e.target as Node) || e.defaultPrevented) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const target = e.target as HTMLElement;
-    const inNumberField = target === inputRef.current;
+    const inNumberField = target === getNumberField();
     const inOtherField = !inNumberField && target.closest("input, textarea, select") !== null;
     if (inOtherField) return;
 

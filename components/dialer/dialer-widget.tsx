@@ -24,7 +24,8 @@ export function DialerWidget() {
   const { pos, moveTo } = useWidgetPosition(rootRef, dir === "rtl");
   const drag = useDragHandle(pos, moveTo);
   const tones = useTonePlayer();
-  const onKeyDown = createDialerKeyHandler(dialer, inputRef, tones.play);
+  const onKeyDown = (e: React.KeyboardEvent<HTMLElement>) =>
+    createDialerKeyHandler(dialer, () => inputRef.current, tones.play)(e);
 
   // While minimised, the widget keeps the window's footprint (click-through) and shows the bar
   // in its bottom corner, so the bar stays where the window was and expanding puts it back.

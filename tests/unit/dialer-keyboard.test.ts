@@ -53,11 +53,10 @@ beforeEach(() => {
     setNumber: vi.fn(),
   };
   play = vi.fn();
-  const ref = { current: input as unknown as HTMLInputElement };
   const h = createDialerKeyHandler(
     dialer as unknown as Parameters<typeof createDialerKeyHandler>[0],
-    ref,
-    play,
+    () => input as unknown as HTMLInputElement,
+    play as unknown as (key: string) => void,
   );
   handle = (e) => h(e as unknown as React.KeyboardEvent<HTMLElement>);
 });
