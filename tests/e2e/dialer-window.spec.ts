@@ -82,3 +82,60 @@ test("dragging moves the window, it stays in view, and keeps its place across pa
   expect(after.y).toBe(settled.y);
   expect(before.width).toBe(after.width);
 });
+
+test("keypad plays DTMF tones; the Dialer Sounds checkbox turns them off", async ({ page }) => {
+  // Record what the page asks Web Audio to play instead of listening for it.
+  await page.addInitScript(() => {
+    const played: { freq: number; gain: number; ms: number }[] = [];
+    (window as unknown as { __tones: typeof played }).__tones = played;
+    let lastGain = 0;
+    class FakeAudioContext {
+      currentTime = 0;
+      state = "running";
+      destination = {};
+      createGain() {
+        return {
+          gain: { setValueAtTime: (v: number) => (lastGain = v) },
+          connect() {},
+          disconnect() {},
+        };
+      }
+      createOscillator() {
+        let freq = 0;
+        let start = 0;
+        return {
+          type: "sine",
+          frequency: { setValueAtTime: (f: number) => (freq = f) },
+          connect() {},
+          disconnect() {},
+          start: (t: number) => (start = t),
+          stop: (t: number) =>
+            played.push({ freq, gain: lastGain, ms: Math.round((t - start) * 1000) }),
+          onended: null,
+        };
+      }
+      resume() {}
+      close() {}
+    }
+    (window as unknown as { AudioContext: unknown }).AudioContext = FakeAudioContext;
+  });
+  const d = dialerParts(page);
+  await page.goto("/app");
+  const tones = () => page.evaluate(() => (window as unknown as { __tones: unknown[] }).__tones);
+
+  await d.widget.getByRole("button", { name: "5", exact: true }).click();
+  expect(await tones()).toEqual([
+    { freq: 770, gain: 0.2, ms: 150 },
+    { freq: 1336, gain: 0.2, ms: 150 },
+  ]);
+
+  await d.widget.getByRole("button", { name: "Dialer settings" }).click();
+  const sounds = page.getByRole("menuitemcheckbox", { name: "Dialer Sounds" });
+  await expect(sounds).toHaveAttribute("aria-checked", "true");
+  await sounds.click();
+  await expect(sounds).toHaveAttribute("aria-checked", "false");
+  await page.keyboard.press("Escape");
+  await d.widget.getByRole("button", { name: "9", exact: true }).click();
+  expect(await tones()).toHaveLength(2);
+  await expect(d.number).toHaveValue("59");
+});
