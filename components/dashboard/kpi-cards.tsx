@@ -28,7 +28,7 @@ export async function KpiCards({ kpis }: { kpis: Kpis }) {
               <Icon className="size-4" />
             </span>
           </div>
-          <p className="mt-2 text-2xl font-semibold tracking-tight tabular-nums text-slate-900 dark:text-white">
+          <p data-testid="kpi-value" className="mt-2 text-2xl font-semibold tracking-tight tabular-nums text-slate-900 dark:text-white">
             <bdi dir="ltr">{formatUsd(kpis[key], locale)}</bdi>
           </p>
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t(`${key}Hint`)}</p>

@@ -9,7 +9,7 @@ test.describe("sign-in screen", () => {
     await page.locator("#username").fill(`  ${e2eAccounts.rep.username}  `);
     await page.locator("#password").fill("definitely-wrong");
     await page.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByRole("alert")).toContainText("Invalid credentials");
+    await expect(page.locator("#login-error")).toContainText("Invalid credentials");
     await expect(page.locator("#password")).toBeFocused();
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -33,7 +33,7 @@ test.describe("sign-in screen", () => {
     await page.locator("#username").fill("someone");
     await page.locator("#password").fill("whatever-pass");
     await page.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByRole("alert")).toContainText("42 seconds");
+    await expect(page.locator("#login-error")).toContainText("42 seconds");
     await expect(page.locator("#password")).toBeFocused();
   });
 
