@@ -21,14 +21,16 @@ const nextConfig: NextConfig = {
     "@electric-sql/pglite",
     "pglite-prisma-adapter",
     "@node-rs/argon2",
-    "@prisma/schema-engine-wasm",
     "pg",
     "nodemailer",
   ],
   async headers() {
     const headers = [...staticSecurityHeaders];
     if (process.env.NODE_ENV === "production") {
-      headers.push({ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" });
+      headers.push({
+        key: "Strict-Transport-Security",
+        value: "max-age=63072000; includeSubDomains",
+      });
     }
     return [{ source: "/:path*", headers }];
   },

@@ -20,7 +20,10 @@ const schema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(65_536),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must be smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must be smtp:// or smtps://")
+    .optional(),
   SMTP_FROM: z.string().min(3).default("DialFlow <no-reply@localhost>"),
   EMAIL_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   EMAIL_DAILY_CAP: z.coerce.number().int().min(1).max(1000).default(10),
@@ -42,7 +45,9 @@ function load(): Env {
   }
   const env = parsed.data;
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
-    throw new Error("Invalid configuration: AUTH_SECRET is required in production with DATABASE_URL");
+    throw new Error(
+      "Invalid configuration: AUTH_SECRET is required in production with DATABASE_URL",
+    );
   }
   return env;
 }

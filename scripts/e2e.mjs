@@ -15,4 +15,8 @@ function run(cmd, args) {
 if (process.env.E2E_SKIP_BUILD !== "1") {
   run(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"]);
 }
-run(process.execPath, [path.resolve("node_modules/@playwright/test/cli.js"), "test", ...process.argv.slice(2)]);
+run(process.execPath, [
+  path.resolve("node_modules/@playwright/test/cli.js"),
+  "test",
+  ...process.argv.slice(2),
+]);

@@ -3,7 +3,11 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 
-const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
+const candidates = [
+  process.env.CHROMIUM_PATH,
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+].filter(Boolean);
 
 export function findChromium({ install = true } = {}) {
   const found = candidates.find((p) => fs.existsSync(p));

@@ -5,6 +5,10 @@ import process from "node:process";
 
 const result = spawnSync("npx", ["--no-install", "prisma", "generate"], {
   stdio: ["ignore", "inherit", "inherit"],
-  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+  env: {
+    ...process.env,
+    PRISMA_SCHEMA_ENGINE_BINARY: process.execPath,
+    PRISMA_HIDE_UPDATE_MESSAGE: "1",
+  },
 });
 process.exit(result.status ?? 1);

@@ -7,6 +7,8 @@ import path from "node:path";
 // users CLI can work while the server runs, without ever opening the files a second time.
 
 export const lockFileName = "pglite.lock";
+// PGlite itself leaves a `.s.PGSQL.5432` in DATA_DIR, so the served socket lives in a subfolder.
+export const socketDirName = "socket";
 export const socketFileName = ".s.PGSQL.5432";
 
 export type LockOwner = { pid: number; role: string; socket: string | null; since: string };
@@ -34,8 +36,11 @@ function isAlive(pid: number) {
 
 export function readLockOwner(dataDir: string): LockOwner | null {
   try {
-    const owner = JSON.parse(fs.readFileSync(path.join(dataDir, lockFileName), "utf8")) as LockOwner;
-    return isAlive(owner.pid) && owner.pid !== process.pid ? owner : null;
+    const owner = JSON.parse(
+      fs.readFileSync(path.join(dataDir, lockFileName), "utf8"),
+    ) as LockOwner;
+    // Our own pid counts as a live owner: one process must not open the directory twice either.
+    return isAlive(owner.pid) ? owner : null;
   } catch {
     return null;
   }
@@ -48,11 +53,16 @@ export function readLockOwner(dataDir: string): LockOwner | null {
 export function acquireLock(dataDir: string, role: string) {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lockPath = path.join(dataDir, lockFileName);
-  const socketPath = path.join(dataDir, socketFileName);
+  const socketPath = path.join(dataDir, socketDirName, socketFileName);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(lockPath, "wx", 0o600);
-      const owner: LockOwner = { pid: process.pid, role, socket: null, since: new Date().toISOString() };
+      const owner: LockOwner = {
+        pid: process.pid,
+        role,
+        socket: null,
+        since: new Date().toISOString(),
+      };
       fs.writeFileSync(fd, JSON.stringify(owner));
       fs.closeSync(fd);
       const release = () => {
@@ -69,6 +79,7 @@ export function acquireLock(dataDir: string, role: string) {
         socketPath,
         /** Records that the database is now reachable on the socket. */
         announceSocket() {
+          fs.chmodSync(socketPath, 0o600);
           fs.writeFileSync(lockPath, JSON.stringify({ ...owner, socket: socketPath }));
         },
         release() {
@@ -90,5 +101,8 @@ export function acquireLock(dataDir: string, role: string) {
     }
   }
   const owner = readLockOwner(dataDir);
-  throw new DataDirBusyError(dataDir, owner ?? { pid: 0, role: "unknown", socket: null, since: "" });
+  throw new DataDirBusyError(
+    dataDir,
+    owner ?? { pid: 0, role: "unknown", socket: null, since: "" },
+  );
 }

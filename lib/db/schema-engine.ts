@@ -1,7 +1,7 @@
 import "server-only";
 import fs from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 
@@ -22,10 +22,11 @@ let enginePromise: Promise<new (...args: never[]) => Engine> | undefined;
 
 async function loadEngineClass() {
   enginePromise ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const bgPath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
-    const bg = await import(/* webpackIgnore: true */ bgPath);
-    const bytes = await fs.readFile(path.join(path.dirname(bgPath), "schema_engine_bg.wasm"));
+    // Loaded from node_modules at run time, outside the bundler (the package is ESM + WASM).
+    const dir = path.resolve("node_modules/@prisma/schema-engine-wasm");
+    const bgUrl = pathToFileURL(path.join(dir, "schema_engine_bg.js")).href;
+    const bg = await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ bgUrl);
+    const bytes = await fs.readFile(path.join(dir, "schema_engine_bg.wasm"));
     const module = await WebAssembly.compile(bytes);
     const instance = new WebAssembly.Instance(module, { "./schema_engine_bg.js": bg });
     bg.__wbg_set_wasm(instance.exports);
@@ -51,7 +52,10 @@ const noFilters = { externalTables: [], externalEnums: [] };
 
 async function readMigrations() {
   const entries = await fs.readdir(migrationsDir, { withFileTypes: true }).catch(() => []);
-  const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const dirs = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const migrationDirectories = await Promise.all(
     dirs.map(async (name) => {
       const file = path.join(migrationsDir, name, "migration.sql");

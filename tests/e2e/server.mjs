@@ -6,7 +6,13 @@ import os from "node:os";
 import path from "node:path";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-e2e-"));
-const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn" };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  NODE_ENV: "production",
+  LOG_LEVEL: "warn",
+  HOST: "127.0.0.1",
+};
 
 function addAccount(username, password, admin) {
   const args = ["run", "--silent", "users", "--", "add", username, ...(admin ? ["--admin"] : [])];
@@ -19,8 +25,7 @@ function addAccount(username, password, admin) {
 addAccount(process.env.E2E_USER, process.env.E2E_USER_PASSWORD, false);
 addAccount(process.env.E2E_OPERATOR, process.env.E2E_OPERATOR_PASSWORD, true);
 
-const nextBin = path.resolve("node_modules/next/dist/bin/next");
-const child = spawn(process.execPath, [nextBin, "start", "-p", process.env.PORT ?? "3100", "-H", "127.0.0.1"], {
+const child = spawn(process.execPath, ["scripts/start.mjs"], {
   env,
   stdio: "inherit",
 });

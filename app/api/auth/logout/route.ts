@@ -1,0 +1,21 @@
+// POST /api/auth/logout - revoke the caller's session server-side and clear its cookie
+import { NextResponse } from "next/server";
+import { withUser } from "@/lib/api/handler";
+import { noStore } from "@/lib/api/errors";
+import { recordAudit } from "@/lib/audit";
+import { clearSessionCookie, sessionCookie } from "@/lib/auth/cookies";
+import { revokeSession } from "@/lib/auth/sessions";
+
+export const POST = withUser({}, async ({ session, ip }) => {
+  await revokeSession(session.sid);
+  await recordAudit({
+    actor: session.username,
+    action: "auth.logout",
+    target: session.username,
+    outcome: "success",
+    clientIp: ip,
+  });
+  const res = NextResponse.json({ ok: true }, { headers: noStore });
+  clearSessionCookie(res, sessionCookie);
+  return res;
+});

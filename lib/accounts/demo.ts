@@ -1,0 +1,40 @@
+import "server-only";
+import crypto from "node:crypto";
+import type { Db } from "@/lib/db/client";
+import { addAccount } from "./manage";
+
+export const demoRep = "demo";
+export const demoOperator = "operator";
+
+/**
+ * On the very first start of an empty embedded database, creates a demo rep and a demo
+ * operator with random passwords and returns them so the caller can print them once.
+ * Never runs against PostgreSQL: production has no default accounts.
+ */
+export async function seedDemoAccounts(db: Db) {
+  const [users, operators] = await Promise.all([db.user.count(), db.operator.count()]);
+  if (users > 0 || operators > 0) return null;
+  const rep = { username: demoRep, password: crypto.randomBytes(9).toString("base64url") };
+  const operator = {
+    username: demoOperator,
+    password: crypto.randomBytes(9).toString("base64url"),
+  };
+  await addAccount(db, { ...rep, email: "demo@example.com" });
+  await addAccount(db, { ...operator, admin: true });
+  return { rep, operator };
+}
+
+export function formatDemoBanner(
+  accounts: NonNullable<Awaited<ReturnType<typeof seedDemoAccounts>>>,
+  url: string,
+) {
+  const lines = [
+    "Demo accounts created on this new embedded database (shown only once):",
+    `  Sales rep  ${url}/login         username: ${accounts.rep.username}  password: ${accounts.rep.password}`,
+    `  Operator   ${url}/adminconsole  username: ${accounts.operator.username}  password: ${accounts.operator.password}`,
+    "Create more with: npm run users -- add <username>",
+  ];
+  const width = Math.max(...lines.map((l) => l.length)) + 2;
+  const bar = "=".repeat(width);
+  return [bar, ...lines.map((l) => ` ${l}`), bar].join("\n");
+}

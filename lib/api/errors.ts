@@ -1,0 +1,62 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { ZodError } from "zod";
+import { errorMessage, log } from "@/lib/log";
+
+// One error type for every route handler; its code decides the status, in one table.
+const statusByCode = {
+  bad_request: 400,
+  invalid_json: 400,
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ApiErrorCode = keyof typeof statusByCode;
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  get status() {
+    return statusByCode[this.code];
+  }
+}
+
+export const noStore = { "Cache-Control": "no-store" };
+
+export function errorResponse(
+  code: ApiErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  return NextResponse.json(
+    { error: message },
+    { status: statusByCode[code], headers: { ...noStore, ...headers } },
+  );
+}
+
+/** Maps anything thrown by a handler to a response; unknown errors never reveal internals. */
+export function handleApiError(err: unknown, context: { method: string; path: string }) {
+  if (err instanceof ApiError) return errorResponse(err.code, err.message, err.headers);
+  if (err instanceof ZodError) {
+    const first = err.issues[0];
+    const where = first?.path.length ? `${first.path.join(".")}: ` : "";
+    return errorResponse("validation", `${where}${first?.message ?? "Invalid request"}`);
+  }
+  log.error("unhandled error in route handler", { ...context, error: errorMessage(err) });
+  return errorResponse("internal", "Internal server error");
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { recordAudit } from "@/lib/audit";
+import { getDb } from "@/lib/db/client";
+import { verifyPassword } from "./password";
+import { issueSession } from "./sessions";
+import type { SessionKind } from "./tokens";
+import { clearAttempts, countAttempt, throttleKey } from "./throttle";
+
+export const loginBodySchema = z.object({
+  username: z.string().trim().min(1, "Username is required").max(64, "Username is too long"),
+  password: z.string().min(1, "Password is required").max(256, "Password is too long"),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+const invalidCredentials = "Invalid credentials";
+
+async function findAccount(kind: SessionKind, username: string) {
+  const db = await getDb();
+  const account =
+    kind === "user"
+      ? await db.user.findUnique({ where: { username } })
+      : await db.operator.findUnique({ where: { username } });
+  return account && !account.disabled ? account : null;
+}
+
+/**
+ * Checks credentials under the failed-login throttle and opens a session. Unknown users,
+ * disabled users and wrong passwords take the same path (one argon2 verification each) and
+ * get the same answer.
+ */
+export async function login(
+  kind: SessionKind,
+  { username, password }: LoginBody,
+  clientIp: string,
+) {
+  const action = kind === "user" ? "auth.login" : "admin.login";
+  const key = throttleKey(kind, username, clientIp);
+  const verdict = await countAttempt(key);
+  if (!verdict.allowed) {
+    await recordAudit({
+      actor: username,
+      action,
+      target: username,
+      outcome: "throttled",
+      clientIp,
+    });
+    throw new ApiError("rate_limited", "Too many failed sign-in attempts. Try again later.", {
+      "Retry-After": String(verdict.retryAfterSeconds),
+    });
+  }
+
+  const account = await findAccount(kind, username);
+  const ok = await verifyPassword(account?.passwordHash ?? null, password);
+  if (!account || !ok) {
+    await recordAudit({ actor: username, action, target: username, outcome: "failure", clientIp });
+    throw new ApiError("unauthorized", invalidCredentials);
+  }
+
+  await clearAttempts(key);
+  const session = await issueSession(kind, account.id, clientIp);
+  await recordAudit({
+    actor: account.username,
+    action,
+    target: account.username,
+    outcome: "success",
+    clientIp,
+  });
+  return { ...session, username: account.username };
+}

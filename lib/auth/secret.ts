@@ -1,0 +1,32 @@
+import "server-only";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { dataDir, env } from "@/lib/env";
+
+let cached: Uint8Array | undefined;
+
+/**
+ * The HMAC key for session tokens: AUTH_SECRET when set (required in production with
+ * PostgreSQL, so every instance shares it), else one generated on first start and kept
+ * in DATA_DIR with mode 0600 so sessions survive restarts on a laptop.
+ */
+export function authSecret(): Uint8Array {
+  if (cached) return cached;
+  if (env.AUTH_SECRET) {
+    cached = new TextEncoder().encode(env.AUTH_SECRET);
+    return cached;
+  }
+  const file = path.join(dataDir, "auth-secret");
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  try {
+    fs.writeFileSync(file, crypto.randomBytes(48).toString("base64url"), {
+      flag: "wx",
+      mode: 0o600,
+    });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
+  cached = new TextEncoder().encode(fs.readFileSync(file, "utf8").trim());
+  return cached;
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import { jwtVerify, SignJWT } from "jose";
+import { authSecret } from "./secret";
+
+// Session tokens: HS256 only, with issuer, an audience per kind and a typ claim, so a user
+// token can never pass as an operator token (or the reverse) and `alg: none` is refused.
+export type SessionKind = "user" | "operator";
+
+const issuer = "dialflow";
+const algorithm = "HS256";
+const audienceOf = (kind: SessionKind) => `dialflow:${kind}`;
+
+export type TokenClaims = { sub: string; sid: string; kind: SessionKind; exp: number };
+
+export async function signSessionToken(
+  kind: SessionKind,
+  sub: string,
+  sid: string,
+  expiresAt: Date,
+) {
+  return new SignJWT({ typ: kind })
+    .setProtectedHeader({ alg: algorithm, typ: "JWT" })
+    .setIssuer(issuer)
+    .setAudience(audienceOf(kind))
+    .setSubject(sub)
+    .setJti(sid)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(authSecret());
+}
+
+/** Returns the claims of a valid, unexpired token of the given kind, or null. */
+export async function verifySessionToken(
+  kind: SessionKind,
+  token: string,
+): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, authSecret(), {
+      algorithms: [algorithm],
+      issuer,
+      audience: audienceOf(kind),
+      requiredClaims: ["sub", "jti", "exp", "iat"],
+    });
+    if (payload.typ !== kind || !payload.sub || !payload.jti || !payload.exp) return null;
+    return { sub: payload.sub, sid: payload.jti, kind, exp: payload.exp };
+  } catch {
+    return null;
+  }
+}

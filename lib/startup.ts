@@ -1,0 +1,26 @@
+import "server-only";
+import { formatDemoBanner, seedDemoAccounts } from "@/lib/accounts/demo";
+import { getDb, getDbState } from "@/lib/db/client";
+import { DataDirBusyError } from "@/lib/db/embedded-lock";
+import { appUrl, dataDir, isEmbedded } from "@/lib/env";
+import { errorMessage, log } from "@/lib/log";
+
+/** Server start: open the database (applying pending migrations), then seed demo accounts if new. */
+export async function startup() {
+  try {
+    const { migrated, connection } = await getDbState();
+    if (migrated.length) log.info("applied migrations", { migrations: migrated });
+    log.info("database ready", { mode: connection.mode, ...(isEmbedded ? { dataDir } : {}) });
+    if (isEmbedded) {
+      const demo = await seedDemoAccounts(await getDb());
+      if (demo) console.log(`\n${formatDemoBanner(demo, appUrl)}\n`);
+    }
+  } catch (err) {
+    if (err instanceof DataDirBusyError) {
+      console.error(err.message);
+    } else {
+      log.error("startup failed", { error: errorMessage(err) });
+    }
+    process.exit(1);
+  }
+}

@@ -1,0 +1,111 @@
+// npm run users -- add <username> [--admin] [--email <address>] | list | disable <username> | passwd <username>
+// Passwords are never taken as arguments: read from stdin when piped, otherwise prompted for.
+import readline from "node:readline";
+import { Writable } from "node:stream";
+import { ZodError } from "zod";
+import {
+  addAccount,
+  disableAccount,
+  listAccounts,
+  setAccountPassword,
+} from "@/lib/accounts/manage";
+import { openForCli } from "@/lib/db/cli-connection";
+
+const usage = `Usage:
+  npm run users -- add <username> [--admin] [--email <address>]
+  npm run users -- list
+  npm run users -- disable <username>
+  npm run users -- passwd <username>`;
+
+async function readPassword(prompt: string): Promise<string> {
+  if (!process.stdin.isTTY) {
+    let data = "";
+    for await (const chunk of process.stdin) data += chunk;
+    return data.split(/\r?\n/)[0] ?? "";
+  }
+  const ask = async (label: string) => {
+    let muted = false;
+    const output = new Writable({
+      write(chunk, _enc, done) {
+        if (!muted) process.stdout.write(chunk);
+        done();
+      },
+    });
+    const rl = readline.createInterface({ input: process.stdin, output, terminal: true });
+    const answer = new Promise<string>((resolve) => rl.question(label, resolve));
+    muted = true;
+    const value = await answer;
+    rl.close();
+    process.stdout.write("\n");
+    return value;
+  };
+  const first = await ask(prompt);
+  const second = await ask("Repeat password: ");
+  if (first !== second) throw new Error("The passwords do not match.");
+  return first;
+}
+
+function option(args: string[], name: string) {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function main() {
+  const [command, ...args] = process.argv.slice(2);
+  const username = args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--email");
+  if (!command || (command !== "list" && !username)) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const password =
+    command === "add" || command === "passwd"
+      ? await readPassword("Password (8-256 characters): ")
+      : "";
+  const db = await openForCli();
+  try {
+    if (command === "add") {
+      const admin = args.includes("--admin");
+      const name = await addAccount(db.prisma, {
+        username: username!,
+        password,
+        admin,
+        email: option(args, "--email"),
+      });
+      console.log(`Created ${admin ? "operator" : "user"} ${name}.`);
+    } else if (command === "list") {
+      const rows = await listAccounts(db.prisma);
+      if (!rows.length) console.log("No accounts.");
+      for (const r of rows) {
+        const flags = [
+          r.kind,
+          r.disabled ? "disabled" : "active",
+          r.email ? `${r.email}${r.emailVerified ? " (verified)" : ""}` : "",
+        ];
+        console.log(`${r.username.padEnd(24)} ${flags.filter(Boolean).join("  ")}`);
+      }
+    } else if (command === "disable") {
+      await disableAccount(db.prisma, username!);
+      console.log(`Disabled ${username}; their sessions have ended.`);
+    } else if (command === "passwd") {
+      await setAccountPassword(db.prisma, username!, password);
+      console.log(`Password changed for ${username}; their sessions have ended.`);
+    } else {
+      console.error(usage);
+      process.exitCode = 2;
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+// Exit explicitly: a finished CLI must not linger on handles the database drivers keep open.
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (err) => {
+    if (err instanceof ZodError) console.error(err.issues.map((i) => i.message).join("; "));
+    else if ((err as { code?: string }).code === "P2002")
+      console.error("That username is already taken.");
+    else console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  },
+);
