@@ -18,3 +18,13 @@ export async function setLocale(page: Page, locale: "en" | "ar" | "de"): Promise
   const url = new URL(page.url() === "about:blank" ? "http://127.0.0.1" : page.url());
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, domain: url.hostname, path: "/" }]);
 }
+
+/** Collects console errors and uncaught exceptions (the quality bar: no console errors). */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  return errors;
+}

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { collectConsoleErrors } from "./helpers";
 
 test.describe("landing page", () => {
   test("header anchors scroll to their sections", async ({ page }) => {
+    const errors = collectConsoleErrors(page);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Page sections" }).first();
@@ -10,6 +12,7 @@ test.describe("landing page", () => {
       await expect(page).toHaveURL(new RegExp(`#${id}$`));
       await expect(page.locator(`section#${id}`)).toBeInViewport();
     }
+    expect(errors).toEqual([]);
   });
 
   test("advertises the six features and links to /register and /login", async ({ page }) => {

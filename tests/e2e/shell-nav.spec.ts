@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { login } from "./helpers";
+import { collectConsoleErrors, login } from "./helpers";
 
 test.describe("/app shell", () => {
   test.beforeEach(async ({ page }) => {
@@ -55,7 +55,8 @@ test.describe("/app shell", () => {
     await expect(page.getByTestId("agent-cards").locator("li")).toHaveCount(8);
   });
 
-  test("every route of the spec renders inside the shell", async ({ page }) => {
+  test("every route of the spec renders inside the shell, without console errors", async ({ page }) => {
+    const errors = collectConsoleErrors(page);
     const routes: [string, string][] = [
       ["/app/reports", "Reports"],
       ["/app/reports/call-history", "Call History"],
@@ -74,6 +75,7 @@ test.describe("/app shell", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
       await expect(page.getByTestId("sidebar")).toBeVisible();
     }
+    expect(errors).toEqual([]);
   });
 
   test("dashboard shows KPIs in USD without decimals and relative sale times", async ({ page }) => {
