@@ -28,6 +28,7 @@ export default defineConfig({
           environment: "node",
           include: ["tests/api/**/*.test.ts"],
           setupFiles: ["tests/api/setup.ts"],
+          globalSetup: ["tests/api/global-setup.ts"],
           // Each file gets its own process and, on the embedded default, its own PGlite directory.
           pool: "forks",
           testTimeout: 30_000,

@@ -1,22 +1,27 @@
-// Runs before each API test file: gives the file a private embedded database unless
-// DATABASE_URL points the suite at a real PostgreSQL.
+// Runs before each API test file: gives the file a private embedded database (a copy of the
+// migrated template) unless DATABASE_URL points the suite at a real PostgreSQL.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 
-if (!process.env.DATABASE_URL) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-api-"));
-  process.env.DATA_DIR = dir;
-  afterAll(async () => {
-    const { closeDb } = await import("@/lib/db/client");
-    await closeDb();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-} else {
-  afterAll(async () => {
-    const { closeDb } = await import("@/lib/db/client");
-    await closeDb();
-  });
-}
 process.env.LOG_LEVEL ??= "silent";
+const template = inject("templateDataDir");
+let dir: string | undefined;
+
+if (!process.env.DATABASE_URL && template) {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-api-"));
+  fs.cpSync(template, dir, { recursive: true });
+  process.env.DATA_DIR = dir;
+}
+
+beforeAll(async () => {
+  const { getDb } = await import("@/lib/db/client");
+  await getDb();
+});
+
+afterAll(async () => {
+  const { closeDb } = await import("@/lib/db/client");
+  await closeDb();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});

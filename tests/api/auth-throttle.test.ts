@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { POST as login } from "@/app/api/auth/login/route";
+import { getDb } from "@/lib/db/client";
+import { createAccount, request } from "./helpers";
+
+const attempt = (
+  username: string,
+  password: string,
+  opts: { ip?: string; headers?: Record<string, string> } = {},
+) => login(request("POST", "/api/auth/login", { body: { username, password }, ...opts }));
+
+describe("failed-login throttle", () => {
+  it("answers 429 with Retry-After after five failures, even with the right password", async () => {
+    const rep = await createAccount();
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(rep.username, "wrong-password", { ip: "192.0.2.1" })).status).toBe(401);
+    const blocked = await attempt(rep.username, rep.password, { ip: "192.0.2.1" });
+    expect(blocked.status).toBe(429);
+    const retryAfter = Number(blocked.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+
+    // Another client is not locked out by the first one's failures.
+    expect((await attempt(rep.username, rep.password, { ip: "192.0.2.2" })).status).toBe(200);
+
+    const db = await getDb();
+    const throttled = await db.auditEvent.count({
+      where: { target: rep.username, outcome: "throttled" },
+    });
+    expect(throttled).toBe(1);
+  });
+
+  it("is not reset by a spoofed X-Forwarded-For when no proxy is trusted", async () => {
+    const rep = await createAccount();
+    for (let i = 0; i < 5; i++) await attempt(rep.username, "wrong-password", { ip: "192.0.2.3" });
+    const spoofed = await attempt(rep.username, rep.password, {
+      ip: "192.0.2.3",
+      headers: { "x-forwarded-for": `10.9.8.${Math.floor(Math.random() * 200)}` },
+    });
+    expect(spoofed.status).toBe(429);
+  });
+
+  it("lets at most the limit through when attempts arrive concurrently", async () => {
+    const rep = await createAccount();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        attempt(rep.username, "wrong-password", { ip: "192.0.2.4" }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+
+  it("clears the counter after a successful sign-in", async () => {
+    const rep = await createAccount();
+    for (let i = 0; i < 4; i++) await attempt(rep.username, "wrong-password", { ip: "192.0.2.5" });
+    expect((await attempt(rep.username, rep.password, { ip: "192.0.2.5" })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(rep.username, "wrong-password", { ip: "192.0.2.5" })).status).toBe(401);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
+import { GET as health } from "@/app/api/health/route";
+import { POST as login } from "@/app/api/auth/login/route";
+import { formatDemoBanner, seedDemoAccounts } from "@/lib/accounts/demo";
+import { getDb } from "@/lib/db/client";
+import nextConfig from "@/next.config";
+import { proxy } from "@/proxy";
+import { request, uniqueName } from "./helpers";
+
+const page = (path: string, headers: Record<string, string> = {}) =>
+  new NextRequest(`http://localhost:3000${path}`, { headers });
+
+describe("proxy (first gate)", () => {
+  it("sends /app and its sub-pages to /login without a session cookie", () => {
+    for (const path of ["/app", "/app/targets", "/app/unknown/deep"]) {
+      const res = proxy(page(path));
+      expect(res.status).toBe(307);
+      expect(new URL(res.headers.get("location")!).pathname).toBe("/login");
+    }
+  });
+
+  it("cannot be skipped with x-middleware-subrequest", () => {
+    const res = proxy(page("/app", { "x-middleware-subrequest": "proxy:proxy:proxy:proxy:proxy" }));
+    expect(res.status).toBe(307);
+    expect(new URL(res.headers.get("location")!).pathname).toBe("/login");
+  });
+
+  it("sends the operator console to /adminconsole and refuses a rep cookie there", async () => {
+    const res = proxy(page("/adminconsole/console"));
+    expect(new URL(res.headers.get("location")!).pathname).toBe("/adminconsole");
+  });
+
+  it("lets a request with a session cookie through with a nonce CSP and no unsafe-eval", async () => {
+    const { addAccount } = await import("@/lib/accounts/manage");
+    const rep = { username: uniqueName("proxy"), password: "proxy-rep-password" };
+    await addAccount(await getDb(), rep);
+    const res = await login(request("POST", "/api/auth/login", { body: rep }));
+    const token = (await res.json()).token as string;
+    const through = proxy(page("/app", { cookie: `session=${token}` }));
+    expect(through.status).toBe(200);
+    const csp = through.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src [^;]*'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain("unsafe-eval");
+    for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) {
+      expect(csp).toContain(directive);
+    }
+    // A rep's cookie is not an operator's.
+    const console = proxy(page("/adminconsole/console", { cookie: `operator_session=${token}` }));
+    expect(console.status).toBe(307);
+  });
+});
+
+describe("static security headers", () => {
+  it("sends nosniff, a referrer policy and no X-Powered-By on every path", async () => {
+    const rules = await nextConfig.headers!();
+    const all = rules.find((r) => r.source === "/:path*")!;
+    const byKey = Object.fromEntries(all.headers.map((h) => [h.key, h.value]));
+    expect(byKey["X-Content-Type-Options"]).toBe("nosniff");
+    expect(byKey["Referrer-Policy"]).toBeTruthy();
+    expect(nextConfig.poweredByHeader).toBe(false);
+  });
+});
+
+describe("GET /api/health", () => {
+  it("answers 200 with no versions or internals while the database answers", async () => {
+    const res = await health();
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ status: "ok" });
+  });
+});
+
+describe("demo accounts", () => {
+  it.runIf(!process.env.DATABASE_URL)(
+    "are created once on an empty embedded database, and their printed credentials sign in",
+    async () => {
+      const db = await getDb();
+      await db.session.deleteMany();
+      await db.user.deleteMany();
+      await db.operator.deleteMany();
+      const demo = await seedDemoAccounts(db);
+      expect(demo).not.toBeNull();
+      const banner = formatDemoBanner(demo!, "http://localhost:3000");
+      const password = /username: demo\s+password: (\S+)/.exec(banner)![1]!;
+      const res = await login(
+        request("POST", "/api/auth/login", { body: { username: "demo", password } }),
+      );
+      expect(res.status).toBe(200);
+      expect(await seedDemoAccounts(db)).toBeNull();
+    },
+  );
+});
