@@ -16,6 +16,7 @@ const statusByCode = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  bad_gateway: 502,
   unavailable: 503,
 } as const;
 

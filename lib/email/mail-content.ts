@@ -1,0 +1,58 @@
+import "server-only";
+import { createTranslator } from "use-intl/core";
+import ar from "@/messages/ar.json";
+import de from "@/messages/de.json";
+import en from "@/messages/en.json";
+import { defaultLocale, directionOf, isLocale, type Locale } from "@/lib/i18n/config";
+
+// The verification mail in the reader's interface language: texts live in messages/*.json
+// under "Mail" so translators find them beside the screens' texts.
+const catalogues = { en, ar, de } as const;
+
+export type VerificationMailInput = {
+  locale: string | undefined;
+  name: string;
+  email: string;
+  link: string;
+  ttlMinutes: number;
+};
+
+export type MailContent = { subject: string; text: string; html: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function verificationMail(input: VerificationMailInput): MailContent {
+  const locale: Locale = isLocale(input.locale) ? input.locale : defaultLocale;
+  const messages = { Mail: { ...catalogues.en.Mail, ...catalogues[locale].Mail } };
+  const t = createTranslator({ locale, messages, namespace: "Mail" });
+  const greeting = t("greeting", { name: input.name });
+  const intro = t("intro", { email: input.email });
+  const expiry = t("expiry", { minutes: input.ttlMinutes });
+  const ignore = t("ignore");
+  const signature = t("signature");
+
+  const text = [greeting, "", intro, "", input.link, "", expiry, "", ignore, "", `-- ${signature}`].join("\n");
+
+  const dir = directionOf(locale);
+  const link = escapeHtml(input.link);
+  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const html = `<!doctype html>
+<html lang="${locale}" dir="${dir}">
+<head><meta charset="utf-8"><title>${escapeHtml(t("subject"))}</title></head>
+<body style="margin:0;padding:24px;background:#f1f5f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px;text-align:start">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#4f46e5">DialFlow</p>
+${p(greeting)}
+${p(intro)}
+<p style="margin:24px 0"><a href="${link}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(t("button"))}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#475569;word-break:break-all"><a href="${link}" style="color:#4f46e5">${link}</a></p>
+${p(expiry)}
+<p style="margin:0 0 16px;font-size:13px;color:#64748b">${escapeHtml(ignore)}</p>
+<p style="margin:24px 0 0;color:#475569">${escapeHtml(signature)}</p>
+</div>
+</body>
+</html>`;
+
+  return { subject: t("subject"), text, html };
+}

@@ -1,0 +1,50 @@
+import "server-only";
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { dataDir, env } from "@/lib/env";
+import { log } from "@/lib/log";
+import type { MailContent } from "./mail-content";
+
+// SMTP when SMTP_URL is set; otherwise an outbox directory, so a fresh laptop can follow the
+// link without a mail server. Both go through nodemailer, so the message bytes are the same.
+export const outboxDir = path.join(dataDir, "outbox");
+
+let smtp: Transporter | undefined;
+const outbox = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+
+function smtpTransport(url: string) {
+  // smtp:// upgrades with STARTTLS whenever the server offers it; smtps:// is TLS from the start.
+  smtp ??= nodemailer.createTransport(url, { from: env.SMTP_FROM });
+  return smtp;
+}
+
+export type OutgoingMail = MailContent & { to: string; link: string };
+
+/** Sends one message to exactly one recipient; throws when the relay refuses it. */
+export async function sendMail(mail: OutgoingMail): Promise<void> {
+  const message = {
+    from: env.SMTP_FROM,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    // The envelope is set explicitly so no header value can add a recipient.
+    envelope: { from: addressOf(env.SMTP_FROM), to: [mail.to] },
+  };
+  if (env.SMTP_URL) {
+    await smtpTransport(env.SMTP_URL).sendMail(message);
+    return;
+  }
+  const info = await outbox.sendMail(message);
+  await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
+  const file = path.join(outboxDir, `${Date.now()}-${crypto.randomBytes(4).toString("hex")}.eml`);
+  await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+  // Development aid: with no mail server the link is only reachable through the outbox.
+  log.info("verification mail written to outbox (SMTP_URL unset)", { file, to: mail.to, link: mail.link });
+}
+
+function addressOf(from: string) {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from;
+}
