@@ -27,8 +27,8 @@ async function loadEngineClass() {
     const bgUrl = pathToFileURL(path.join(dir, "schema_engine_bg.js")).href;
     const bg = await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ bgUrl);
     const bytes = await fs.readFile(path.join(dir, "schema_engine_bg.wasm"));
-    const module = await WebAssembly.compile(bytes);
-    const instance = new WebAssembly.Instance(module, { "./schema_engine_bg.js": bg });
+    const wasmModule = await WebAssembly.compile(bytes);
+    const instance = new WebAssembly.Instance(wasmModule, { "./schema_engine_bg.js": bg });
     bg.__wbg_set_wasm(instance.exports);
     (instance.exports as { __wbindgen_start: () => void }).__wbindgen_start();
     return bg.SchemaEngine;
