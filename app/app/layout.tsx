@@ -1,9 +1,14 @@
 import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
 import { AppShell } from "@/components/shell/app-shell";
+import { getPageSession } from "@/lib/auth/page-session";
 import { SIDEBAR_COOKIE } from "@/lib/client/sidebar-keys";
 
+// The proxy only checks that a session cookie looks plausible; this verifies it for real
+// (signature, expiry, revocation, disabled account) before anything of /app renders.
 // The remembered sidebar width is rendered on the server (cookie mirror of localStorage) so it never jumps.
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
+  if (!(await getPageSession())) redirect("/login");
   const initialCollapsed = (await cookies()).get(SIDEBAR_COOKIE)?.value === "1";
   return <AppShell initialCollapsed={initialCollapsed}>{children}</AppShell>;
 }
