@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { AlertCircle, Loader2 } from "lucide-react";
 import { login } from "@/lib/client/login";
-import { useSession } from "@/lib/client/session";
+import { clearRedirectMark, redirectBounced } from "@/lib/client/redirect-guard";
+import { clearSession, useSession } from "@/lib/client/session";
 import { PasswordField } from "./password-field";
 
 const inputClass =
@@ -25,7 +26,14 @@ export function LoginForm() {
 
   // A signed-in visitor does not belong here (spec: redirected to /).
   useEffect(() => {
-    if (session.ready && session.token) router.replace("/");
+    if (!session.ready || !session.token) return;
+    if (redirectBounced()) {
+      // We were just sent back here from /app: the server rejected the stored session.
+      clearRedirectMark();
+      clearSession();
+      return;
+    }
+    router.replace("/"); // the landing page marks the hop on to /app
   }, [session.ready, session.token, router]);
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
@@ -42,7 +50,10 @@ export function LoginForm() {
     setProblem(null);
     try {
       const result = await login(username, password);
-      if (result.ok) return router.replace("/");
+      if (result.ok) {
+        clearRedirectMark();
+        return router.replace("/");
+      }
       setProblem(result.reason === "throttled" ? { kind: "throttled", seconds: result.retryAfterSec } : { kind: "invalid" });
     } catch {
       setProblem({ kind: "network" });

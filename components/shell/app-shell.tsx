@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { DialerProvider, DialerWidget } from "@/components/dialer";
+import { clearRedirectMark } from "@/lib/client/redirect-guard";
 import { useSession } from "@/lib/client/session";
 import { useSidebarCollapsed } from "@/lib/client/sidebar-pref";
 import { MobileDrawer } from "./mobile-drawer";
@@ -26,6 +27,8 @@ export function AppShell({ initialCollapsed, children }: { initialCollapsed: boo
   useEffect(() => {
     if (session.ready && !session.token) router.replace("/login");
   }, [session.ready, session.token, router]);
+  // Arrived: the hop from the public pages worked (see lib/client/redirect-guard.ts).
+  useEffect(() => clearRedirectMark(), []);
 
   const toggle = useCallback(() => {
     if (window.matchMedia("(min-width: 1024px)").matches) setCollapsed(!collapsed);

@@ -46,4 +46,18 @@ test.describe("sign-in screen", () => {
     await page.goto("/login");
     await page.waitForURL(/\/app$/);
   });
+
+  test("a stored token the server no longer accepts ends on the sign-in screen, not in a redirect loop", async ({ page }) => {
+    await page.goto("/login");
+    await page.evaluate(() => {
+      localStorage.setItem("auth.token", "stale-token");
+      localStorage.setItem("auth.user", "ghost");
+    });
+    await page.goto("/");
+    await page.waitForURL(/\/login$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("auth.token"))).toBeNull();
+    await page.waitForTimeout(1000);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+  });
 });
