@@ -1,0 +1,197 @@
+// The Profile screen's email-verification control as a plain state machine (spec sections 4,
+// 5, 8, 9): no React and no fetch inside, so unit tests drive it with fake timers.
+
+export const RESEND_COOLDOWN_SECONDS = 60;
+export const POLL_INTERVAL_MS = 12_000;
+export const MAX_POLLS = 10;
+
+export type VerificationStatus = "unverified" | "verifying" | "pending" | "verified";
+
+/** What the control says; the screen turns each into a translated text. */
+export type VerificationMessage =
+  | { kind: "sent" }
+  | { kind: "verified" }
+  | { kind: "sessionExpired" }
+  | { kind: "sendFailed"; status: number }
+  | { kind: "unableToSend" }
+  | { kind: "notLoggedIn" }
+  | { kind: "loadingSession" };
+
+export type VerificationState = {
+  status: VerificationStatus;
+  message: VerificationMessage | null;
+  /** Seconds left before Send Link works again (0: no cooldown). */
+  cooldown: number;
+  /** Profile polls made since the last successful send. */
+  polls: number;
+};
+
+export type ProfileAnswer = { email: string; emailVerified: boolean };
+
+export type VerificationDeps = {
+  /** Current browser session: `ready` is false until local storage has been read. */
+  session: () => { token: string | null; ready: boolean };
+  /** POST /api/auth/email/verify-request; resolves with the HTTP status, rejects on network errors. */
+  requestLink: (email: string) => Promise<{ ok: boolean; status: number }>;
+  /** GET /api/auth/profile; `first` asks to bypass every cache. */
+  fetchProfile: (first: boolean) => Promise<ProfileAnswer>;
+  now?: () => number;
+};
+
+export const initialVerificationState: VerificationState = {
+  status: "unverified",
+  message: null,
+  cooldown: 0,
+  polls: 0,
+};
+
+/** Why Send Link is unavailable right now, or null when it may be pressed. */
+export function sendBlockedReason(state: VerificationState, email: string) {
+  if (!email.trim()) return "emptyEmail" as const;
+  if (state.status === "verifying") return "verifying" as const;
+  if (state.status === "verified") return "verified" as const;
+  if (state.cooldown > 0) return "cooldown" as const;
+  return null;
+}
+
+export function createVerificationMachine(deps: VerificationDeps) {
+  const now = deps.now ?? (() => Date.now());
+  let state: VerificationState = initialVerificationState;
+  const listeners = new Set<(s: VerificationState) => void>();
+  let cooldownTimer: ReturnType<typeof setInterval> | undefined;
+  let pollTimer: ReturnType<typeof setTimeout> | undefined;
+  let cooldownEndsAt = 0;
+  let generation = 0; // bumps whenever an answer in flight must be ignored (edit, dispose)
+  let profileLoaded = false;
+
+  function set(patch: Partial<VerificationState>) {
+    state = { ...state, ...patch };
+    for (const l of listeners) l(state);
+  }
+
+  function stopPolling() {
+    if (pollTimer !== undefined) clearTimeout(pollTimer);
+    pollTimer = undefined;
+  }
+
+  function tickCooldown() {
+    const left = Math.max(0, Math.ceil((cooldownEndsAt - now()) / 1000));
+    if (left === 0 && cooldownTimer !== undefined) {
+      clearInterval(cooldownTimer);
+      cooldownTimer = undefined;
+    }
+    if (left !== state.cooldown) set({ cooldown: left });
+  }
+
+  function startCooldown() {
+    cooldownEndsAt = now() + RESEND_COOLDOWN_SECONDS * 1000;
+    if (cooldownTimer !== undefined) clearInterval(cooldownTimer);
+    cooldownTimer = setInterval(tickCooldown, 1000);
+    set({ cooldown: RESEND_COOLDOWN_SECONDS });
+  }
+
+  function schedulePoll() {
+    stopPolling();
+    if (state.polls >= MAX_POLLS) return;
+    const mine = generation;
+    pollTimer = setTimeout(async () => {
+      pollTimer = undefined;
+      if (mine !== generation || state.status !== "pending") return;
+      set({ polls: state.polls + 1 });
+      try {
+        const profile = await deps.fetchProfile(false);
+        if (mine !== generation || state.status !== "pending") return;
+        if (profile.emailVerified) {
+          set({ status: "verified", message: { kind: "verified" } });
+          return;
+        }
+      } catch {
+        // A failed poll counts as one of the ten; the next one may succeed.
+      }
+      if (mine === generation && state.status === "pending") schedulePoll();
+    }, POLL_INTERVAL_MS);
+  }
+
+  return {
+    getState: () => state,
+
+    subscribe(listener: (s: VerificationState) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+
+    /** First profile read (no cache): the control starts verified when the server says so. */
+    async load(localEmail: string): Promise<ProfileAnswer | null> {
+      const mine = generation;
+      try {
+        const profile = await deps.fetchProfile(!profileLoaded);
+        profileLoaded = true;
+        if (mine !== generation) return profile;
+        const sameAddress = !localEmail.trim() || sameEmail(profile.email, localEmail);
+        if (profile.emailVerified && sameAddress && state.status !== "pending") {
+          set({ status: "verified" });
+        } else if (!profile.emailVerified && state.status === "verified") {
+          set({ status: "unverified", message: null });
+        }
+        return profile;
+      } catch {
+        return null;
+      }
+    },
+
+    async send(email: string) {
+      const session = deps.session();
+      if (!session.ready) return set({ message: { kind: "loadingSession" } });
+      if (!session.token) return set({ message: { kind: "notLoggedIn" } });
+      if (sendBlockedReason(state, email)) return;
+
+      const mine = ++generation;
+      stopPolling();
+      set({ status: "verifying", message: null });
+      try {
+        const res = await deps.requestLink(email.trim());
+        if (mine !== generation) return;
+        if (!res.ok) {
+          const message: VerificationMessage =
+            res.status === 401 ? { kind: "sessionExpired" } : { kind: "sendFailed", status: res.status };
+          return set({ status: "unverified", message });
+        }
+        set({ status: "pending", message: { kind: "sent" }, polls: 0 });
+        startCooldown();
+        schedulePoll();
+      } catch {
+        if (mine === generation) set({ status: "unverified", message: { kind: "unableToSend" } });
+      }
+    },
+
+    /** Spec: editing the email while verified resets the control to unverified. */
+    emailEdited() {
+      if (state.status !== "verified") return;
+      generation++;
+      stopPolling();
+      set({ status: "unverified", message: null, polls: 0 });
+    },
+
+    /** `?verified=1` on the profile URL: show verified at once, then confirm with the server. */
+    async markVerifiedFromLink(localEmail: string) {
+      stopPolling();
+      generation++;
+      set({ status: "verified", message: { kind: "verified" } });
+      return this.load(localEmail);
+    },
+
+    dispose() {
+      generation++;
+      stopPolling();
+      if (cooldownTimer !== undefined) clearInterval(cooldownTimer);
+      cooldownTimer = undefined;
+      listeners.clear();
+    },
+  };
+}
+
+export type VerificationMachine = ReturnType<typeof createVerificationMachine>;
+
+function sameEmail(a: string, b: string) {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
