@@ -38,7 +38,7 @@ afterEach(() => {
 describe("email verification control", () => {
   it("goes unverified -> verifying -> pending on a successful send and starts a 60 s cooldown", async () => {
     let resolve!: (v: { ok: boolean; status: number }) => void;
-    const { machine } = setup({ requestLink: vi.fn(() => new Promise((r) => (resolve = r))) });
+    const { machine } = setup({ requestLink: vi.fn(() => new Promise<{ ok: boolean; status: number }>((r) => (resolve = r))) });
     expect(machine.getState().status).toBe("unverified");
     const sending = machine.send("rep@example.com");
     expect(machine.getState().status).toBe("verifying");
