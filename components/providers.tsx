@@ -10,12 +10,25 @@ if (typeof window !== "undefined") installFetchLogger();
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
-  return <Toaster duration={TOAST_DURATION_MS} theme={resolvedTheme === "dark" ? "dark" : "light"} richColors closeButton />;
+  return (
+    <Toaster
+      duration={TOAST_DURATION_MS}
+      theme={resolvedTheme === "dark" ? "dark" : "light"}
+      richColors
+      closeButton
+    />
+  );
 }
 
 export function Providers({ children, nonce }: { children: React.ReactNode; nonce?: string }) {
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem storageKey="theme" nonce={nonce}>
+    <ThemeProvider
+      attribute="class"
+      defaultTheme="system"
+      enableSystem
+      storageKey="theme"
+      nonce={nonce}
+    >
       {children}
       <ThemedToaster />
     </ThemeProvider>

@@ -12,7 +12,11 @@ import { PasswordField } from "./password-field";
 const inputClass =
   "h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-rose-500 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100";
 
-type Problem = { kind: "invalid" } | { kind: "required" } | { kind: "throttled"; seconds: number } | { kind: "network" };
+type Problem =
+  | { kind: "invalid" }
+  | { kind: "required" }
+  | { kind: "throttled"; seconds: number }
+  | { kind: "network" };
 
 /** Sign In (spec sections 2, 5, 8). Success stores the session and goes to "/", which forwards to /app. */
 export function LoginForm() {
@@ -54,7 +58,11 @@ export function LoginForm() {
         clearRedirectMark();
         return router.replace("/");
       }
-      setProblem(result.reason === "throttled" ? { kind: "throttled", seconds: result.retryAfterSec } : { kind: "invalid" });
+      setProblem(
+        result.reason === "throttled"
+          ? { kind: "throttled", seconds: result.retryAfterSec }
+          : { kind: "invalid" },
+      );
     } catch {
       setProblem({ kind: "network" });
     }
@@ -64,33 +72,74 @@ export function LoginForm() {
   }
 
   const message =
-    problem?.kind === "invalid" ? t("invalid")
-    : problem?.kind === "required" ? t("required")
-    : problem?.kind === "throttled" ? t("throttled", { seconds: problem.seconds })
-    : problem?.kind === "network" ? t("network")
-    : null;
+    problem?.kind === "invalid"
+      ? t("invalid")
+      : problem?.kind === "required"
+        ? t("required")
+        : problem?.kind === "throttled"
+          ? t("throttled", { seconds: problem.seconds })
+          : problem?.kind === "network"
+            ? t("network")
+            : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-describedby={message ? "login-error" : undefined}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4"
+      aria-describedby={message ? "login-error" : undefined}
+    >
       <div role="alert" aria-live="assertive" className="min-h-0">
         {message ? (
-          <p id="login-error" className="flex items-start gap-2 rounded-lg border border-rose-200 bg-rose-50 px-3 py-2.5 text-sm text-rose-700 dark:border-rose-500/30 dark:bg-rose-500/10 dark:text-rose-300">
+          <p
+            id="login-error"
+            className="flex items-start gap-2 rounded-lg border border-rose-200 bg-rose-50 px-3 py-2.5 text-sm text-rose-700 dark:border-rose-500/30 dark:bg-rose-500/10 dark:text-rose-300"
+          >
             <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" /> {message}
           </p>
         ) : null}
       </div>
       <div className="grid gap-1.5">
-        <label htmlFor="username" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("username")}</label>
-        <input ref={userRef} id="username" name="username" autoComplete="username" required autoFocus
-          aria-invalid={problem?.kind === "invalid" || undefined} className={inputClass} />
+        <label
+          htmlFor="username"
+          className="text-sm font-medium text-slate-700 dark:text-slate-200"
+        >
+          {t("username")}
+        </label>
+        <input
+          ref={userRef}
+          id="username"
+          name="username"
+          autoComplete="username"
+          required
+          autoFocus
+          aria-invalid={problem?.kind === "invalid" || undefined}
+          className={inputClass}
+        />
       </div>
       <div className="grid gap-1.5">
-        <label htmlFor="password" className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("password")}</label>
-        <PasswordField ref={passRef} id="password" name="password" autoComplete="current-password" required
-          aria-invalid={problem?.kind === "invalid" || undefined} inputClassName={inputClass} />
+        <label
+          htmlFor="password"
+          className="text-sm font-medium text-slate-700 dark:text-slate-200"
+        >
+          {t("password")}
+        </label>
+        <PasswordField
+          ref={passRef}
+          id="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={problem?.kind === "invalid" || undefined}
+          inputClassName={inputClass}
+        />
       </div>
-      <button type="submit" disabled={busy} aria-busy={busy}
-        className="mt-2 inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-wait disabled:opacity-80">
+      <button
+        type="submit"
+        disabled={busy}
+        aria-busy={busy}
+        className="mt-2 inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-wait disabled:opacity-80"
+      >
         {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
         {busy ? t("busy") : t("submit")}
       </button>

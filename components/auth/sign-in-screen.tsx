@@ -11,7 +11,10 @@ export async function SignInScreen() {
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-brand-700 via-brand-600 to-indigo-700 p-12 text-white lg:flex lg:flex-col lg:justify-between">
-        <div aria-hidden className="absolute -end-24 -top-24 size-96 rounded-full bg-white/10 blur-3xl" />
+        <div
+          aria-hidden
+          className="absolute -end-24 -top-24 size-96 rounded-full bg-white/10 blur-3xl"
+        />
         <div className="relative rounded-lg [&_span]:text-white">
           <Brand href="/" />
         </div>
@@ -20,7 +23,8 @@ export async function SignInScreen() {
           <ul className="mt-6 grid gap-3 text-brand-50">
             {points.map((p) => (
               <li key={p} className="flex items-start gap-2">
-                <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-300" /> {t(p)}
+                <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-300" />{" "}
+                {t(p)}
               </li>
             ))}
           </ul>
@@ -32,12 +36,17 @@ export async function SignInScreen() {
           <div className="lg:hidden">
             <Brand href="/" />
           </div>
-          <Link href="/" className="ms-auto inline-flex items-center gap-1 rounded text-sm text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
+          <Link
+            href="/"
+            className="ms-auto inline-flex items-center gap-1 rounded text-sm text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
+          >
             <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" /> {t("backHome")}
           </Link>
         </div>
         <div className="mx-auto flex w-full max-w-sm flex-1 flex-col justify-center py-10">
-          <h1 className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">{t("title")}</h1>
+          <h1 className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">
+            {t("title")}
+          </h1>
           <p className="mb-8 mt-2 text-sm text-slate-500 dark:text-slate-400">{t("subtitle")}</p>
           <LoginForm />
           <p className="mt-8 text-center text-xs text-slate-500 dark:text-slate-400">{t("help")}</p>

@@ -8,7 +8,10 @@ export async function AgentGrid({ agents }: { agents: readonly AgentCard[] }) {
   const t = await getTranslations("Dashboard");
   return (
     <section aria-labelledby="agents-heading">
-      <h2 id="agents-heading" className="mb-3 text-base font-semibold text-slate-900 dark:text-white">
+      <h2
+        id="agents-heading"
+        className="mb-3 text-base font-semibold text-slate-900 dark:text-white"
+      >
         {t("agentsHeading")}
       </h2>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="agent-cards">
@@ -21,8 +24,14 @@ export async function AgentGrid({ agents }: { agents: readonly AgentCard[] }) {
             >
               <div className="flex items-start justify-between gap-2">
                 <div className="flex min-w-0 items-center gap-3">
-                  <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                    {a.name.split(" ").map((p) => p[0]).join("")}
+                  <span
+                    aria-hidden
+                    className="grid size-9 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+                  >
+                    {a.name
+                      .split(" ")
+                      .map((p) => p[0])
+                      .join("")}
                   </span>
                   <p className="truncate font-medium text-slate-900 dark:text-white">{a.name}</p>
                 </div>
@@ -33,7 +42,10 @@ export async function AgentGrid({ agents }: { agents: readonly AgentCard[] }) {
                       : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"
                   }`}
                 >
-                  <span aria-hidden className={`size-1.5 rounded-full ${active ? "bg-emerald-500" : "bg-slate-400"}`} />
+                  <span
+                    aria-hidden
+                    className={`size-1.5 rounded-full ${active ? "bg-emerald-500" : "bg-slate-400"}`}
+                  />
                   {t(active ? "statusActive" : "statusFree")}
                 </span>
               </div>
@@ -42,7 +54,9 @@ export async function AgentGrid({ agents }: { agents: readonly AgentCard[] }) {
                   <dt className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
                     <PhoneOutgoing aria-hidden className="size-3.5" /> {t("dials")}
                   </dt>
-                  <dd className="mt-0.5 font-semibold tabular-nums text-slate-900 dark:text-white">{a.dials}</dd>
+                  <dd className="mt-0.5 font-semibold tabular-nums text-slate-900 dark:text-white">
+                    {a.dials}
+                  </dd>
                 </div>
                 <div className="rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
                   <dt className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">

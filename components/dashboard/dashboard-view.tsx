@@ -14,7 +14,9 @@ export async function DashboardView() {
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <header className="flex flex-wrap items-end justify-between gap-2">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">{t("title")}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">
+            {t("title")}
+          </h1>
           <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t("subtitle")}</p>
         </div>
         <span className="rounded-full border border-amber-200 bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-700 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-300">

@@ -4,10 +4,26 @@ import { formatUsd } from "@/lib/format/currency";
 import type { Kpis } from "@/lib/format/kpis";
 
 const cards = [
-  { key: "revenueToday", icon: Banknote, tone: "text-brand-600 bg-brand-50 dark:bg-brand-500/15 dark:text-brand-100" },
-  { key: "netIncomeEst", icon: PiggyBank, tone: "text-emerald-600 bg-emerald-50 dark:bg-emerald-500/15 dark:text-emerald-300" },
-  { key: "mrrDerived", icon: Repeat, tone: "text-violet-600 bg-violet-50 dark:bg-violet-500/15 dark:text-violet-300" },
-  { key: "avgDealSize", icon: Scale, tone: "text-amber-600 bg-amber-50 dark:bg-amber-500/15 dark:text-amber-300" },
+  {
+    key: "revenueToday",
+    icon: Banknote,
+    tone: "text-brand-600 bg-brand-50 dark:bg-brand-500/15 dark:text-brand-100",
+  },
+  {
+    key: "netIncomeEst",
+    icon: PiggyBank,
+    tone: "text-emerald-600 bg-emerald-50 dark:bg-emerald-500/15 dark:text-emerald-300",
+  },
+  {
+    key: "mrrDerived",
+    icon: Repeat,
+    tone: "text-violet-600 bg-violet-50 dark:bg-violet-500/15 dark:text-violet-300",
+  },
+  {
+    key: "avgDealSize",
+    icon: Scale,
+    tone: "text-amber-600 bg-amber-50 dark:bg-amber-500/15 dark:text-amber-300",
+  },
 ] as const;
 
 /** Revenue Today, Net Income Est. (38%), MRR Derived (55%), Avg Deal Size — USD, no decimals, UI locale. */
@@ -15,7 +31,10 @@ export async function KpiCards({ kpis }: { kpis: Kpis }) {
   const t = await getTranslations("Dashboard");
   const locale = await getLocale();
   return (
-    <section aria-label={t("kpisLabel")} className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+    <section
+      aria-label={t("kpisLabel")}
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4"
+    >
       {cards.map(({ key, icon: Icon, tone }) => (
         <div
           key={key}
@@ -28,7 +47,10 @@ export async function KpiCards({ kpis }: { kpis: Kpis }) {
               <Icon className="size-4" />
             </span>
           </div>
-          <p data-testid="kpi-value" className="mt-2 text-2xl font-semibold tracking-tight tabular-nums text-slate-900 dark:text-white">
+          <p
+            data-testid="kpi-value"
+            className="mt-2 text-2xl font-semibold tracking-tight tabular-nums text-slate-900 dark:text-white"
+          >
             <bdi dir="ltr">{formatUsd(kpis[key], locale)}</bdi>
           </p>
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t(`${key}Hint`)}</p>

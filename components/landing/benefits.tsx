@@ -11,17 +11,28 @@ const items = [
 export async function Benefits() {
   const t = await getTranslations("Landing.benefits");
   return (
-    <section id="benefits" aria-labelledby="benefits-heading" className="border-y border-slate-200 bg-white py-20 dark:border-slate-800 dark:bg-slate-900/50">
+    <section
+      id="benefits"
+      aria-labelledby="benefits-heading"
+      className="border-y border-slate-200 bg-white py-20 dark:border-slate-800 dark:bg-slate-900/50"
+    >
       <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-[1fr_1.4fr]">
         <div>
           <p className="text-sm font-semibold text-brand-600 dark:text-brand-100">{t("eyebrow")}</p>
-          <h2 id="benefits-heading" className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">{t("title")}</h2>
+          <h2
+            id="benefits-heading"
+            className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 dark:text-white"
+          >
+            {t("title")}
+          </h2>
           <p className="mt-3 text-slate-600 dark:text-slate-300">{t("subtitle")}</p>
           <dl className="mt-8 grid grid-cols-2 gap-4">
             {(["stat1", "stat2"] as const).map((s) => (
               <div key={s} className="rounded-xl bg-brand-50 p-4 dark:bg-brand-500/10">
                 <dt className="text-sm text-slate-600 dark:text-slate-300">{t(`${s}Label`)}</dt>
-                <dd className="mt-1 text-3xl font-semibold text-brand-700 dark:text-brand-100">{t(`${s}Value`)}</dd>
+                <dd className="mt-1 text-3xl font-semibold text-brand-700 dark:text-brand-100">
+                  {t(`${s}Value`)}
+                </dd>
               </div>
             ))}
           </dl>
@@ -29,12 +40,19 @@ export async function Benefits() {
         <ul className="grid gap-6 sm:grid-cols-2">
           {items.map(({ key, icon: Icon }) => (
             <li key={key} className="flex gap-4">
-              <span aria-hidden className="grid size-10 shrink-0 place-items-center rounded-lg bg-emerald-50 text-emerald-600 dark:bg-emerald-500/15 dark:text-emerald-300">
+              <span
+                aria-hidden
+                className="grid size-10 shrink-0 place-items-center rounded-lg bg-emerald-50 text-emerald-600 dark:bg-emerald-500/15 dark:text-emerald-300"
+              >
                 <Icon className="size-5" />
               </span>
               <div>
-                <h3 className="font-semibold text-slate-900 dark:text-white">{t(`${key}.title`)}</h3>
-                <p className="mt-1 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{t(`${key}.body`)}</p>
+                <h3 className="font-semibold text-slate-900 dark:text-white">
+                  {t(`${key}.title`)}
+                </h3>
+                <p className="mt-1 text-sm leading-relaxed text-slate-600 dark:text-slate-300">
+                  {t(`${key}.body`)}
+                </p>
               </div>
             </li>
           ))}

@@ -8,17 +8,31 @@ const questions = ["q1", "q2", "q3", "q4", "q5"] as const;
 export async function Faq() {
   const t = await getTranslations("Landing.faq");
   return (
-    <section id="faq" aria-labelledby="faq-heading" className="border-t border-slate-200 bg-white py-20 dark:border-slate-800 dark:bg-slate-900/50">
+    <section
+      id="faq"
+      aria-labelledby="faq-heading"
+      className="border-t border-slate-200 bg-white py-20 dark:border-slate-800 dark:bg-slate-900/50"
+    >
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
-        <h2 id="faq-heading" className="text-center text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">{t("title")}</h2>
+        <h2
+          id="faq-heading"
+          className="text-center text-3xl font-semibold tracking-tight text-slate-900 dark:text-white"
+        >
+          {t("title")}
+        </h2>
         <div className="mt-10 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {questions.map((q) => (
             <details key={q} className="group px-5">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium text-slate-900 dark:text-white [&::-webkit-details-marker]:hidden">
                 {t(`${q}.q`)}
-                <ChevronDown aria-hidden className="size-5 shrink-0 text-slate-400 transition group-open:rotate-180" />
+                <ChevronDown
+                  aria-hidden
+                  className="size-5 shrink-0 text-slate-400 transition group-open:rotate-180"
+                />
               </summary>
-              <p className="pb-5 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{t(`${q}.a`)}</p>
+              <p className="pb-5 text-sm leading-relaxed text-slate-600 dark:text-slate-300">
+                {t(`${q}.a`)}
+              </p>
             </details>
           ))}
         </div>
@@ -26,8 +40,18 @@ export async function Faq() {
           <h2 className="text-2xl font-semibold tracking-tight">{t("ctaTitle")}</h2>
           <p className="mt-2 text-brand-100">{t("ctaBody")}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link href="/register" className="inline-flex h-11 items-center rounded-lg bg-white px-5 text-sm font-semibold text-brand-700 hover:bg-brand-50">{t("ctaPrimary")}</Link>
-            <Link href="/login" className="inline-flex h-11 items-center rounded-lg border border-white/40 px-5 text-sm font-semibold text-white hover:bg-white/10">{t("ctaSecondary")}</Link>
+            <Link
+              href="/register"
+              className="inline-flex h-11 items-center rounded-lg bg-white px-5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              {t("ctaPrimary")}
+            </Link>
+            <Link
+              href="/login"
+              className="inline-flex h-11 items-center rounded-lg border border-white/40 px-5 text-sm font-semibold text-white hover:bg-white/10"
+            >
+              {t("ctaSecondary")}
+            </Link>
           </div>
         </div>
       </div>

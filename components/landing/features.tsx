@@ -14,20 +14,39 @@ const items = [
 export async function Features() {
   const t = await getTranslations("Landing.features");
   return (
-    <section id="features" aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+    <section
+      id="features"
+      aria-labelledby="features-heading"
+      className="mx-auto max-w-6xl px-4 py-20 sm:px-6"
+    >
       <div className="max-w-2xl">
         <p className="text-sm font-semibold text-brand-600 dark:text-brand-100">{t("eyebrow")}</p>
-        <h2 id="features-heading" className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">{t("title")}</h2>
+        <h2
+          id="features-heading"
+          className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 dark:text-white"
+        >
+          {t("title")}
+        </h2>
         <p className="mt-3 text-slate-600 dark:text-slate-300">{t("subtitle")}</p>
       </div>
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {items.map(({ key, icon: Icon }) => (
-          <li key={key} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
-            <span aria-hidden className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-100">
+          <li
+            key={key}
+            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
+          >
+            <span
+              aria-hidden
+              className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-100"
+            >
               <Icon className={`size-5 ${key === "dialer" ? "rtl:-scale-x-100" : ""}`} />
             </span>
-            <h3 className="mt-4 font-semibold text-slate-900 dark:text-white">{t(`${key}.title`)}</h3>
-            <p className="mt-2 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{t(`${key}.body`)}</p>
+            <h3 className="mt-4 font-semibold text-slate-900 dark:text-white">
+              {t(`${key}.title`)}
+            </h3>
+            <p className="mt-2 text-sm leading-relaxed text-slate-600 dark:text-slate-300">
+              {t(`${key}.body`)}
+            </p>
           </li>
         ))}
       </ul>

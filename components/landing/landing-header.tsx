@@ -15,7 +15,10 @@ export async function LandingHeader() {
           <ul className="flex gap-1">
             {sections.map((s) => (
               <li key={s}>
-                <a href={`#${s}`} className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white">
+                <a
+                  href={`#${s}`}
+                  className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+                >
                   {t(`nav.${s}`)}
                 </a>
               </li>
@@ -23,19 +26,31 @@ export async function LandingHeader() {
           </ul>
         </nav>
         <div className="ms-auto flex items-center gap-2 md:ms-0">
-          <Link href="/login" className="whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
+          <Link
+            href="/login"
+            className="whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+          >
             {t("nav.login")}
           </Link>
-          <Link href="/register" className="whitespace-nowrap rounded-lg bg-brand-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+          <Link
+            href="/register"
+            className="whitespace-nowrap rounded-lg bg-brand-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
             {t("nav.register")}
           </Link>
         </div>
       </div>
-      <nav aria-label={t("navLabel")} className="border-t border-slate-200/70 md:hidden dark:border-slate-800">
+      <nav
+        aria-label={t("navLabel")}
+        className="border-t border-slate-200/70 md:hidden dark:border-slate-800"
+      >
         <ul className="mx-auto flex max-w-6xl justify-between gap-1 overflow-x-auto px-2">
           {sections.map((s) => (
             <li key={s}>
-              <a href={`#${s}`} className="block whitespace-nowrap px-3 py-2.5 text-sm font-medium text-slate-600 dark:text-slate-300">
+              <a
+                href={`#${s}`}
+                className="block whitespace-nowrap px-3 py-2.5 text-sm font-medium text-slate-600 dark:text-slate-300"
+              >
                 {t(`nav.${s}`)}
               </a>
             </li>

@@ -11,10 +11,19 @@ const plans = [
 export async function Pricing() {
   const t = await getTranslations("Landing.pricing");
   return (
-    <section id="pricing" aria-labelledby="pricing-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+    <section
+      id="pricing"
+      aria-labelledby="pricing-heading"
+      className="mx-auto max-w-6xl px-4 py-20 sm:px-6"
+    >
       <div className="mx-auto max-w-2xl text-center">
         <p className="text-sm font-semibold text-brand-600 dark:text-brand-100">{t("eyebrow")}</p>
-        <h2 id="pricing-heading" className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">{t("title")}</h2>
+        <h2
+          id="pricing-heading"
+          className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 dark:text-white"
+        >
+          {t("title")}
+        </h2>
         <p className="mt-3 text-slate-600 dark:text-slate-300">{t("subtitle")}</p>
       </div>
       <ul className="mt-12 grid gap-5 lg:grid-cols-3">
@@ -22,22 +31,33 @@ export async function Pricing() {
           <li
             key={key}
             className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm dark:bg-slate-900 ${
-              featured ? "border-brand-500 ring-2 ring-brand-500/20" : "border-slate-200 dark:border-slate-800"
+              featured
+                ? "border-brand-500 ring-2 ring-brand-500/20"
+                : "border-slate-200 dark:border-slate-800"
             }`}
           >
             {featured ? (
-              <span className="absolute -top-3 start-6 rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">{t("popular")}</span>
+              <span className="absolute -top-3 start-6 rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">
+                {t("popular")}
+              </span>
             ) : null}
             <h3 className="font-semibold text-slate-900 dark:text-white">{t(`${key}.name`)}</h3>
-            <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t(`${key}.description`)}</p>
+            <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+              {t(`${key}.description`)}
+            </p>
             <p className="mt-5 flex items-baseline gap-1">
-              <span className="text-4xl font-semibold tracking-tight text-slate-900 dark:text-white">{t(`${key}.price`)}</span>
-              <span className="text-sm text-slate-500 dark:text-slate-400">{t(`${key}.period`)}</span>
+              <span className="text-4xl font-semibold tracking-tight text-slate-900 dark:text-white">
+                {t(`${key}.price`)}
+              </span>
+              <span className="text-sm text-slate-500 dark:text-slate-400">
+                {t(`${key}.period`)}
+              </span>
             </p>
             <ul className="mt-6 grid flex-1 gap-2.5 text-sm text-slate-700 dark:text-slate-300">
               {(["f1", "f2", "f3", "f4"] as const).map((f) => (
                 <li key={f} className="flex items-start gap-2">
-                  <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-500" /> {t(`${key}.${f}`)}
+                  <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-500" />{" "}
+                  {t(`${key}.${f}`)}
                 </li>
               ))}
             </ul>

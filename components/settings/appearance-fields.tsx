@@ -21,7 +21,11 @@ export function AppearanceFields() {
   const t = useTranslations("Settings");
   const { theme, setTheme } = useTheme();
   // next-themes only knows the stored theme in the browser; before that, check nothing (no mismatch).
-  const mounted = useSyncExternalStore(noop, () => true, () => false);
+  const mounted = useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
   const locale = useLocale();
   const router = useRouter();
   const [switching, startTransition] = useTransition();
@@ -35,7 +39,9 @@ export function AppearanceFields() {
   return (
     <div className="grid gap-5">
       <fieldset>
-        <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-200">{t("theme")}</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-200">
+          {t("theme")}
+        </legend>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
           {themes.map(({ value, key, icon: Icon }) => (
             <label
@@ -57,7 +63,10 @@ export function AppearanceFields() {
         </div>
       </fieldset>
       <div>
-        <label htmlFor="settings-language" className="mb-2 block text-sm font-medium text-slate-700 dark:text-slate-200">
+        <label
+          htmlFor="settings-language"
+          className="mb-2 block text-sm font-medium text-slate-700 dark:text-slate-200"
+        >
           {t("language")}
         </label>
         <select

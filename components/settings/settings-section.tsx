@@ -1,5 +1,15 @@
 /** One titled card of the settings page. */
-export function SettingsSection({ id, title, description, children }: { id: string; title: string; description?: string; children: React.ReactNode }) {
+export function SettingsSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+}) {
   return (
     <section
       aria-labelledby={`${id}-heading`}
@@ -8,7 +18,9 @@ export function SettingsSection({ id, title, description, children }: { id: stri
       <h2 id={`${id}-heading`} className="text-base font-semibold text-slate-900 dark:text-white">
         {title}
       </h2>
-      {description ? <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{description}</p> : null}
+      {description ? (
+        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{description}</p>
+      ) : null}
       <div className="mt-4">{children}</div>
     </section>
   );

@@ -1,11 +1,21 @@
 import { getTranslations } from "next-intl/server";
-import { Download, KeyRound, Lock, ShieldCheck, Trash2, UserPlus, Users, Webhook } from "lucide-react";
+import {
+  Download,
+  KeyRound,
+  Lock,
+  ShieldCheck,
+  Trash2,
+  UserPlus,
+  Users,
+  Webhook,
+} from "lucide-react";
 import { PageHeader } from "@/components/ui/page-header";
 import { AppearanceFields } from "./appearance-fields";
 import { fieldClass, secondaryButtonClass, SettingsSection } from "./settings-section";
 
 const timeZones = ["UTC", "UTC+2", "UTC+3", "UTC+4"];
-const checkboxClass = "size-4 rounded border-slate-300 text-brand-600 accent-brand-600 dark:border-slate-600";
+const checkboxClass =
+  "size-4 rounded border-slate-300 text-brand-600 accent-brand-600 dark:border-slate-600";
 
 // Spec: none of these buttons has any behaviour; they are type="button" on purpose.
 function Action({ icon: Icon, label }: { icon: typeof Lock; label: string }) {
@@ -26,7 +36,10 @@ export async function SettingsView() {
           <div className="grid gap-5">
             <AppearanceFields />
             <div>
-              <label htmlFor="settings-tz" className="mb-2 block text-sm font-medium text-slate-700 dark:text-slate-200">
+              <label
+                htmlFor="settings-tz"
+                className="mb-2 block text-sm font-medium text-slate-700 dark:text-slate-200"
+              >
                 {t("timeZone")}
               </label>
               <select id="settings-tz" defaultValue="UTC" className={fieldClass}>

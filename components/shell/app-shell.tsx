@@ -13,7 +13,13 @@ import { SidebarNav } from "./sidebar-nav";
 import { TopBar } from "./top-bar";
 
 /** Client half of the /app layout: session guard, sidebar state, dialer context. */
-export function AppShell({ initialCollapsed, children }: { initialCollapsed: boolean; children: React.ReactNode }) {
+export function AppShell({
+  initialCollapsed,
+  children,
+}: {
+  initialCollapsed: boolean;
+  children: React.ReactNode;
+}) {
   const t = useTranslations("Shell");
   const router = useRouter();
   const pathname = usePathname();
@@ -60,7 +66,11 @@ export function AppShell({ initialCollapsed, children }: { initialCollapsed: boo
             </nav>
           </aside>
           <MobileDrawer open={drawerOpen} onClose={closeDrawer} />
-          <main id="content" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-6 lg:p-8">
+          <main
+            id="content"
+            tabIndex={-1}
+            className="min-w-0 flex-1 p-4 focus:outline-none md:p-6 lg:p-8"
+          >
             {children}
           </main>
         </div>

@@ -21,7 +21,12 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
 
   if (!open) return null;
   return (
-    <div className="fixed inset-0 z-[70] lg:hidden" role="dialog" aria-modal="true" aria-label={t("mainNav")}>
+    <div
+      className="fixed inset-0 z-[70] lg:hidden"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t("mainNav")}
+    >
       <button
         type="button"
         tabIndex={-1}

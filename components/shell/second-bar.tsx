@@ -35,11 +35,17 @@ export function SecondBar() {
           <li key={c.href} className="flex min-w-0 items-center gap-1.5">
             <ChevronRight aria-hidden className="size-3.5 shrink-0 rtl:rotate-180" />
             {i === crumbs.length - 1 ? (
-              <span aria-current="page" className="truncate font-medium text-slate-900 dark:text-white">
+              <span
+                aria-current="page"
+                className="truncate font-medium text-slate-900 dark:text-white"
+              >
                 {c.label}
               </span>
             ) : (
-              <Link href={c.href} className="truncate rounded hover:text-slate-900 dark:hover:text-white">
+              <Link
+                href={c.href}
+                className="truncate rounded hover:text-slate-900 dark:hover:text-white"
+              >
                 {c.label}
               </Link>
             )}

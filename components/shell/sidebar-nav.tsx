@@ -6,7 +6,13 @@ import { useTranslations } from "next-intl";
 import { isActive, navItems } from "./nav-items";
 
 /** The sidebar's link list, shared by the desktop rail and the mobile drawer. */
-export function SidebarNav({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
+export function SidebarNav({
+  collapsed = false,
+  onNavigate,
+}: {
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}) {
   const pathname = usePathname();
   const t = useTranslations("Nav");
   return (

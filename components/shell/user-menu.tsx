@@ -25,7 +25,10 @@ export function UserMenu() {
         aria-label={t("userMenu")}
         className="flex h-10 shrink-0 items-center gap-2 rounded-lg px-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800"
       >
-        <span aria-hidden className="grid size-8 place-items-center rounded-full bg-brand-100 text-sm font-semibold uppercase text-brand-700 dark:bg-brand-500/20 dark:text-brand-100">
+        <span
+          aria-hidden
+          className="grid size-8 place-items-center rounded-full bg-brand-100 text-sm font-semibold uppercase text-brand-700 dark:bg-brand-500/20 dark:text-brand-100"
+        >
           {name.slice(0, 1) || "?"}
         </span>
         <span className="hidden max-w-32 truncate md:inline">{name}</span>
@@ -57,7 +60,10 @@ export function UserMenu() {
             </Link>
           </Menu.Item>
           <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-          <Menu.Item className={itemClass} onSelect={() => void logout().then(() => router.replace("/login"))}>
+          <Menu.Item
+            className={itemClass}
+            onSelect={() => void logout().then(() => router.replace("/login"))}
+          >
             <LogOut aria-hidden className="size-4 rtl:-scale-x-100" /> {t("logout")}
           </Menu.Item>
         </Menu.Content>

@@ -27,8 +27,13 @@ export function installFetchLogger(): void {
         .clone()
         .text()
         .then(
-          (text) => console.info(`[fetch] ${method} ${url} ${response.status} ${ms}ms`, bodyPreview(text)),
-          () => console.info(`[fetch] ${method} ${url} ${response.status} ${ms}ms`, "(body unreadable)"),
+          (text) =>
+            console.info(`[fetch] ${method} ${url} ${response.status} ${ms}ms`, bodyPreview(text)),
+          () =>
+            console.info(
+              `[fetch] ${method} ${url} ${response.status} ${ms}ms`,
+              "(body unreadable)",
+            ),
         );
       return response;
     } catch (error) {

@@ -2,12 +2,16 @@
  * Secrets must never reach the console: the fetch logger passes every body and header it
  * prints through these. Pure so it can be unit-tested without a browser.
  */
-const JSON_SECRET = /("(?:token|password|currentPassword|newPassword|confirmPassword|secret|apiKey)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+const JSON_SECRET =
+  /("(?:token|password|currentPassword|newPassword|confirmPassword|secret|apiKey)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/=-]+/g;
 const QUERY_SECRET = /([?&](?:token|password|key)=)[^&#\s]*/gi;
 
 export function redactText(text: string): string {
-  return text.replace(JSON_SECRET, '$1"[redacted]"').replace(BEARER, "$1 [redacted]").replace(QUERY_SECRET, "$1[redacted]");
+  return text
+    .replace(JSON_SECRET, '$1"[redacted]"')
+    .replace(BEARER, "$1 [redacted]")
+    .replace(QUERY_SECRET, "$1[redacted]");
 }
 
 export function redactUrl(url: string): string {

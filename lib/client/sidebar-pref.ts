@@ -29,7 +29,11 @@ function subscribe(onChange: () => void) {
 }
 
 export function useSidebarCollapsed(initial: boolean): [boolean, (next: boolean) => void] {
-  const collapsed = useSyncExternalStore(subscribe, () => read(initial), () => initial);
+  const collapsed = useSyncExternalStore(
+    subscribe,
+    () => read(initial),
+    () => initial,
+  );
   const set = useCallback((next: boolean) => {
     try {
       window.localStorage.setItem(SIDEBAR_KEY, next ? "1" : "0");

@@ -2,7 +2,12 @@
 export const NET_INCOME_RATE = 0.38;
 export const MRR_RATE = 0.55;
 
-export type Kpis = { revenueToday: number; netIncomeEst: number; mrrDerived: number; avgDealSize: number };
+export type Kpis = {
+  revenueToday: number;
+  netIncomeEst: number;
+  mrrDerived: number;
+  avgDealSize: number;
+};
 
 export function deriveKpis(amounts: readonly number[]): Kpis {
   const revenueToday = amounts.reduce((sum, a) => sum + a, 0);

@@ -2,7 +2,8 @@
  * Dashboard "Sales Events" times: just now, Nm ago, Nh ago, Nd ago (spec section 2).
  * Returns a message key plus count so each language words it itself.
  */
-export type RelativeTime = { key: "justNow" } | { key: "minutesAgo" | "hoursAgo" | "daysAgo"; count: number };
+export type RelativeTime =
+  { key: "justNow" } | { key: "minutesAgo" | "hoursAgo" | "daysAgo"; count: number };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -5,7 +5,13 @@
 import { deriveKpis, type Kpis } from "@/lib/format/kpis";
 
 export type AgentStatus = "Active" | "Free";
-export type AgentCard = { id: string; name: string; status: AgentStatus; dials: number; talkTimeSeconds: number };
+export type AgentCard = {
+  id: string;
+  name: string;
+  status: AgentStatus;
+  dials: number;
+  talkTimeSeconds: number;
+};
 export type SaleEvent = { id: string; ts: number; rep: string; amount: number; company: string };
 
 export const sampleAgents: readonly AgentCard[] = [
@@ -22,13 +28,31 @@ export const sampleAgents: readonly AgentCard[] = [
 const MIN = 60_000;
 const SALES: readonly (Omit<SaleEvent, "ts"> & { minutesAgo: number })[] = [
   { id: "s1", minutesAgo: 0, rep: "Sofia Alvarez", amount: 2400, company: "Harbor Dental Group" },
-  { id: "s2", minutesAgo: 7, rep: "Olivia Bennett", amount: 1850, company: "Pinecrest Auto Repair" },
+  {
+    id: "s2",
+    minutesAgo: 7,
+    rep: "Olivia Bennett",
+    amount: 1850,
+    company: "Pinecrest Auto Repair",
+  },
   { id: "s3", minutesAgo: 26, rep: "Yusuf Kaya", amount: 3200, company: "Summit Physical Therapy" },
   { id: "s4", minutesAgo: 95, rep: "Liam Chen", amount: 990, company: "Bluebird Bakery" },
-  { id: "s5", minutesAgo: 240, rep: "Amira Haddad", amount: 4100, company: "Lakeside Veterinary Clinic" },
+  {
+    id: "s5",
+    minutesAgo: 240,
+    rep: "Amira Haddad",
+    amount: 4100,
+    company: "Lakeside Veterinary Clinic",
+  },
   { id: "s6", minutesAgo: 610, rep: "Noah Fischer", amount: 1275, company: "Redwood Plumbing Co." },
   { id: "s7", minutesAgo: 60 * 26, rep: "Emma Walsh", amount: 2650, company: "Cedar Family Law" },
-  { id: "s8", minutesAgo: 60 * 24 * 3, rep: "Marcus Reed", amount: 1540, company: "Northside Fitness" },
+  {
+    id: "s8",
+    minutesAgo: 60 * 24 * 3,
+    rep: "Marcus Reed",
+    amount: 1540,
+    company: "Northside Fitness",
+  },
 ];
 
 /** Sale events newest first, timed relative to `now`. */
@@ -39,5 +63,9 @@ export function sampleSales(now: number): SaleEvent[] {
 /** KPIs over the last 24 hours of sample sales ("today" without depending on a time zone). */
 export function sampleKpis(now: number): Kpis {
   const dayAgo = now - 24 * 60 * MIN;
-  return deriveKpis(sampleSales(now).filter((s) => s.ts > dayAgo).map((s) => s.amount));
+  return deriveKpis(
+    sampleSales(now)
+      .filter((s) => s.ts > dayAgo)
+      .map((s) => s.amount),
+  );
 }

@@ -16,7 +16,9 @@ export async function login(page: Page, account: Account = e2eAccounts.rep): Pro
 /** Sets the UI language the way Settings does (cookie), for tests that start in a given language. */
 export async function setLocale(page: Page, locale: "en" | "ar" | "de"): Promise<void> {
   const url = new URL(page.url() === "about:blank" ? "http://127.0.0.1" : page.url());
-  await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, domain: url.hostname, path: "/" }]);
+  await page
+    .context()
+    .addCookies([{ name: "NEXT_LOCALE", value: locale, domain: url.hostname, path: "/" }]);
 }
 
 /** Collects console errors and uncaught exceptions (the quality bar: no console errors). */

@@ -19,7 +19,14 @@ test.describe("landing page", () => {
     await page.goto("/");
     const features = page.locator("section#features li");
     await expect(features).toHaveCount(6);
-    for (const name of ["Auto-advancing dialer", "Analytics", "Email verification", "Call recording and review", "Secure access", "Faster dialing"]) {
+    for (const name of [
+      "Auto-advancing dialer",
+      "Analytics",
+      "Email verification",
+      "Call recording and review",
+      "Secure access",
+      "Faster dialing",
+    ]) {
       await expect(page.locator("section#features")).toContainText(name);
     }
     await expect(page.locator('header a[href="/register"]')).toBeVisible();

@@ -27,7 +27,12 @@ test.describe("sign-in screen", () => {
 
   test("a throttled login says when to retry", async ({ page }) => {
     await page.route("**/api/auth/login", (route) =>
-      route.fulfill({ status: 429, headers: { "Retry-After": "42" }, contentType: "application/json", body: '{"error":"Too many attempts"}' }),
+      route.fulfill({
+        status: 429,
+        headers: { "Retry-After": "42" },
+        contentType: "application/json",
+        body: '{"error":"Too many attempts"}',
+      }),
     );
     await page.goto("/login");
     await page.locator("#username").fill("someone");
@@ -37,17 +42,24 @@ test.describe("sign-in screen", () => {
     await expect(page.locator("#password")).toBeFocused();
   });
 
-  test("success stores the session and reaches the dashboard; /login then redirects away", async ({ page }) => {
+  test("success stores the session and reaches the dashboard; /login then redirects away", async ({
+    page,
+  }) => {
     await login(page);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-    const stored = await page.evaluate(() => [localStorage.getItem("auth.token"), localStorage.getItem("auth.user")]);
+    const stored = await page.evaluate(() => [
+      localStorage.getItem("auth.token"),
+      localStorage.getItem("auth.user"),
+    ]);
     expect(stored[0]).toBeTruthy();
     expect(stored[1]).toBe(e2eAccounts.rep.username);
     await page.goto("/login");
     await page.waitForURL(/\/app$/);
   });
 
-  test("a stored token the server no longer accepts ends on the sign-in screen, not in a redirect loop", async ({ page }) => {
+  test("a stored token the server no longer accepts ends on the sign-in screen, not in a redirect loop", async ({
+    page,
+  }) => {
     await page.goto("/login");
     await page.evaluate(() => {
       localStorage.setItem("auth.token", "stale-token");

@@ -55,7 +55,9 @@ test.describe("/app shell", () => {
     await expect(page.getByTestId("agent-cards").locator("li")).toHaveCount(8);
   });
 
-  test("every route of the spec renders inside the shell, without console errors", async ({ page }) => {
+  test("every route of the spec renders inside the shell, without console errors", async ({
+    page,
+  }) => {
     const errors = collectConsoleErrors(page);
     const routes: [string, string][] = [
       ["/app/reports", "Reports"],
@@ -80,7 +82,9 @@ test.describe("/app shell", () => {
 
   test("dashboard shows KPIs in USD without decimals and relative sale times", async ({ page }) => {
     for (const kpi of ["revenueToday", "netIncomeEst", "mrrDerived", "avgDealSize"]) {
-      await expect(page.getByTestId(`kpi-${kpi}`).getByTestId("kpi-value")).toHaveText(/^\$\d{1,3}(,\d{3})*$/);
+      await expect(page.getByTestId(`kpi-${kpi}`).getByTestId("kpi-value")).toHaveText(
+        /^\$\d{1,3}(,\d{3})*$/,
+      );
     }
     const events = page.getByTestId("sales-events");
     await expect(events).toContainText("just now");

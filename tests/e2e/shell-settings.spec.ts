@@ -7,12 +7,16 @@ test.describe("settings: language and theme", () => {
     await page.goto("/app/settings");
   });
 
-  test("Arabic switches the interface to right-to-left with translated labels", async ({ page }) => {
+  test("Arabic switches the interface to right-to-left with translated labels", async ({
+    page,
+  }) => {
     await page.locator("#settings-language").selectOption("ar");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("الإعدادات");
-    await expect(page.getByTestId("sidebar").locator('a[href="/app"]')).toContainText("لوحة التحكم");
+    await expect(page.getByTestId("sidebar").locator('a[href="/app"]')).toContainText(
+      "لوحة التحكم",
+    );
     // Persists: a fresh load still renders Arabic on the server.
     await page.reload();
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -24,31 +28,58 @@ test.describe("settings: language and theme", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Einstellungen");
-    for (const label of ["Allgemein", "Benachrichtigungen", "Konto", "Daten & Datenschutz", "Arbeitsbereich", "Erweitert"]) {
+    for (const label of [
+      "Allgemein",
+      "Benachrichtigungen",
+      "Konto",
+      "Daten & Datenschutz",
+      "Arbeitsbereich",
+      "Erweitert",
+    ]) {
       await expect(page.getByRole("heading", { name: label })).toBeVisible();
     }
     await expect(page.getByRole("button", { name: "Änderungen speichern" })).toBeVisible();
   });
 
-  test("dark theme applies at once and survives a reload without a light flash", async ({ page }) => {
+  test("dark theme applies at once and survives a reload without a light flash", async ({
+    page,
+  }) => {
     await page.getByText("Dark", { exact: true }).click();
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     // Record the <html> class on the very first animation frame, i.e. before the first paint.
     await page.addInitScript(() => {
       requestAnimationFrame(() => {
-        (window as unknown as { __firstFrameClass: string }).__firstFrameClass = document.documentElement.className;
+        (window as unknown as { __firstFrameClass: string }).__firstFrameClass =
+          document.documentElement.className;
       });
     });
     await page.reload();
-    const first = await page.evaluate(() => (window as unknown as { __firstFrameClass: string }).__firstFrameClass);
+    const first = await page.evaluate(
+      () => (window as unknown as { __firstFrameClass: string }).__firstFrameClass,
+    );
     expect(first).toMatch(/\bdark\b/);
     await expect(page.locator('input[name="theme"][value="dark"]')).toBeChecked();
   });
 
   test("all the named buttons are present", async ({ page }) => {
-    for (const name of ["Change Password", "Enable 2FA", "Export Data", "Clear Preferences", "Invite Members", "Manage Roles", "Generate API Key", "Webhook Settings", "Save Changes"]) {
+    for (const name of [
+      "Change Password",
+      "Enable 2FA",
+      "Export Data",
+      "Clear Preferences",
+      "Invite Members",
+      "Manage Roles",
+      "Generate API Key",
+      "Webhook Settings",
+      "Save Changes",
+    ]) {
       await expect(page.getByRole("button", { name })).toBeVisible();
     }
-    await expect(page.locator("#settings-tz option")).toHaveText(["UTC", "UTC+2", "UTC+3", "UTC+4"]);
+    await expect(page.locator("#settings-tz option")).toHaveText([
+      "UTC",
+      "UTC+2",
+      "UTC+3",
+      "UTC+4",
+    ]);
   });
 });

@@ -11,7 +11,12 @@ describe("deriveKpis", () => {
     expect(k.avgDealSize).toBe(2000);
   });
   it("is all zeros with no sales (no division by zero)", () => {
-    expect(deriveKpis([])).toEqual({ revenueToday: 0, netIncomeEst: 0, mrrDerived: 0, avgDealSize: 0 });
+    expect(deriveKpis([])).toEqual({
+      revenueToday: 0,
+      netIncomeEst: 0,
+      mrrDerived: 0,
+      avgDealSize: 0,
+    });
   });
 });
 

@@ -14,7 +14,10 @@ function fakeWindow() {
 }
 
 const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  vi.fn(async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers }));
+  vi.fn(
+    async () =>
+      new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers }),
+  );
 
 describe("login()", () => {
   let store: Map<string, string>;

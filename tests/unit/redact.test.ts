@@ -3,11 +3,15 @@ import { bodyPreview, redactText, redactUrl } from "@/lib/client/redact";
 
 describe("redaction for the fetch log", () => {
   it("hides token and password values in JSON", () => {
-    const out = redactText('{"token":"eyJ.abc.def","user":{"username":"ann"},"password":"s3cr\\"et"}');
+    const out = redactText(
+      '{"token":"eyJ.abc.def","user":{"username":"ann"},"password":"s3cr\\"et"}',
+    );
     expect(out).toBe('{"token":"[redacted]","user":{"username":"ann"},"password":"[redacted]"}');
   });
   it("hides bearer credentials and secret query parameters", () => {
-    expect(redactText("Authorization: Bearer abc.DEF-123")).toBe("Authorization: Bearer [redacted]");
+    expect(redactText("Authorization: Bearer abc.DEF-123")).toBe(
+      "Authorization: Bearer [redacted]",
+    );
     expect(redactUrl("/verify-email?token=xyz&a=1")).toBe("/verify-email?token=[redacted]&a=1");
   });
   it("cuts the preview at 180 characters after redacting", () => {

@@ -13,7 +13,9 @@ describe("canSubmitSearch", () => {
 
 describe("targetsSearchUrl", () => {
   it("trims and encodes q, and stamps ts", () => {
-    expect(targetsSearchUrl("  pizza & pasta  ", 1700000000000)).toBe("/app/targets?q=pizza+%26+pasta&ts=1700000000000");
+    expect(targetsSearchUrl("  pizza & pasta  ", 1700000000000)).toBe(
+      "/app/targets?q=pizza+%26+pasta&ts=1700000000000",
+    );
   });
   it("defaults ts to the current time so a repeated search still changes the URL", () => {
     const before = Date.now();

@@ -21,8 +21,14 @@ export default async function HelpPage() {
       <PageHeader title={nav("help")} description={t("intro")} />
       <ul className="grid gap-3">
         {topics.map(({ key, icon: Icon }) => (
-          <li key={key} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-            <span aria-hidden className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-100">
+          <li
+            key={key}
+            className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          >
+            <span
+              aria-hidden
+              className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-100"
+            >
               <Icon className={`size-5 ${key === "logout" ? "rtl:-scale-x-100" : ""}`} />
             </span>
             <div>

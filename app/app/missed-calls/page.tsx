@@ -14,7 +14,11 @@ export default async function MissedCallsPage() {
   return (
     <>
       <PageHeader title={nav("missedCalls")} description={t("missedCallsDescription")} />
-      <PlaceholderCard icon={PhoneMissed} title={t("comingSoonTitle")} body={t("missedCallsBody")} />
+      <PlaceholderCard
+        icon={PhoneMissed}
+        title={t("comingSoonTitle")}
+        body={t("missedCallsBody")}
+      />
     </>
   );
 }

@@ -27,13 +27,22 @@ export default async function ReportsPage() {
               href={href}
               className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-500"
             >
-              <span aria-hidden className="grid size-10 place-items-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-100">
+              <span
+                aria-hidden
+                className="grid size-10 place-items-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-100"
+              >
                 <Icon className="size-5" />
               </span>
               <h2 className="mt-4 font-semibold text-slate-900 dark:text-white">{nav(key)}</h2>
-              <p className="mt-1 flex-1 text-sm text-slate-500 dark:text-slate-400">{t(`${key}Body`)}</p>
+              <p className="mt-1 flex-1 text-sm text-slate-500 dark:text-slate-400">
+                {t(`${key}Body`)}
+              </p>
               <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-600 dark:text-brand-100">
-                {t("open")} <ArrowRight aria-hidden className="size-4 transition group-hover:translate-x-0.5 rtl:rotate-180 rtl:group-hover:-translate-x-0.5" />
+                {t("open")}{" "}
+                <ArrowRight
+                  aria-hidden
+                  className="size-4 transition group-hover:translate-x-0.5 rtl:rotate-180 rtl:group-hover:-translate-x-0.5"
+                />
               </span>
             </Link>
           </li>
