@@ -1,4 +1,6 @@
+import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { getPageSession } from "@/lib/auth/page-session";
 import { Benefits } from "./benefits";
 import { Faq } from "./faq";
 import { Features } from "./features";
@@ -9,6 +11,10 @@ import { SignedInRedirect } from "./signed-in-redirect";
 
 /** Public landing page (spec sections 1-2); also shown for any unknown top-level path. */
 export async function LandingPage() {
+  // A verified session cookie goes straight to /app, before any landing markup is sent.
+  // (Not done on /login: with a valid cookie but no stored token the shell sends the
+  // visitor to /login, and a server redirect there would loop.)
+  if (await getPageSession()) redirect("/app");
   const t = await getTranslations("Landing");
   return (
     <>

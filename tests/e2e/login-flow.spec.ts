@@ -55,6 +55,9 @@ test.describe("sign-in screen", () => {
     expect(stored[1]).toBe(e2eAccounts.rep.username);
     await page.goto("/login");
     await page.waitForURL(/\/app$/);
+    await page.goto("/");
+    await page.waitForURL(/\/app$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   });
 
   test("a stored token the server no longer accepts ends on the sign-in screen, not in a redirect loop", async ({
