@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ZodError, z } from "zod";
+import { mergeMessages } from "@/lib/i18n/merge";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+describe("clientIp", () => {
+  const headers = (h: Record<string, string>) => new Headers(h);
+
+  it("ignores X-Forwarded-For when no proxy is trusted", async () => {
+    const { clientIp } = await import("@/lib/api/client-ip");
+    expect(
+      clientIp(headers({ "x-forwarded-for": "1.2.3.4", "x-dialflow-socket-ip": "10.0.0.5" })),
+    ).toBe("10.0.0.5");
+    expect(clientIp(headers({}))).toBe("unknown");
+  });
+
+  it("believes only the entry our own trusted proxy appended", async () => {
+    vi.stubEnv("TRUSTED_PROXY_HOPS", "1");
+    const { clientIp } = await import("@/lib/api/client-ip");
+    // The client forged "6.6.6.6"; our proxy appended the real peer last.
+    expect(
+      clientIp(
+        headers({
+          "x-forwarded-for": "6.6.6.6, 198.51.100.20",
+          "x-dialflow-socket-ip": "10.0.0.1",
+        }),
+      ),
+    ).toBe("198.51.100.20");
+  });
+});
+
+describe("handleApiError", () => {
+  it("maps ApiError codes and zod errors, and hides unknown errors", async () => {
+    vi.stubEnv("LOG_LEVEL", "silent");
+    const { ApiError, handleApiError } = await import("@/lib/api/errors");
+    const ctx = { method: "GET", path: "/x" };
+    const limited = handleApiError(
+      new ApiError("rate_limited", "slow down", { "Retry-After": "5" }),
+      ctx,
+    );
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("5");
+
+    const parsed = z.object({ email: z.string() }).safeParse({});
+    const invalid = handleApiError(parsed.error as ZodError, ctx);
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).error).toMatch(/^email: /);
+
+    const boom = handleApiError(
+      new Error("connect ECONNREFUSED 10.1.2.3:5432 password=hunter2"),
+      ctx,
+    );
+    expect(boom.status).toBe(500);
+    expect(await boom.json()).toEqual({ error: "Internal server error" });
+  });
+});
+
+describe("mergeMessages", () => {
+  it("falls back to English key by key, deeply", () => {
+    const en = { Nav: { dashboard: "Dashboard", reports: "Reports" }, Common: { ok: "OK" } };
+    const de = { Nav: { dashboard: "Übersicht" } };
+    expect(mergeMessages(en, de)).toEqual({
+      Nav: { dashboard: "Übersicht", reports: "Reports" },
+      Common: { ok: "OK" },
+    });
+  });
+});
