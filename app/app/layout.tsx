@@ -8,7 +8,12 @@ import { SIDEBAR_COOKIE } from "@/lib/client/sidebar-keys";
 // (signature, expiry, revocation, disabled account) before anything of /app renders.
 // The remembered sidebar width is rendered on the server (cookie mirror of localStorage) so it never jumps.
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
-  if (!(await getPageSession())) redirect("/login");
+  const session = await getPageSession();
+  if (!session) redirect("/login");
   const initialCollapsed = (await cookies()).get(SIDEBAR_COOKIE)?.value === "1";
-  return <AppShell initialCollapsed={initialCollapsed}>{children}</AppShell>;
+  return (
+    <AppShell initialCollapsed={initialCollapsed} serverUsername={session.username}>
+      {children}
+    </AppShell>
+  );
 }

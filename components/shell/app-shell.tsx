@@ -15,9 +15,12 @@ import { TopBar } from "./top-bar";
 /** Client half of the /app layout: session guard, sidebar state, dialer context. */
 export function AppShell({
   initialCollapsed,
+  serverUsername,
   children,
 }: {
   initialCollapsed: boolean;
+  /** Verified by the layout; lets the first paint show the user menu (no shift on hydration). */
+  serverUsername: string;
   children: React.ReactNode;
 }) {
   const t = useTranslations("Shell");
@@ -51,7 +54,12 @@ export function AppShell({
         {t("skipToContent")}
       </a>
       <div className="flex min-h-dvh flex-col">
-        <TopBar collapsed={collapsed} drawerOpen={drawerOpen} onToggle={toggle} />
+        <TopBar
+          collapsed={collapsed}
+          drawerOpen={drawerOpen}
+          onToggle={toggle}
+          serverUsername={serverUsername}
+        />
         <SecondBar />
         <div className="flex flex-1">
           <aside

@@ -10,13 +10,32 @@ import { Brand } from "./brand";
 export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("Shell");
   const closeRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!open) return;
+    const opener = document.activeElement as HTMLElement | null;
     closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") return onClose();
+      // Keep Tab inside the modal drawer.
+      if (e.key !== "Tab" || !navRef.current) return;
+      const items = navRef.current.querySelectorAll<HTMLElement>("a[href], button");
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      opener?.focus(); // back to the toggle that opened it
+    };
   }, [open, onClose]);
 
   if (!open) return null;
@@ -35,6 +54,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
         onClick={onClose}
       />
       <nav
+        ref={navRef}
         id="mobile-nav"
         aria-label={t("mainNav")}
         className="animate-drawer-in absolute inset-y-0 start-0 flex w-72 max-w-[85vw] flex-col gap-4 border-e border-slate-200 bg-white p-4 shadow-xl dark:border-slate-800 dark:bg-slate-900"

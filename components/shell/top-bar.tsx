@@ -8,10 +8,15 @@ import { Brand } from "./brand";
 import { SearchBox } from "./search-box";
 import { UserMenu } from "./user-menu";
 
-type Props = { collapsed: boolean; drawerOpen: boolean; onToggle: () => void };
+type Props = {
+  collapsed: boolean;
+  drawerOpen: boolean;
+  onToggle: () => void;
+  serverUsername: string;
+};
 
 /** Navbar: sidebar toggle, brand, search, call controls, user menu. The search wraps to its own row on phones. */
-export function TopBar({ collapsed, drawerOpen, onToggle }: Props) {
+export function TopBar({ collapsed, drawerOpen, onToggle, serverUsername }: Props) {
   const t = useTranslations("Shell");
   const Icon = collapsed ? PanelLeftOpen : PanelLeftClose;
   return (
@@ -41,7 +46,7 @@ export function TopBar({ collapsed, drawerOpen, onToggle }: Props) {
           <CallControls />
         </div>
         <div className="order-3 ms-auto md:order-none md:ms-0">
-          <UserMenu />
+          <UserMenu serverUsername={serverUsername} />
         </div>
       </div>
     </header>

@@ -12,12 +12,13 @@ const itemClass =
   "flex cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white";
 
 /** Profile / Settings / Help / Logout; rendered only while a session token exists (spec section 6). */
-export function UserMenu() {
+export function UserMenu({ serverUsername }: { serverUsername: string }) {
   const t = useTranslations("Shell");
   const router = useRouter();
-  const { token, username } = useSession();
-  if (!token) return null;
-  const name = username ?? "";
+  const { ready, token, username } = useSession();
+  // Before localStorage is readable, trust the server-verified session so nothing shifts.
+  if (ready && !token) return null;
+  const name = (ready ? username : null) ?? serverUsername;
 
   return (
     <Menu.Root>
