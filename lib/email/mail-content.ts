@@ -42,11 +42,11 @@ export function verificationMail(input: VerificationMailInput): MailContent {
 <head><meta charset="utf-8"><title>${escapeHtml(t("subject"))}</title></head>
 <body style="margin:0;padding:24px;background:#f1f5f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px;text-align:start">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#4f46e5">DialFlow</p>
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#1f63d8">DialFlow</p>
 ${p(greeting)}
 ${p(intro)}
-<p style="margin:24px 0"><a href="${link}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(t("button"))}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#475569;word-break:break-all"><a href="${link}" style="color:#4f46e5">${link}</a></p>
+<p style="margin:24px 0"><a href="${link}" style="display:inline-block;background:#1f63d8;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(t("button"))}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#475569;word-break:break-all"><a href="${link}" style="color:#1f63d8">${link}</a></p>
 ${p(expiry)}
 <p style="margin:0 0 16px;font-size:13px;color:#64748b">${escapeHtml(ignore)}</p>
 <p style="margin:24px 0 0;color:#475569">${escapeHtml(signature)}</p>

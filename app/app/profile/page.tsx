@@ -1,12 +1,10 @@
 import { getTranslations } from "next-intl/server";
-import { PageHeader } from "@/components/ui/page-header";
+import { ProfileView } from "@/components/profile/profile-view";
 
-// Title only for now; the Profile issue replaces this page.
 export async function generateMetadata() {
-  return { title: (await getTranslations("Nav"))("profile") };
+  return { title: (await getTranslations("Profile"))("title") };
 }
 
-export default async function ProfilePage() {
-  const t = await getTranslations("Nav");
-  return <PageHeader title={t("profile")} />;
+export default function ProfilePage() {
+  return <ProfileView />;
 }

@@ -1,0 +1,89 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { EmailVerificationField } from "./email-verification-field";
+import { SUMMARY_MAX, type ProfileErrors, type ProfileForm } from "./profile-form";
+import { Card, FieldError, fieldClass, Label } from "./ui";
+import type { VerificationState } from "./verification-machine";
+
+type Props = {
+  form: ProfileForm;
+  errors: ProfileErrors;
+  onChange: (patch: Partial<ProfileForm>) => void;
+  onEmailChange: (email: string) => void;
+  verification: VerificationState;
+  onSendLink: () => void;
+};
+
+export function BasicInfoSection({ form, errors, onChange, onEmailChange, verification, onSendLink }: Props) {
+  const t = useTranslations("Profile");
+  const required = t("requiredMark");
+  const summaryOver = form.summary.length > SUMMARY_MAX;
+  return (
+    <Card id="profile-basic" title={t("basicInfo")}>
+      <div className="grid gap-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <Label htmlFor="profile-display-name" required={required}>
+              {t("displayName")}
+            </Label>
+            <input
+              id="profile-display-name"
+              autoComplete="name"
+              value={form.displayName}
+              onChange={(e) => onChange({ displayName: e.target.value })}
+              aria-invalid={errors.displayName ? true : undefined}
+              aria-describedby="profile-display-name-error"
+              className={fieldClass}
+            />
+            <FieldError id="profile-display-name-error">{errors.displayName ? t("displayNameRequired") : null}</FieldError>
+          </div>
+          <div>
+            <Label htmlFor="profile-role" required={required}>
+              {t("role")}
+            </Label>
+            <input
+              id="profile-role"
+              autoComplete="organization-title"
+              value={form.role}
+              onChange={(e) => onChange({ role: e.target.value })}
+              aria-invalid={errors.role ? true : undefined}
+              aria-describedby="profile-role-error"
+              className={fieldClass}
+            />
+            <FieldError id="profile-role-error">{errors.role ? t("roleRequired") : null}</FieldError>
+          </div>
+        </div>
+        <EmailVerificationField
+          email={form.email}
+          onEmailChange={onEmailChange}
+          error={errors.email ? t("emailRequired") : undefined}
+          verification={verification}
+          onSend={onSendLink}
+        />
+        <div>
+          <div className="flex items-end justify-between gap-2">
+            <Label htmlFor="profile-summary">{t("summary")}</Label>
+            <span
+              id="profile-summary-count"
+              className={`mb-1.5 text-xs tabular-nums ${summaryOver ? "text-red-600 dark:text-red-400" : "text-slate-500 dark:text-slate-400"}`}
+            >
+              <bdi>{t("summaryCounter", { count: form.summary.length, max: SUMMARY_MAX })}</bdi>
+            </span>
+          </div>
+          <textarea
+            id="profile-summary"
+            rows={5}
+            maxLength={SUMMARY_MAX}
+            value={form.summary}
+            placeholder={t("summaryPlaceholder")}
+            onChange={(e) => onChange({ summary: e.target.value.slice(0, SUMMARY_MAX) })}
+            aria-describedby="profile-summary-count"
+            className={`${fieldClass} h-auto resize-y py-2 leading-relaxed`}
+          />
+          <FieldError id="profile-summary-error">{errors.summary ? t("summaryTooLong", { max: SUMMARY_MAX }) : null}</FieldError>
+        </div>
+      </div>
+    </Card>
+  );
+}
