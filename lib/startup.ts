@@ -1,5 +1,6 @@
 import "server-only";
 import { formatDemoBanner, seedDemoAccounts } from "@/lib/accounts/demo";
+import { scheduleHousekeeping } from "@/lib/auth/housekeeping";
 import { getDb, getDbState } from "@/lib/db/client";
 import { DataDirBusyError } from "@/lib/db/embedded-lock";
 import { appUrl, dataDir, isEmbedded } from "@/lib/env";
@@ -15,6 +16,7 @@ export async function startup() {
       const demo = await seedDemoAccounts(await getDb());
       if (demo) console.log(`\n${formatDemoBanner(demo, appUrl)}\n`);
     }
+    scheduleHousekeeping();
   } catch (err) {
     if (err instanceof DataDirBusyError) {
       console.error(err.message);

@@ -60,3 +60,22 @@ describe("failed-login throttle", () => {
       expect((await attempt(rep.username, "wrong-password", { ip: "192.0.2.5" })).status).toBe(401);
   });
 });
+
+describe("housekeeping", () => {
+  it("prunes long-expired sessions and closed throttle windows, and keeps live ones", async () => {
+    const { pruneExpiredAuthRows } = await import("@/lib/auth/housekeeping");
+    const db = await getDb();
+    const old = new Date(Date.now() - 3 * 24 * 3_600_000);
+    await db.loginThrottle.create({
+      data: { key: "user:old:192.0.2.99", failures: 5, windowStart: old },
+    });
+    await db.loginThrottle.create({
+      data: { key: "user:new:192.0.2.99", failures: 2, windowStart: new Date() },
+    });
+    await pruneExpiredAuthRows();
+    const keys = (
+      await db.loginThrottle.findMany({ where: { key: { endsWith: ":192.0.2.99" } } })
+    ).map((r) => r.key);
+    expect(keys).toEqual(["user:new:192.0.2.99"]);
+  });
+});
