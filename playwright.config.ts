@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { e2eAccounts } from "./tests/e2e/accounts";
+import { mailboxDir } from "./tests/e2e/mailbox";
 
 // Drives the production build (scripts/e2e.mjs builds it) served by tests/e2e/server.mjs on a
 // fresh embedded database. E2E_PORT and NEXT_DIST_DIR let two runs share one checkout.
@@ -47,6 +48,7 @@ export default defineConfig({
       E2E_USER_PASSWORD: e2eAccounts.rep.password,
       E2E_OPERATOR: e2eAccounts.operator.username,
       E2E_OPERATOR_PASSWORD: e2eAccounts.operator.password,
+      E2E_MAILBOX_DIR: mailboxDir,
     },
   },
 });

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import smtpServer from "smtp-server";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-e2e-"));
 const env = {
@@ -22,6 +23,36 @@ function addAccount(username, password, admin) {
     process.exit(1);
   }
 }
+// A real SMTP peer in this process: the app mails over SMTP_URL exactly as in production, and
+// each message lands raw in E2E_MAILBOX_DIR (with its envelope beside it) for the specs to read.
+async function startMailbox(dir) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  let count = 0;
+  const server = new smtpServer.SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on("data", (c) => chunks.push(c));
+      stream.on("end", () => {
+        const name = path.join(dir, `${Date.now()}-${String(++count).padStart(4, "0")}.eml`);
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        fs.writeFileSync(`${name}.json`, JSON.stringify({ to }));
+        fs.writeFileSync(name, Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `smtp://127.0.0.1:${server.server.address().port}`;
+}
+if (process.env.E2E_MAILBOX_DIR) {
+  env.SMTP_URL = await startMailbox(process.env.E2E_MAILBOX_DIR);
+  env.APP_URL ??= `http://127.0.0.1:${process.env.PORT}`;
+}
+
 addAccount(process.env.E2E_USER, process.env.E2E_USER_PASSWORD, false);
 addAccount(process.env.E2E_OPERATOR, process.env.E2E_OPERATOR_PASSWORD, true);
 

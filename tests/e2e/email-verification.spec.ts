@@ -1,0 +1,98 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { login, setLocale } from "./helpers";
+import { mailboxSnapshot, verificationLinkFrom, waitForMail } from "./mailbox";
+
+// Optional screenshots for reviewing the screens (E2E_SHOTS_DIR=/tmp/shots).
+const shotsDir = process.env.E2E_SHOTS_DIR;
+async function shot(page: Page, name: string) {
+  if (!shotsDir) return;
+  fs.mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+const badge = (page: Page) => page.getByTestId("verification-badge");
+
+test("send the link, open it from the captured mail, and see Profile report Email verified!", async ({ page, context }) => {
+  await page.clock.install();
+  await login(page);
+  await page.goto("/app/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+  await expect(page.getByLabel(/Role \/ title/)).toHaveValue("Account Executive");
+  await expect(badge(page)).toHaveAttribute("data-status", "unverified");
+
+  const email = "e2e.rep@example.com";
+  await page.locator("#profile-email").fill(email);
+  await expect(page.getByTestId("profile-status")).toHaveText("All changes saved");
+  await shot(page, "profile-unverified");
+
+  const seen = mailboxSnapshot();
+  await page.getByRole("button", { name: "Send Link" }).click();
+  await expect(badge(page)).toHaveAttribute("data-status", "pending");
+  await expect(page.getByRole("button", { name: /^Resend in \d+s$/ })).toBeDisabled();
+  await expect(page.getByText("Verification link sent.", { exact: false })).toBeVisible();
+  await shot(page, "profile-pending");
+
+  const mail = await waitForMail(email, seen);
+  expect(mail.envelopeTo).toEqual([email]);
+  expect(mail.parsed.subject).toBe("Verify your email address for DialFlow");
+  const link = verificationLinkFrom(mail);
+  expect(new URL(link).origin).toBe(new URL(page.url()).origin);
+
+  // The link opened in a second tab: success, Go to Profile Now, then the redirect after 1.8 s.
+  const tab = await context.newPage();
+  await tab.goto(link);
+  await expect(tab.getByRole("heading", { name: "Email verified" })).toBeVisible();
+  await expect(tab.getByRole("link", { name: "Go to Profile Now" })).toBeVisible();
+  await shot(tab, "verify-success");
+  await tab.waitForURL(/\/app\/profile$/, { timeout: 5_000 });
+  await expect(tab.getByText("Email verified!")).toBeVisible();
+  await expect(badge(tab)).toHaveAttribute("data-status", "verified");
+  expect(new URL(tab.url()).search).toBe("");
+  await tab.close();
+
+  // Meanwhile the first tab polls every 12 s; jump the clock to the next poll.
+  await page.clock.fastForward(12_000);
+  await expect(page.getByText("Email verified!")).toBeVisible();
+  await expect(badge(page)).toHaveAttribute("data-status", "verified");
+  await expect(page.getByRole("button", { name: /Send Link|Resend/ })).toHaveCount(0);
+  await shot(page, "profile-verified");
+
+  // The form survives a reload (local storage), and editing the email makes it unverified again.
+  await page.reload();
+  await expect(page.locator("#profile-email")).toHaveValue(email);
+  await expect(badge(page)).toHaveAttribute("data-status", "verified");
+  await page.locator("#profile-email").fill("other@example.com");
+  await expect(badge(page)).toHaveAttribute("data-status", "unverified");
+
+  // A used link is refused.
+  await page.goto(link);
+  await expect(page.getByTestId("verify-error")).toHaveText("Invalid or expired verification link");
+  await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+  await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/app/profile");
+  await shot(page, "verify-error-used");
+});
+
+test("verify page without a token says Missing token.", async ({ page }) => {
+  await page.goto("/verify-email");
+  await expect(page.getByTestId("verify-error")).toHaveText("Missing token.");
+  await shot(page, "verify-error-missing");
+});
+
+test("Profile reads right-to-left in Arabic and keeps the password form local", async ({ page }) => {
+  await login(page);
+  await setLocale(page, "ar");
+  await page.goto("/app/profile");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1, name: "الملف الشخصي" })).toBeVisible();
+  await page.locator("#profile-password-current").fill("12345");
+  await page.getByRole("button", { name: "تغيير كلمة المرور" }).click();
+  await expect(page.getByText("6 أحرف على الأقل.")).toBeVisible();
+  await page.locator("#profile-password-current").fill("123456");
+  await page.locator("#profile-password-next").fill("abcdefgh");
+  await page.locator("#profile-password-confirm").fill("different");
+  await page.getByRole("button", { name: "تغيير كلمة المرور" }).click();
+  await expect(page.getByTestId("profile-status")).toHaveText("تمت محاكاة تغيير كلمة المرور");
+  await shot(page, "profile-ar");
+});
