@@ -1,9 +1,22 @@
 "use client";
 
-import Link from "next/link";
+import Link, { useLinkStatus } from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { isActive, navItems } from "./nav-items";
+
+/** Pulses on the clicked entry while its dynamic page renders (absolute: nothing moves). */
+function PendingHint() {
+  const { pending } = useLinkStatus();
+  return (
+    <span
+      aria-hidden
+      className={`absolute end-2 top-1/2 size-1.5 -translate-y-1/2 rounded-full bg-current transition-opacity ${
+        pending ? "animate-pulse opacity-80" : "opacity-0"
+      }`}
+    />
+  );
+}
 
 /** The sidebar's link list, shared by the desktop rail and the mobile drawer. */
 export function SidebarNav({
@@ -26,7 +39,7 @@ export function SidebarNav({
               onClick={onNavigate}
               aria-current={active ? "page" : undefined}
               title={collapsed ? t(key) : undefined}
-              className={`group flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors ${
+              className={`group relative flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors ${
                 active
                   ? "bg-brand-600 text-white shadow-sm dark:bg-brand-500"
                   : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
@@ -34,6 +47,7 @@ export function SidebarNav({
             >
               <Icon aria-hidden className="size-5 shrink-0" />
               <span className={collapsed ? "sr-only" : "truncate"}>{t(key)}</span>
+              <PendingHint />
             </Link>
           </li>
         );
