@@ -15,7 +15,14 @@ type Props = {
   onSendLink: () => void;
 };
 
-export function BasicInfoSection({ form, errors, onChange, onEmailChange, verification, onSendLink }: Props) {
+export function BasicInfoSection({
+  form,
+  errors,
+  onChange,
+  onEmailChange,
+  verification,
+  onSendLink,
+}: Props) {
   const t = useTranslations("Profile");
   const required = t("requiredMark");
   const summaryOver = form.summary.length > SUMMARY_MAX;
@@ -36,7 +43,9 @@ export function BasicInfoSection({ form, errors, onChange, onEmailChange, verifi
               aria-describedby="profile-display-name-error"
               className={fieldClass}
             />
-            <FieldError id="profile-display-name-error">{errors.displayName ? t("displayNameRequired") : null}</FieldError>
+            <FieldError id="profile-display-name-error">
+              {errors.displayName ? t("displayNameRequired") : null}
+            </FieldError>
           </div>
           <div>
             <Label htmlFor="profile-role" required={required}>
@@ -51,7 +60,9 @@ export function BasicInfoSection({ form, errors, onChange, onEmailChange, verifi
               aria-describedby="profile-role-error"
               className={fieldClass}
             />
-            <FieldError id="profile-role-error">{errors.role ? t("roleRequired") : null}</FieldError>
+            <FieldError id="profile-role-error">
+              {errors.role ? t("roleRequired") : null}
+            </FieldError>
           </div>
         </div>
         <EmailVerificationField
@@ -81,7 +92,9 @@ export function BasicInfoSection({ form, errors, onChange, onEmailChange, verifi
             aria-describedby="profile-summary-count"
             className={`${fieldClass} h-auto resize-y py-2 leading-relaxed`}
           />
-          <FieldError id="profile-summary-error">{errors.summary ? t("summaryTooLong", { max: SUMMARY_MAX }) : null}</FieldError>
+          <FieldError id="profile-summary-error">
+            {errors.summary ? t("summaryTooLong", { max: SUMMARY_MAX }) : null}
+          </FieldError>
         </div>
       </div>
     </Card>

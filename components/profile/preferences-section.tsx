@@ -12,7 +12,13 @@ const themes: { value: ProfileTheme; icon: typeof Sun }[] = [
 ];
 
 /** Spec: language en/es/fr (a profile preference, not the interface language) and theme. */
-export function PreferencesSection({ form, onChange }: { form: ProfileForm; onChange: (patch: Partial<ProfileForm>) => void }) {
+export function PreferencesSection({
+  form,
+  onChange,
+}: {
+  form: ProfileForm;
+  onChange: (patch: Partial<ProfileForm>) => void;
+}) {
   const t = useTranslations("Profile");
   return (
     <Card id="profile-preferences" title={t("preferences")}>
@@ -33,7 +39,9 @@ export function PreferencesSection({ form, onChange }: { form: ProfileForm; onCh
           </select>
         </div>
         <fieldset>
-          <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">{t("theme")}</legend>
+          <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">
+            {t("theme")}
+          </legend>
           <div className="grid grid-cols-3 gap-2">
             {themes.map(({ value, icon: Icon }) => (
               <label
@@ -48,7 +56,7 @@ export function PreferencesSection({ form, onChange }: { form: ProfileForm; onCh
                   onChange={() => onChange({ theme: value })}
                   className="sr-only"
                 />
-                <Icon aria-hidden className="size-4" />
+                <Icon aria-hidden className="size-4 shrink-0" />
                 {t(`theme_${value}`)}
               </label>
             ))}

@@ -36,11 +36,17 @@ export function validateProfile(form: ProfileForm): ProfileErrors {
 }
 
 const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
-  typeof value === "string" && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+  typeof value === "string" && (allowed as readonly string[]).includes(value)
+    ? (value as T)
+    : fallback;
 const text = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
 
 /** Reads the stored form; anything missing or malformed falls back to the defaults. */
-export function readStoredProfile(storage: Storage | undefined, username: string, defaults: ProfileForm): ProfileForm {
+export function readStoredProfile(
+  storage: Storage | undefined,
+  username: string,
+  defaults: ProfileForm,
+): ProfileForm {
   let stored: Record<string, unknown> = {};
   try {
     stored = JSON.parse(storage?.getItem(profileStorageKey(username)) ?? "{}") ?? {};
@@ -57,7 +63,11 @@ export function readStoredProfile(storage: Storage | undefined, username: string
   };
 }
 
-export function writeStoredProfile(storage: Storage | undefined, username: string, form: ProfileForm) {
+export function writeStoredProfile(
+  storage: Storage | undefined,
+  username: string,
+  form: ProfileForm,
+) {
   try {
     storage?.setItem(profileStorageKey(username), JSON.stringify(form));
     return true;

@@ -77,7 +77,8 @@ function ProfileEditor({ username }: { username: string }) {
     () => () => {
       clearTimeout(saveTimer.current);
       const last = pending.current;
-      if (last && Object.keys(validateProfile(last)).length === 0) writeStoredProfile(window.localStorage, username, last);
+      if (last && Object.keys(validateProfile(last)).length === 0)
+        writeStoredProfile(window.localStorage, username, last);
     },
     [username],
   );
@@ -99,12 +100,19 @@ function ProfileEditor({ username }: { username: string }) {
   const verification = useEmailVerification(form.email, fillServerEmail);
 
   const allErrors = validateProfile(form);
-  const errors = Object.fromEntries(Object.entries(allErrors).filter(([k]) => touched.has(k as ProfileField)));
+  const errors = Object.fromEntries(
+    Object.entries(allErrors).filter(([k]) => touched.has(k as ProfileField)),
+  );
 
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t("title")} description={t("subtitle")}>
-        <StatusChip saving={saving} message={message} savedText={t("allSaved")} savingText={t("saving")} />
+        <StatusChip
+          saving={saving}
+          message={message}
+          savedText={t("allSaved")}
+          savingText={t("saving")}
+        />
       </PageHeader>
       <div className="grid gap-5 lg:grid-cols-3">
         <div className="grid content-start gap-5 lg:col-span-2">

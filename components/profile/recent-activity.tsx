@@ -19,7 +19,10 @@ export function RecentActivity() {
       <ul className="grid gap-3">
         {items.map(({ key, icon: Icon }) => (
           <li key={key} className="flex items-start gap-3">
-            <span aria-hidden className="grid size-8 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+            <span
+              aria-hidden
+              className="grid size-8 shrink-0 place-items-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+            >
               <Icon className="size-4" />
             </span>
             <div className="min-w-0">

@@ -7,8 +7,18 @@ import { CURRENT_PASSWORD_MIN, NEW_PASSWORD_MIN } from "./profile-form";
 import { Card, FieldError, fieldClass, Label, primaryButtonClass } from "./ui";
 
 type Field = "current" | "next" | "confirm";
-const fields: { name: Field; key: "currentPassword" | "newPassword" | "confirmPassword"; min: number; autoComplete: string }[] = [
-  { name: "current", key: "currentPassword", min: CURRENT_PASSWORD_MIN, autoComplete: "current-password" },
+const fields: {
+  name: Field;
+  key: "currentPassword" | "newPassword" | "confirmPassword";
+  min: number;
+  autoComplete: string;
+}[] = [
+  {
+    name: "current",
+    key: "currentPassword",
+    min: CURRENT_PASSWORD_MIN,
+    autoComplete: "current-password",
+  },
   { name: "next", key: "newPassword", min: NEW_PASSWORD_MIN, autoComplete: "new-password" },
   { name: "confirm", key: "confirmPassword", min: NEW_PASSWORD_MIN, autoComplete: "new-password" },
 ];

@@ -1,7 +1,17 @@
 import { CheckCircle2, Info, Loader2 } from "lucide-react";
 
 /** Spec: the chip reads Saving..., the last message, or All changes saved. */
-export function StatusChip({ saving, message, savedText, savingText }: { saving: boolean; message: string | null; savedText: string; savingText: string }) {
+export function StatusChip({
+  saving,
+  message,
+  savedText,
+  savingText,
+}: {
+  saving: boolean;
+  message: string | null;
+  savedText: string;
+  savingText: string;
+}) {
   const Icon = saving ? Loader2 : message ? Info : CheckCircle2;
   const tone = saving
     ? "bg-slate-100 text-slate-700 ring-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-700"

@@ -6,7 +6,15 @@ export const fieldClass =
 export const primaryButtonClass =
   "inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600 dark:disabled:bg-slate-700 dark:disabled:text-slate-300";
 
-export function Card({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+export function Card({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
   return (
     <section
       aria-labelledby={`${id}-heading`}
@@ -20,9 +28,20 @@ export function Card({ id, title, children }: { id: string; title: string; child
   );
 }
 
-export function Label({ htmlFor, children, required }: { htmlFor: string; children: React.ReactNode; required?: string }) {
+export function Label({
+  htmlFor,
+  children,
+  required,
+}: {
+  htmlFor: string;
+  children: React.ReactNode;
+  required?: string;
+}) {
   return (
-    <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200">
+    <label
+      htmlFor={htmlFor}
+      className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200"
+    >
       {children}
       {required ? (
         <span className="ms-0.5 text-red-600 dark:text-red-400" title={required}>

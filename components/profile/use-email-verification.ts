@@ -38,7 +38,11 @@ function newMachine() {
  */
 export function useEmailVerification(localEmail: string, onServerEmail: (email: string) => void) {
   const [machine] = useState<VerificationMachine>(newMachine);
-  const state = useSyncExternalStore(machine.subscribe, machine.getState, () => initialVerificationState);
+  const state = useSyncExternalStore(
+    machine.subscribe,
+    machine.getState,
+    () => initialVerificationState,
+  );
 
   // Runs once per mount on purpose: later edits of the email go through emailEdited().
   const [firstEmail] = useState(localEmail);
@@ -48,7 +52,11 @@ export function useEmailVerification(localEmail: string, onServerEmail: (email: 
     const fromLink = url.searchParams.get("verified") === "1";
     if (fromLink) {
       url.searchParams.delete("verified");
-      window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+      window.history.replaceState(
+        window.history.state,
+        "",
+        `${url.pathname}${url.search}${url.hash}`,
+      );
     }
     const loading = fromLink ? machine.markVerifiedFromLink(firstEmail) : machine.load(firstEmail);
     void loading.then((profile) => {

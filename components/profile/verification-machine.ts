@@ -153,7 +153,9 @@ export function createVerificationMachine(deps: VerificationDeps) {
         if (mine !== generation) return;
         if (!res.ok) {
           const message: VerificationMessage =
-            res.status === 401 ? { kind: "sessionExpired" } : { kind: "sendFailed", status: res.status };
+            res.status === 401
+              ? { kind: "sessionExpired" }
+              : { kind: "sendFailed", status: res.status };
           return set({ status: "unverified", message });
         }
         set({ status: "pending", message: { kind: "sent" }, polls: 0 });

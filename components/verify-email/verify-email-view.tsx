@@ -67,18 +67,32 @@ export function VerifyEmailView({ token }: { token: string | null }) {
       <div aria-live="polite" role="status" className="grid justify-items-center gap-3">
         {phase.state === "idle" || phase.state === "verifying" ? (
           <>
-            <span aria-hidden className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-100">
-              {phase.state === "idle" ? <MailCheck className="size-7" /> : <Loader2 className="size-7 animate-spin" />}
+            <span
+              aria-hidden
+              className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-100"
+            >
+              {phase.state === "idle" ? (
+                <MailCheck className="size-7" />
+              ) : (
+                <Loader2 className="size-7 animate-spin" />
+              )}
             </span>
             <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{t("title")}</h1>
-            <p className="text-sm text-slate-600 dark:text-slate-300">{phase.state === "idle" ? t("preparing") : t("verifying")}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {phase.state === "idle" ? t("preparing") : t("verifying")}
+            </p>
           </>
         ) : phase.state === "success" ? (
           <>
-            <span aria-hidden className="grid size-14 place-items-center rounded-full bg-emerald-50 text-emerald-600 dark:bg-emerald-500/15 dark:text-emerald-300">
+            <span
+              aria-hidden
+              className="grid size-14 place-items-center rounded-full bg-emerald-50 text-emerald-600 dark:bg-emerald-500/15 dark:text-emerald-300"
+            >
               <CircleCheck className="size-7" />
             </span>
-            <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{t("successTitle")}</h1>
+            <h1 className="text-xl font-semibold text-slate-900 dark:text-white">
+              {t("successTitle")}
+            </h1>
             <p className="text-sm text-slate-600 dark:text-slate-300">{t("success")}</p>
             <Link href={PROFILE_AFTER_VERIFY} replace className={`${primary} mt-3`}>
               {t("goToProfile")}
@@ -86,11 +100,19 @@ export function VerifyEmailView({ token }: { token: string | null }) {
           </>
         ) : (
           <>
-            <span aria-hidden className="grid size-14 place-items-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/15 dark:text-red-300">
+            <span
+              aria-hidden
+              className="grid size-14 place-items-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/15 dark:text-red-300"
+            >
               <CircleX className="size-7" />
             </span>
-            <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{t("errorTitle")}</h1>
-            <p data-testid="verify-error" className="text-sm font-medium text-red-700 dark:text-red-300">
+            <h1 className="text-xl font-semibold text-slate-900 dark:text-white">
+              {t("errorTitle")}
+            </h1>
+            <p
+              data-testid="verify-error"
+              className="text-sm font-medium text-red-700 dark:text-red-300"
+            >
               {errorText(phase)}
             </p>
             <p className="text-sm text-slate-500 dark:text-slate-400">{t("errorHint")}</p>

@@ -36,7 +36,13 @@ export async function completeEmailVerification(token: string, ip: string) {
   });
   const row = await db.emailVerificationToken.findUnique({
     where: { tokenHash },
-    select: { userId: true, email: true, usedAt: true, voidedAt: true, user: { select: { username: true } } },
+    select: {
+      userId: true,
+      email: true,
+      usedAt: true,
+      voidedAt: true,
+      user: { select: { username: true } },
+    },
   });
   if (!row) return reject("unknown", ip, null);
   const username = row.user.username;

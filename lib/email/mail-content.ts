@@ -19,8 +19,7 @@ export type VerificationMailInput = {
 
 export type MailContent = { subject: string; text: string; html: string };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function verificationMail(input: VerificationMailInput): MailContent {
   const locale: Locale = isLocale(input.locale) ? input.locale : defaultLocale;
@@ -32,7 +31,19 @@ export function verificationMail(input: VerificationMailInput): MailContent {
   const ignore = t("ignore");
   const signature = t("signature");
 
-  const text = [greeting, "", intro, "", input.link, "", expiry, "", ignore, "", `-- ${signature}`].join("\n");
+  const text = [
+    greeting,
+    "",
+    intro,
+    "",
+    input.link,
+    "",
+    expiry,
+    "",
+    ignore,
+    "",
+    `-- ${signature}`,
+  ].join("\n");
 
   const dir = directionOf(locale);
   const link = escapeHtml(input.link);

@@ -42,7 +42,11 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   const file = path.join(outboxDir, `${Date.now()}-${crypto.randomBytes(4).toString("hex")}.eml`);
   await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
   // Development aid: with no mail server the link is only reachable through the outbox.
-  log.info("verification mail written to outbox (SMTP_URL unset)", { file, to: mail.to, link: mail.link });
+  log.info("verification mail written to outbox (SMTP_URL unset)", {
+    file,
+    to: mail.to,
+    link: mail.link,
+  });
 }
 
 function addressOf(from: string) {

@@ -46,9 +46,18 @@ export async function requestEmailVerification(req: VerificationRequest) {
     orderBy: { createdAt: "asc" },
   });
   if (recent.length >= env.EMAIL_DAILY_CAP) {
-    await recordAudit({ ...audit, action: "email.verify.request", outcome: "throttled", detail: { reason: "daily_cap" } });
+    await recordAudit({
+      ...audit,
+      action: "email.verify.request",
+      outcome: "throttled",
+      detail: { reason: "daily_cap" },
+    });
     const resetsIn = recent[0]!.createdAt.getTime() + DAY_MS - now.getTime();
-    throw new ApiError("rate_limited", "Daily verification email limit reached", retryAfter(resetsIn));
+    throw new ApiError(
+      "rate_limited",
+      "Daily verification email limit reached",
+      retryAfter(resetsIn),
+    );
   }
 
   // The cooldown is claimed with one conditional UPDATE: of concurrent requests only one
@@ -62,9 +71,17 @@ export async function requestEmailVerification(req: VerificationRequest) {
     data: { verificationSentAt: now },
   });
   if (claimed.count === 0) {
-    const row = await db.user.findUnique({ where: { id: req.userId }, select: { verificationSentAt: true } });
+    const row = await db.user.findUnique({
+      where: { id: req.userId },
+      select: { verificationSentAt: true },
+    });
     const since = row?.verificationSentAt ? now.getTime() - row.verificationSentAt.getTime() : 0;
-    await recordAudit({ ...audit, action: "email.verify.request", outcome: "throttled", detail: { reason: "cooldown" } });
+    await recordAudit({
+      ...audit,
+      action: "email.verify.request",
+      outcome: "throttled",
+      detail: { reason: "cooldown" },
+    });
     throw new ApiError(
       "rate_limited",
       "Please wait before requesting another verification email",
@@ -105,8 +122,14 @@ export async function requestEmailVerification(req: VerificationRequest) {
     await sendMail({ ...content, to: req.email, link });
   } catch (err) {
     // The link never arrived: void it and give the cooldown back so the user can retry.
-    await db.emailVerificationToken.update({ where: { id: row.id }, data: { voidedAt: new Date() } });
-    await db.user.updateMany({ where: { id: req.userId, verificationSentAt: now }, data: { verificationSentAt: null } });
+    await db.emailVerificationToken.update({
+      where: { id: row.id },
+      data: { voidedAt: new Date() },
+    });
+    await db.user.updateMany({
+      where: { id: req.userId, verificationSentAt: now },
+      data: { verificationSentAt: null },
+    });
     log.warn("verification mail failed", { user: req.username, error: errorMessage(err) });
     await recordAudit({
       ...audit,
@@ -117,6 +140,11 @@ export async function requestEmailVerification(req: VerificationRequest) {
     throw new ApiError("bad_gateway", "Unable to send verification email");
   }
 
-  await recordAudit({ ...audit, action: "email.verify.request", outcome: "success", detail: { email: req.email } });
+  await recordAudit({
+    ...audit,
+    action: "email.verify.request",
+    outcome: "success",
+    detail: { email: req.email },
+  });
   return { ok: true as const };
 }

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 
 delete process.env.SMTP_URL;
 // On a shared PostgreSQL the setup leaves DATA_DIR at its default; keep the outbox out of the repo.
-if (process.env.DATABASE_URL) process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-outbox-"));
+if (process.env.DATABASE_URL)
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-outbox-"));
 
 const { POST: verifyRequest } = await import("@/app/api/auth/email/verify-request/route");
 const { POST: verifyComplete } = await import("@/app/api/auth/email/verify-complete/route");
@@ -18,7 +19,10 @@ describe("outbox transport (SMTP_URL unset)", () => {
   it("writes the mail as .eml under DATA_DIR/outbox and its link verifies", async () => {
     const token = await loginAs(await createAccount());
     const res = await verifyRequest(
-      request("POST", "/api/auth/email/verify-request", { token, body: { email: "outbox@example.com" } }),
+      request("POST", "/api/auth/email/verify-request", {
+        token,
+        body: { email: "outbox@example.com" },
+      }),
     );
     expect(res.status).toBe(200);
     const dir = path.join(dataDir, "outbox");

@@ -14,7 +14,10 @@ async function shot(page: Page, name: string) {
 
 const badge = (page: Page) => page.getByTestId("verification-badge");
 
-test("send the link, open it from the captured mail, and see Profile report Email verified!", async ({ page, context }) => {
+test("send the link, open it from the captured mail, and see Profile report Email verified!", async ({
+  page,
+  context,
+}) => {
   await page.clock.install();
   await login(page);
   await page.goto("/app/profile");
@@ -80,7 +83,9 @@ test("verify page without a token says Missing token.", async ({ page }) => {
   await shot(page, "verify-error-missing");
 });
 
-test("Profile reads right-to-left in Arabic and keeps the password form local", async ({ page }) => {
+test("Profile reads right-to-left in Arabic and keeps the password form local", async ({
+  page,
+}) => {
   await login(page);
   await setLocale(page, "ar");
   await page.goto("/app/profile");

@@ -11,7 +11,10 @@ export type CapturedMail = { file: string; envelopeTo: string[]; parsed: ParsedM
 
 function list() {
   try {
-    return fs.readdirSync(mailboxDir).filter((f) => f.endsWith(".eml")).sort();
+    return fs
+      .readdirSync(mailboxDir)
+      .filter((f) => f.endsWith(".eml"))
+      .sort();
   } catch {
     return [];
   }
@@ -23,7 +26,11 @@ export function mailboxSnapshot() {
 }
 
 /** Waits for a message that arrived after `seen` and is addressed to `to`. */
-export async function waitForMail(to: string, seen: Set<string>, timeoutMs = 15_000): Promise<CapturedMail> {
+export async function waitForMail(
+  to: string,
+  seen: Set<string>,
+  timeoutMs = 15_000,
+): Promise<CapturedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of list()) {

@@ -15,7 +15,10 @@ function setup(over: Overrides = {}) {
   const fetchProfile = vi.fn(async (first: boolean): Promise<ProfileAnswer> => {
     void first;
     polls++;
-    return { email: "rep@example.com", emailVerified: over.verifiedAfterPolls !== undefined && polls >= over.verifiedAfterPolls };
+    return {
+      email: "rep@example.com",
+      emailVerified: over.verifiedAfterPolls !== undefined && polls >= over.verifiedAfterPolls,
+    };
   });
   const requestLink = vi.fn(async () => ({ ok: true, status: 200 }));
   const deps: VerificationDeps = {
@@ -25,7 +28,11 @@ function setup(over: Overrides = {}) {
     ...over,
   };
   const machine = createVerificationMachine(deps);
-  return { machine, requestLink: deps.requestLink as typeof requestLink, fetchProfile: deps.fetchProfile as typeof fetchProfile };
+  return {
+    machine,
+    requestLink: deps.requestLink as typeof requestLink,
+    fetchProfile: deps.fetchProfile as typeof fetchProfile,
+  };
 }
 
 beforeEach(() => {
@@ -38,14 +45,20 @@ afterEach(() => {
 describe("email verification control", () => {
   it("goes unverified -> verifying -> pending on a successful send and starts a 60 s cooldown", async () => {
     let resolve!: (v: { ok: boolean; status: number }) => void;
-    const { machine } = setup({ requestLink: vi.fn(() => new Promise<{ ok: boolean; status: number }>((r) => (resolve = r))) });
+    const { machine } = setup({
+      requestLink: vi.fn(() => new Promise<{ ok: boolean; status: number }>((r) => (resolve = r))),
+    });
     expect(machine.getState().status).toBe("unverified");
     const sending = machine.send("rep@example.com");
     expect(machine.getState().status).toBe("verifying");
     expect(sendBlockedReason(machine.getState(), "rep@example.com")).toBe("verifying");
     resolve({ ok: true, status: 200 });
     await sending;
-    expect(machine.getState()).toMatchObject({ status: "pending", message: { kind: "sent" }, cooldown: 60 });
+    expect(machine.getState()).toMatchObject({
+      status: "pending",
+      message: { kind: "sent" },
+      cooldown: 60,
+    });
     expect(sendBlockedReason(machine.getState(), "rep@example.com")).toBe("cooldown");
 
     await vi.advanceTimersByTimeAsync(1000);
@@ -160,7 +173,10 @@ describe("email verification control", () => {
   it("?verified=1 marks verified at once, then the recheck can undo it", async () => {
     const yes = setup({ verifiedAfterPolls: 1 });
     const pending = yes.machine.markVerifiedFromLink("rep@example.com");
-    expect(yes.machine.getState()).toMatchObject({ status: "verified", message: { kind: "verified" } });
+    expect(yes.machine.getState()).toMatchObject({
+      status: "verified",
+      message: { kind: "verified" },
+    });
     await pending;
     expect(yes.machine.getState().status).toBe("verified");
 

@@ -6,13 +6,16 @@ import { requestEmailVerification } from "@/lib/email/request-verification";
 import { verifyRequestBodySchema } from "@/lib/email/schemas";
 import { localeCookie } from "@/lib/i18n/config";
 
-export const POST = withUser({ body: verifyRequestBodySchema }, async ({ body, session, ip, req }) => {
-  const result = await requestEmailVerification({
-    userId: session.userId,
-    username: session.username,
-    email: body.email,
-    locale: req.cookies.get(localeCookie)?.value,
-    ip,
-  });
-  return NextResponse.json(result, { headers: noStore });
-});
+export const POST = withUser(
+  { body: verifyRequestBodySchema },
+  async ({ body, session, ip, req }) => {
+    const result = await requestEmailVerification({
+      userId: session.userId,
+      username: session.username,
+      email: body.email,
+      locale: req.cookies.get(localeCookie)?.value,
+      ip,
+    });
+    return NextResponse.json(result, { headers: noStore });
+  },
+);
