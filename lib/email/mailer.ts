@@ -16,7 +16,14 @@ const outbox = nodemailer.createTransport({ streamTransport: true, buffer: true,
 
 function smtpTransport(url: string) {
   // smtp:// upgrades with STARTTLS whenever the server offers it; smtps:// is TLS from the start.
-  smtp ??= nodemailer.createTransport(url, { from: env.SMTP_FROM });
+  // Query parameters of SMTP_URL (e.g. ?requireTLS=true) override these defaults. Short
+  // time-outs: a silent relay must not hold the rep's request for minutes.
+  smtp ??= nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   return smtp;
 }
 
