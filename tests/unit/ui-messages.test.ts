@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import ar from "@/messages/ar.json";
+import de from "@/messages/de.json";
+import en from "@/messages/en.json";
+
+// The namespaces of the public pages, the shell, dashboard and settings.
+const namespaces = [
+  "Nav",
+  "Shell",
+  "Dashboard",
+  "Placeholders",
+  "Help",
+  "ReportsMenu",
+  "Settings",
+  "Login",
+  "Landing",
+] as const;
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ""): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(tree)) {
+    if (typeof v === "string") out[`${prefix}${k}`] = v;
+    else Object.assign(out, flatten(v, `${prefix}${k}.`));
+  }
+  return out;
+}
+
+const flat = (m: unknown, ns: string) => flatten((m as Record<string, Tree>)[ns] ?? {});
+
+describe.each([
+  ["ar", ar],
+  ["de", de],
+])("%s messages", (_name, messages) => {
+  it.each(namespaces)("%s has every English key, and really is translated", (ns) => {
+    const source = flat(en, ns);
+    const target = flat(messages, ns);
+    expect(Object.keys(target).sort()).toEqual(Object.keys(source).sort());
+    const same = Object.keys(source).filter(
+      (k) => source[k] === target[k] && /[a-z]{4,}/i.test(source[k]),
+    );
+    // Brand names, "Dashboard", "FAQ" and the like may stay; whole namespaces copied from English may not.
+    expect(same.length).toBeLessThanOrEqual(
+      Math.max(2, Math.floor(Object.keys(source).length * 0.1)),
+    );
+  });
+
+  it("keeps the same ICU placeholders as English", () => {
+    for (const ns of namespaces) {
+      const source = flat(en, ns);
+      const target = flat(messages, ns);
+      for (const [k, v] of Object.entries(source)) {
+        const args = (s: string) => [...s.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]).sort();
+        expect(args(target[k] ?? ""), `${ns}.${k}`).toEqual(args(v));
+      }
+    }
+  });
+});
+
+describe("spec texts in English", () => {
+  it("uses the spec's exact wording", () => {
+    expect(en.Login.title).toBe("Sign In");
+    expect(en.Login.submit).toBe("Login");
+    expect(en.Login.busy).toBe("Signing in");
+    expect(en.Login.invalid).toBe("Invalid credentials");
+    expect(en.Settings.themeSystem).toBe("System Default");
+    expect(en.Settings.dataPrivacy).toBe("Data & Privacy");
+    expect(en.Dashboard.netIncomeEst).toBe("Net Income Est.");
+  });
+});
