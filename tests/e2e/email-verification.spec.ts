@@ -77,6 +77,32 @@ test("send the link, open it from the captured mail, and see Profile report Emai
   await shot(page, "verify-error-used");
 });
 
+test("Profile validates required fields, counts the summary and keeps the last valid form", async ({
+  page,
+}) => {
+  await login(page);
+  await page.goto("/app/profile");
+  const status = page.getByTestId("profile-status");
+  await page.locator("#profile-email").fill("keep@example.com");
+  await page.locator("#profile-summary").fill("Ten years in B2B sales.");
+  await expect(page.getByText("23/800")).toBeVisible();
+  await page.getByLabel("Language").selectOption("fr");
+  await expect(status).toHaveText("All changes saved");
+
+  await page.locator("#profile-display-name").fill("");
+  await expect(page.getByText("Display name is required.")).toBeVisible();
+  await expect(status).toHaveText("Fill in the required fields to save your changes.");
+  await page.locator("#profile-summary").fill("x".repeat(900));
+  await expect(page.locator("#profile-summary")).toHaveValue("x".repeat(800));
+  await expect(page.getByText("800/800")).toBeVisible();
+
+  await page.reload();
+  await expect(page.locator("#profile-display-name")).toHaveValue("e2e.rep");
+  await expect(page.locator("#profile-email")).toHaveValue("keep@example.com");
+  await expect(page.locator("#profile-summary")).toHaveValue("Ten years in B2B sales.");
+  await expect(page.getByLabel("Language")).toHaveValue("fr");
+});
+
 test("verify page without a token says Missing token.", async ({ page }) => {
   await page.goto("/verify-email");
   await expect(page.getByTestId("verify-error")).toHaveText("Missing token.");
