@@ -21,7 +21,7 @@ export function TopBar({ collapsed, drawerOpen, onToggle, serverUsername }: Prop
   const Icon = collapsed ? PanelLeftOpen : PanelLeftClose;
   return (
     <header className="relative z-40 md:sticky md:top-0 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 md:flex-nowrap md:px-4">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 lg:flex-nowrap md:px-4">
         <button
           type="button"
           onClick={onToggle}
@@ -36,8 +36,8 @@ export function TopBar({ collapsed, drawerOpen, onToggle, serverUsername }: Prop
         <div className="shrink-0">
           <Brand compact />
         </div>
-        {/* Phones: toggle, brand and user menu on row 1, call controls on row 2, search on row 3. */}
-        <div className="order-5 flex w-full md:order-none md:w-auto md:max-w-xl md:flex-1">
+        {/* Phones: toggle, brand, user menu / call controls / search. Tablets: search on row 2. */}
+        <div className="order-5 flex w-full lg:order-none lg:w-auto lg:max-w-xl lg:flex-1">
           <Suspense fallback={<div className="h-10 w-full" />}>
             <SearchBox />
           </Suspense>
