@@ -20,7 +20,7 @@ export async function LandingPage() {
     <>
       <SignedInRedirect />
       <LandingHeader />
-      <main>
+      <main data-smooth-scroll>
         <Hero />
         <Features />
         <Benefits />
