@@ -25,8 +25,10 @@ export function verificationMail(input: VerificationMailInput): MailContent {
   const locale: Locale = isLocale(input.locale) ? input.locale : defaultLocale;
   const messages = { Mail: { ...catalogues.en.Mail, ...catalogues[locale].Mail } };
   const t = createTranslator({ locale, messages, namespace: "Mail" });
-  const greeting = t("greeting", { name: input.name });
-  const intro = t("intro", { email: input.email });
+  // Unicode isolates keep a left-to-right name or address intact inside Arabic sentences.
+  const isolate = (value: string) => `\u2068${value}\u2069`;
+  const greeting = t("greeting", { name: isolate(input.name) });
+  const intro = t("intro", { email: isolate(input.email) });
   const expiry = t("expiry", { minutes: input.ttlMinutes });
   const ignore = t("ignore");
   const signature = t("signature");
@@ -57,7 +59,7 @@ export function verificationMail(input: VerificationMailInput): MailContent {
 ${p(greeting)}
 ${p(intro)}
 <p style="margin:24px 0"><a href="${link}" style="display:inline-block;background:#1f63d8;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(t("button"))}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#475569;word-break:break-all"><a href="${link}" style="color:#1f63d8">${link}</a></p>
+<p dir="ltr" style="margin:0 0 16px;font-size:13px;color:#475569;word-break:break-all;text-align:${dir === "rtl" ? "right" : "left"}"><a href="${link}" style="color:#1f63d8">${link}</a></p>
 ${p(expiry)}
 <p style="margin:0 0 16px;font-size:13px;color:#64748b">${escapeHtml(ignore)}</p>
 <p style="margin:24px 0 0;color:#475569">${escapeHtml(signature)}</p>
