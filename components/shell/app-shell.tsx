@@ -39,10 +39,8 @@ export function AppShell({
   // Arrived: the hop from the public pages worked (see lib/client/redirect-guard.ts).
   useEffect(() => clearRedirectMark(), []);
 
-  const toggle = useCallback(() => {
-    if (window.matchMedia("(min-width: 1024px)").matches) setCollapsed(!collapsed);
-    else setDrawer({ open: !drawerOpen, path: pathname });
-  }, [collapsed, drawerOpen, pathname, setCollapsed]);
+  const toggleCollapsed = useCallback(() => setCollapsed(!collapsed), [collapsed, setCollapsed]);
+  const openDrawer = useCallback(() => setDrawer({ open: true, path: pathname }), [pathname]);
   const closeDrawer = useCallback(() => setDrawer((d) => ({ ...d, open: false })), []);
 
   return (
@@ -57,12 +55,14 @@ export function AppShell({
         <TopBar
           collapsed={collapsed}
           drawerOpen={drawerOpen}
-          onToggle={toggle}
+          onToggleCollapsed={toggleCollapsed}
+          onOpenDrawer={openDrawer}
           serverUsername={serverUsername}
         />
         <SecondBar />
         <div className="flex flex-1">
           <aside
+            id="app-sidebar"
             data-testid="sidebar"
             data-collapsed={collapsed ? "true" : "false"}
             className={`hidden shrink-0 border-e border-slate-200 bg-white transition-[width] duration-200 dark:border-slate-800 dark:bg-slate-900 lg:block ${

@@ -6,7 +6,7 @@ test.use({ viewport: { width: 360, height: 740 } });
 test("on a 360 px phone the sidebar is an off-canvas drawer", async ({ page }) => {
   await login(page);
   await expect(page.getByTestId("sidebar")).toBeHidden();
-  const toggle = page.getByTestId("sidebar-toggle");
+  const toggle = page.getByTestId("drawer-toggle");
   await toggle.click();
   const drawer = page.getByRole("dialog", { name: "Main navigation" });
   await expect(drawer).toBeVisible();
