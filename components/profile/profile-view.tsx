@@ -122,7 +122,7 @@ function ProfileEditor({ username }: { username: string }) {
             onChange={update}
             onEmailChange={(email) => {
               update({ email });
-              verification.emailEdited();
+              verification.emailEdited(email);
             }}
             verification={verification.state}
             onSendLink={() => void verification.send(form.email)}

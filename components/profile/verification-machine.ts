@@ -63,6 +63,7 @@ export function createVerificationMachine(deps: VerificationDeps) {
   let cooldownEndsAt = 0;
   let generation = 0; // bumps whenever an answer in flight must be ignored (edit, dispose)
   let profileLoaded = false;
+  let currentEmail = "";
 
   function set(patch: Partial<VerificationState>) {
     state = { ...state, ...patch };
@@ -101,7 +102,8 @@ export function createVerificationMachine(deps: VerificationDeps) {
       try {
         const profile = await deps.fetchProfile(false);
         if (mine !== generation || state.status !== "pending") return;
-        if (profile.emailVerified) {
+        // Only for the address in the form now (it may have been edited since the send).
+        if (profile.emailVerified && sameEmail(profile.email, currentEmail)) {
           set({ status: "verified", message: { kind: "verified" } });
           return;
         }
@@ -123,6 +125,7 @@ export function createVerificationMachine(deps: VerificationDeps) {
     /** First profile read (no cache): the control starts verified when the server says so. */
     async load(localEmail: string): Promise<ProfileAnswer | null> {
       const mine = generation;
+      currentEmail = localEmail;
       try {
         const profile = await deps.fetchProfile(!profileLoaded);
         profileLoaded = true;
@@ -144,6 +147,7 @@ export function createVerificationMachine(deps: VerificationDeps) {
       if (!session.ready) return set({ message: { kind: "loadingSession" } });
       if (!session.token) return set({ message: { kind: "notLoggedIn" } });
       if (sendBlockedReason(state, email)) return;
+      currentEmail = email;
 
       const mine = ++generation;
       stopPolling();
@@ -167,7 +171,8 @@ export function createVerificationMachine(deps: VerificationDeps) {
     },
 
     /** Spec: editing the email while verified resets the control to unverified. */
-    emailEdited() {
+    emailEdited(email: string) {
+      currentEmail = email;
       if (state.status !== "verified") return;
       generation++;
       stopPolling();

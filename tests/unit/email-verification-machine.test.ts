@@ -146,11 +146,11 @@ describe("email verification control", () => {
   it("resets to unverified when the email is edited while verified (and only then)", async () => {
     const { machine } = setup({ verifiedAfterPolls: 1 });
     await machine.send("rep@example.com");
-    machine.emailEdited(); // pending: unchanged
+    machine.emailEdited("rep@example.com"); // pending: unchanged
     expect(machine.getState().status).toBe("pending");
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
     expect(machine.getState().status).toBe("verified");
-    machine.emailEdited();
+    machine.emailEdited("new@example.com");
     expect(machine.getState()).toMatchObject({ status: "unverified", message: null });
     expect(sendBlockedReason(machine.getState(), "new@example.com")).toBe("cooldown");
   });
@@ -195,5 +195,16 @@ describe("email verification control", () => {
     await vi.advanceTimersByTimeAsync(5 * POLL_INTERVAL_MS);
     expect(fetchProfile).not.toHaveBeenCalled();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("does not report verified while the form holds another address than the verified one", async () => {
+    const { machine } = setup({ verifiedAfterPolls: 1 });
+    await machine.send("rep@example.com");
+    machine.emailEdited("typo@example.com");
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(machine.getState().status).toBe("pending");
+    machine.emailEdited("REP@example.com ");
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(machine.getState()).toMatchObject({ status: "verified", message: { kind: "verified" } });
   });
 });
