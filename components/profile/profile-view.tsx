@@ -31,7 +31,12 @@ export function ProfileView() {
     return (
       <div className="mx-auto max-w-5xl">
         <PageHeader title={t("title")} description={t("subtitle")} />
-        <Loader2 aria-hidden className="mx-auto size-6 animate-spin text-slate-400" />
+        <p
+          role="status"
+          className="flex items-center justify-center gap-2 py-10 text-sm text-slate-500 dark:text-slate-400"
+        >
+          <Loader2 aria-hidden className="size-5 animate-spin" /> {t("msgLoadingSession")}
+        </p>
       </div>
     );
   }
