@@ -21,6 +21,7 @@ export function AppearanceFields() {
   const t = useTranslations("Settings");
   const { theme, setTheme } = useTheme();
   // next-themes only knows the stored theme in the browser; before that, check nothing (no mismatch).
+  // The language select also waits for hydration: a change made earlier would be lost.
   const mounted = useSyncExternalStore(
     noop,
     () => true,
@@ -72,7 +73,7 @@ export function AppearanceFields() {
         <select
           id="settings-language"
           value={locale}
-          disabled={switching}
+          disabled={!mounted || switching}
           onChange={(e) => changeLanguage(e.target.value as Locale)}
           className={fieldClass}
         >

@@ -5,6 +5,9 @@ test.describe("settings: language and theme", () => {
   test.beforeEach(async ({ page }) => {
     await login(page);
     await page.goto("/app/settings");
+    // A theme radio is checked only once the settings form has hydrated (next-themes is client-only);
+    // a change made before that would be lost.
+    await expect(page.locator('input[name="theme"]:checked')).toHaveCount(1);
   });
 
   test("Arabic switches the interface to right-to-left with translated labels", async ({
