@@ -16,10 +16,17 @@ for (const [key, entry] of Object.entries(lock.packages)) {
     const path = `node_modules/${name}`;
     if (lock.packages[path]) continue;
     const version = range.replace(/^[~^=]/, "");
-    const sibling = Object.keys(entry.optionalDependencies).map((n) => lock.packages[`node_modules/${n}`]).find(Boolean);
+    const sibling = Object.keys(entry.optionalDependencies)
+      .map((n) => lock.packages[`node_modules/${n}`])
+      .find(Boolean);
     let meta = {};
     try {
-      meta = JSON.parse(execFileSync("npm", ["view", name, "os", "cpu", "libc", "--json"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }) || "{}");
+      meta = JSON.parse(
+        execFileSync("npm", ["view", name, "os", "cpu", "libc", "--json"], {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "ignore"],
+        }) || "{}",
+      );
     } catch {
       console.warn(`skipped ${name}: not in the registry`);
       continue;

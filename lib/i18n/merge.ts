@@ -6,7 +6,9 @@ export function mergeMessages(base: Messages, override: Messages): Messages {
   for (const [key, value] of Object.entries(override)) {
     const current = out[key];
     out[key] =
-      typeof value === "object" && typeof current === "object" ? mergeMessages(current, value) : value;
+      typeof value === "object" && typeof current === "object"
+        ? mergeMessages(current, value)
+        : value;
   }
   return out;
 }

@@ -10,7 +10,9 @@ export default getRequestConfig(async () => {
   const locale = isLocale(fromCookie) ? fromCookie : defaultLocale;
   const messages = (await import(`../../messages/${locale}.json`)).default;
   const fallback =
-    locale === defaultLocale ? messages : (await import(`../../messages/${defaultLocale}.json`)).default;
+    locale === defaultLocale
+      ? messages
+      : (await import(`../../messages/${defaultLocale}.json`)).default;
   return {
     locale,
     messages: mergeMessages(fallback, messages),

@@ -3,7 +3,10 @@ import { e2eAccounts } from "./accounts";
 
 // The whole chain on the production build: proxy gate, login API, cookie, server-side check.
 test.describe("session chain", () => {
-  test("a protected page redirects to /login, renders after login, and not after the session is revoked", async ({ page, request }) => {
+  test("a protected page redirects to /login, renders after login, and not after the session is revoked", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/app/reports");
     await expect(page).toHaveURL(/\/login$/);
 
@@ -22,7 +25,9 @@ test.describe("session chain", () => {
     await expect(page.locator("h1")).toBeVisible();
 
     // Revoke the session with another client: the browser's cookie is still there, but dead.
-    const out = await request.post("/api/auth/logout", { headers: { authorization: `Bearer ${token}` } });
+    const out = await request.post("/api/auth/logout", {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(out.status()).toBe(200);
     await page.goto("/app/reports");
     await expect(page).toHaveURL(/\/login$/);
