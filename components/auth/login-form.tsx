@@ -22,6 +22,7 @@ type Problem =
 export function LoginForm() {
   const t = useTranslations("Login");
   const router = useRouter();
+  // session.ready doubles as "hydrated": Login stays disabled until the handler is attached.
   const session = useSession();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -83,7 +84,9 @@ export function LoginForm() {
             : null;
 
   return (
+    // method="post": a submit before hydration must never put the password in the URL.
     <form
+      method="post"
       onSubmit={onSubmit}
       noValidate
       className="grid gap-4"
@@ -136,7 +139,7 @@ export function LoginForm() {
       </div>
       <button
         type="submit"
-        disabled={busy}
+        disabled={busy || !session.ready}
         aria-busy={busy}
         className="mt-2 inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-wait disabled:opacity-80"
       >
