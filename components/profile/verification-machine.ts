@@ -130,7 +130,10 @@ export function createVerificationMachine(deps: VerificationDeps) {
         const profile = await deps.fetchProfile(!profileLoaded);
         profileLoaded = true;
         if (mine !== generation) return profile;
-        const sameAddress = !localEmail.trim() || sameEmail(profile.email, localEmail);
+        // The form may have been edited while the answer was on its way: compare with it now.
+        // An empty form takes the server's address (the screen fills it in).
+        if (!currentEmail.trim()) currentEmail = profile.email;
+        const sameAddress = sameEmail(profile.email, currentEmail);
         if (profile.emailVerified && sameAddress && state.status !== "pending") {
           set({ status: "verified" });
         } else if (!profile.emailVerified && state.status === "verified") {

@@ -207,4 +207,16 @@ describe("email verification control", () => {
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
     expect(machine.getState()).toMatchObject({ status: "verified", message: { kind: "verified" } });
   });
+
+  it("compares the first profile answer with the address typed while it was loading", async () => {
+    let answer!: (p: ProfileAnswer) => void;
+    const { machine } = setup({
+      fetchProfile: vi.fn(() => new Promise<ProfileAnswer>((r) => (answer = r))),
+    });
+    const loading = machine.load("");
+    machine.emailEdited("typed@example.com");
+    answer({ email: "rep@example.com", emailVerified: true });
+    await loading;
+    expect(machine.getState().status).toBe("unverified");
+  });
 });
