@@ -52,7 +52,9 @@ export async function requestEmailVerification(req: VerificationRequest) {
       outcome: "throttled",
       detail: { reason: "daily_cap" },
     });
-    const resetsIn = recent[0]!.createdAt.getTime() + DAY_MS - now.getTime();
+    // Sending works again once enough of the day's mails have aged out to go below the cap.
+    const oldestThatMustAge = recent[recent.length - env.EMAIL_DAILY_CAP]!;
+    const resetsIn = oldestThatMustAge.createdAt.getTime() + DAY_MS - now.getTime();
     throw new ApiError(
       "rate_limited",
       "Daily verification email limit reached",
