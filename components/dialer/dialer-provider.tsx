@@ -12,6 +12,7 @@ import { canCall, canEnd, createDialerController, type DialerController } from "
 import type { CallTransport } from "@/lib/dialer/transport";
 
 const DialerContext = createContext<DialerController | null>(null);
+const smallScreenQuery = "(max-width: 639px)";
 
 /**
  * Owns the one call for the whole /app area. It lives in the /app layout, so the call, the
@@ -28,6 +29,10 @@ export function DialerProvider({
   const [controller] = useState(() => createDialerController({ transport }));
   // Leaving /app (logout) must not leave a call running in the background.
   useEffect(() => () => controller.hangUp(), [controller]);
+  // On a phone the open window would cover most of the page: start as the bar there.
+  useEffect(() => {
+    if (window.matchMedia(smallScreenQuery).matches) controller.setMinimised(true);
+  }, [controller]);
   return <DialerContext.Provider value={controller}>{children}</DialerContext.Provider>;
 }
 

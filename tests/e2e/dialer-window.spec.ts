@@ -139,3 +139,13 @@ test("keypad plays DTMF tones; the Dialer Sounds checkbox turns them off", async
   expect(await tones()).toHaveLength(2);
   await expect(d.number).toHaveValue("59");
 });
+
+test("on a phone the dialer starts as the bar so it does not cover the page", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 720 });
+  const d = dialerParts(page);
+  await page.goto("/app");
+  await expect(d.bar).toBeVisible();
+  await expect(d.number).toBeHidden();
+  await d.bar.click();
+  await expect(d.number).toBeVisible();
+});
