@@ -53,10 +53,15 @@ export function DialerWidget() {
       data-minimised={dialer.minimised}
       tabIndex={-1}
       onKeyDown={onKeyDown}
-      style={{
-        ...(pos ? { left: pos.x, top: pos.y } : { left: 0, top: 0, visibility: "hidden" }),
-        ...(dialer.minimised && frame ? { width: frame.width, height: frame.height } : {}),
-      }}
+      style={
+        dialer.minimised && !frame
+          ? // Started minimised (phones): no window footprint yet, so the bar takes the bottom corner.
+            { bottom: 16, insetInlineEnd: 16 }
+          : {
+              ...(pos ? { left: pos.x, top: pos.y } : { left: 0, top: 0, visibility: "hidden" }),
+              ...(dialer.minimised && frame ? { width: frame.width, height: frame.height } : {}),
+            }
+      }
       className={`fixed z-50 outline-none ${dialer.minimised ? "pointer-events-none flex items-end justify-end" : ""}`}
     >
       {dialer.minimised ? (

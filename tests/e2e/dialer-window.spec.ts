@@ -146,6 +146,10 @@ test("on a phone the dialer starts as the bar so it does not cover the page", as
   await page.goto("/app");
   await expect(d.bar).toBeVisible();
   await expect(d.number).toBeHidden();
+  // The bar sits in the bottom corner, not over the page's first cards.
+  const box = (await d.bar.boundingBox())!;
+  expect(box.y + box.height).toBeGreaterThan(720 - 40);
+  expect(box.x + box.width).toBeGreaterThan(375 - 40);
   await d.bar.click();
   await expect(d.number).toBeVisible();
 });
