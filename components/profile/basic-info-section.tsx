@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import { EmailVerificationField } from "./email-verification-field";
 import { SUMMARY_MAX, type ProfileErrors, type ProfileForm } from "./profile-form";
-import { Card, FieldError, fieldClass, Label } from "./ui";
+import { FieldError, fieldClass, Label } from "./ui";
+import { SectionCard } from "@/components/ui/section-card";
 import type { VerificationState } from "./verification-machine";
 
 type Props = {
@@ -27,7 +28,7 @@ export function BasicInfoSection({
   const required = t("requiredMark");
   const summaryOver = form.summary.length > SUMMARY_MAX;
   return (
-    <Card id="profile-basic" title={t("basicInfo")}>
+    <SectionCard id="profile-basic" title={t("basicInfo")}>
       <div className="grid gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
@@ -97,6 +98,6 @@ export function BasicInfoSection({
           </FieldError>
         </div>
       </div>
-    </Card>
+    </SectionCard>
   );
 }

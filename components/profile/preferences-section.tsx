@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import { Monitor, Moon, Sun } from "lucide-react";
 import { profileLanguages, type ProfileForm, type ProfileTheme } from "./profile-form";
-import { Card, fieldClass, Label } from "./ui";
+import { fieldClass, Label } from "./ui";
+import { SectionCard } from "@/components/ui/section-card";
 
 const themes: { value: ProfileTheme; icon: typeof Sun }[] = [
   { value: "light", icon: Sun },
@@ -21,7 +22,7 @@ export function PreferencesSection({
 }) {
   const t = useTranslations("Profile");
   return (
-    <Card id="profile-preferences" title={t("preferences")}>
+    <SectionCard id="profile-preferences" title={t("preferences")}>
       <div className="grid gap-5">
         <div>
           <Label htmlFor="profile-language">{t("language")}</Label>
@@ -63,6 +64,6 @@ export function PreferencesSection({
           </div>
         </fieldset>
       </div>
-    </Card>
+    </SectionCard>
   );
 }

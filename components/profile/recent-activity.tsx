@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { CalendarCheck, LogIn, PhoneOutgoing, UserPen } from "lucide-react";
-import { Card } from "./ui";
+import { SectionCard } from "@/components/ui/section-card";
 
 // Spec: static sample lines.
 const items = [
@@ -15,7 +15,7 @@ const items = [
 export function RecentActivity() {
   const t = useTranslations("Profile");
   return (
-    <Card id="profile-activity" title={t("recentActivity")}>
+    <SectionCard id="profile-activity" title={t("recentActivity")}>
       <ul className="grid gap-3">
         {items.map(({ key, icon: Icon }) => (
           <li key={key} className="flex items-start gap-3">
@@ -32,6 +32,6 @@ export function RecentActivity() {
           </li>
         ))}
       </ul>
-    </Card>
+    </SectionCard>
   );
 }

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { KeyRound } from "lucide-react";
 import { CURRENT_PASSWORD_MIN, NEW_PASSWORD_MIN } from "./profile-form";
-import { Card, FieldError, fieldClass, Label, primaryButtonClass } from "./ui";
+import { FieldError, fieldClass, Label, primaryButtonClass } from "./ui";
+import { SectionCard } from "@/components/ui/section-card";
 
 type Field = "current" | "next" | "confirm";
 const fields: {
@@ -43,7 +44,7 @@ export function SecuritySection({ onSimulated }: { onSimulated: () => void }) {
   }
 
   return (
-    <Card id="profile-security" title={t("security")}>
+    <SectionCard id="profile-security" title={t("security")}>
       <form noValidate onSubmit={submit} className="grid gap-4">
         {fields.map((f) => (
           <div key={f.name}>
@@ -70,6 +71,6 @@ export function SecuritySection({ onSimulated }: { onSimulated: () => void }) {
           </button>
         </div>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

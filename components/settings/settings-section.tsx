@@ -1,31 +1,3 @@
-/** One titled card of the settings page. */
-export function SettingsSection({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-    >
-      <h2 id={`${id}-heading`} className="text-base font-semibold text-slate-900 dark:text-white">
-        {title}
-      </h2>
-      {description ? (
-        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{description}</p>
-      ) : null}
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 export const fieldClass =
   "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100";
 

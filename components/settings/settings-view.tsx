@@ -11,7 +11,8 @@ import {
 } from "lucide-react";
 import { PageHeader } from "@/components/ui/page-header";
 import { AppearanceFields } from "./appearance-fields";
-import { fieldClass, secondaryButtonClass, SettingsSection } from "./settings-section";
+import { SectionCard } from "@/components/ui/section-card";
+import { fieldClass, secondaryButtonClass } from "./settings-section";
 
 const timeZones = ["UTC", "UTC+2", "UTC+3", "UTC+4"];
 const checkboxClass =
@@ -32,7 +33,7 @@ export async function SettingsView() {
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t("title")} description={t("subtitle")} />
       <div className="grid gap-5">
-        <SettingsSection id="general" title={t("general")}>
+        <SectionCard id="general" title={t("general")}>
           <div className="grid gap-5">
             <AppearanceFields />
             <div>
@@ -51,8 +52,8 @@ export async function SettingsView() {
               </select>
             </div>
           </div>
-        </SettingsSection>
-        <SettingsSection id="notifications" title={t("notifications")}>
+        </SectionCard>
+        <SectionCard id="notifications" title={t("notifications")}>
           <div className="flex flex-wrap gap-6">
             <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
               <input type="checkbox" defaultChecked className={checkboxClass} /> {t("email")}
@@ -61,31 +62,31 @@ export async function SettingsView() {
               <input type="checkbox" className={checkboxClass} /> {t("push")}
             </label>
           </div>
-        </SettingsSection>
-        <SettingsSection id="account" title={t("account")}>
+        </SectionCard>
+        <SectionCard id="account" title={t("account")}>
           <div className="flex flex-wrap gap-3">
             <Action icon={Lock} label={t("changePassword")} />
             <Action icon={ShieldCheck} label={t("enable2fa")} />
           </div>
-        </SettingsSection>
-        <SettingsSection id="data" title={t("dataPrivacy")}>
+        </SectionCard>
+        <SectionCard id="data" title={t("dataPrivacy")}>
           <div className="flex flex-wrap gap-3">
             <Action icon={Download} label={t("exportData")} />
             <Action icon={Trash2} label={t("clearPreferences")} />
           </div>
-        </SettingsSection>
-        <SettingsSection id="workspace" title={t("workspace")}>
+        </SectionCard>
+        <SectionCard id="workspace" title={t("workspace")}>
           <div className="flex flex-wrap gap-3">
             <Action icon={UserPlus} label={t("inviteMembers")} />
             <Action icon={Users} label={t("manageRoles")} />
           </div>
-        </SettingsSection>
-        <SettingsSection id="advanced" title={t("advanced")}>
+        </SectionCard>
+        <SectionCard id="advanced" title={t("advanced")}>
           <div className="flex flex-wrap gap-3">
             <Action icon={KeyRound} label={t("generateApiKey")} />
             <Action icon={Webhook} label={t("webhookSettings")} />
           </div>
-        </SettingsSection>
+        </SectionCard>
         <div className="flex justify-end">
           <button
             type="button"
