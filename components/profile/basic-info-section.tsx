@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { EmailVerificationField } from "./email-verification-field";
 import { SUMMARY_MAX, type ProfileErrors, type ProfileForm } from "./profile-form";
-import { FieldError, fieldClass, Label } from "./ui";
+import { FieldError, fieldClass, Label, TextField } from "./ui";
 import { SectionCard } from "@/components/ui/section-card";
 import type { VerificationState } from "./verification-machine";
 
@@ -31,40 +31,24 @@ export function BasicInfoSection({
     <SectionCard id="profile-basic" title={t("basicInfo")}>
       <div className="grid gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <Label htmlFor="profile-display-name" required={required}>
-              {t("displayName")}
-            </Label>
-            <input
-              id="profile-display-name"
-              autoComplete="name"
-              value={form.displayName}
-              onChange={(e) => onChange({ displayName: e.target.value })}
-              aria-invalid={errors.displayName ? true : undefined}
-              aria-describedby="profile-display-name-error"
-              className={fieldClass}
-            />
-            <FieldError id="profile-display-name-error">
-              {errors.displayName ? t("displayNameRequired") : null}
-            </FieldError>
-          </div>
-          <div>
-            <Label htmlFor="profile-role" required={required}>
-              {t("role")}
-            </Label>
-            <input
-              id="profile-role"
-              autoComplete="organization-title"
-              value={form.role}
-              onChange={(e) => onChange({ role: e.target.value })}
-              aria-invalid={errors.role ? true : undefined}
-              aria-describedby="profile-role-error"
-              className={fieldClass}
-            />
-            <FieldError id="profile-role-error">
-              {errors.role ? t("roleRequired") : null}
-            </FieldError>
-          </div>
+          <TextField
+            id="profile-display-name"
+            label={t("displayName")}
+            required={required}
+            autoComplete="name"
+            value={form.displayName}
+            onChange={(displayName) => onChange({ displayName })}
+            error={errors.displayName ? t("displayNameRequired") : null}
+          />
+          <TextField
+            id="profile-role"
+            label={t("role")}
+            required={required}
+            autoComplete="organization-title"
+            value={form.role}
+            onChange={(role) => onChange({ role })}
+            error={errors.role ? t("roleRequired") : null}
+          />
         </div>
         <EmailVerificationField
           email={form.email}

@@ -38,3 +38,40 @@ export function FieldError({ id, children }: { id: string; children: React.React
     </p>
   );
 }
+
+/** A labelled text input with its error line, wired for screen readers. */
+export function TextField({
+  id,
+  label,
+  required,
+  autoComplete,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  required?: string;
+  autoComplete?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+}) {
+  return (
+    <div>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <input
+        id={id}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-error`}
+        className={fieldClass}
+      />
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
