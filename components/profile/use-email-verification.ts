@@ -23,11 +23,20 @@ async function requestLink(email: string) {
   return { ok: res.ok, status: res.status };
 }
 
+// Per tab and per user: when the last link was sent, so the countdown survives leaving Profile.
+const cooldownKey = () => `profile.verifyCooldownUntil.${readSession().username ?? ""}`;
+const cooldownStore = {
+  load: () => Number(window.sessionStorage.getItem(cooldownKey()) ?? 0) || 0,
+  save: (endsAt: number) => window.sessionStorage.setItem(cooldownKey(), String(endsAt)),
+};
+
 function newMachine() {
+  const inBrowser = typeof window !== "undefined";
   return createVerificationMachine({
-    session: () => (typeof window === "undefined" ? { token: null, ready: false } : readSession()),
+    session: () => (inBrowser ? readSession() : { token: null, ready: false }),
     requestLink,
     fetchProfile,
+    cooldownStore: inBrowser ? cooldownStore : undefined,
   });
 }
 

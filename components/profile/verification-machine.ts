@@ -36,6 +36,11 @@ export type VerificationDeps = {
   /** GET /api/auth/profile; `first` asks to bypass every cache. */
   fetchProfile: (first: boolean) => Promise<ProfileAnswer>;
   now?: () => number;
+  /**
+   * Keeps the end of the resend cooldown across visits (the server enforces the same 60 s), so
+   * leaving Profile and coming back still shows "Resend in {n}s" instead of a 429 on click.
+   */
+  cooldownStore?: { load: () => number; save: (endsAt: number) => void };
 };
 
 export const initialVerificationState: VerificationState = {
@@ -84,12 +89,21 @@ export function createVerificationMachine(deps: VerificationDeps) {
     if (left !== state.cooldown) set({ cooldown: left });
   }
 
-  function startCooldown() {
-    cooldownEndsAt = now() + RESEND_COOLDOWN_SECONDS * 1000;
+  function runCooldownUntil(endsAt: number) {
+    cooldownEndsAt = endsAt;
     if (cooldownTimer !== undefined) clearInterval(cooldownTimer);
     cooldownTimer = setInterval(tickCooldown, 1000);
-    set({ cooldown: RESEND_COOLDOWN_SECONDS });
+    tickCooldown();
   }
+
+  function startCooldown() {
+    runCooldownUntil(now() + RESEND_COOLDOWN_SECONDS * 1000);
+    deps.cooldownStore?.save(cooldownEndsAt);
+  }
+
+  const storedEnd = deps.cooldownStore?.load() ?? 0;
+  if (storedEnd > now())
+    runCooldownUntil(Math.min(storedEnd, now() + RESEND_COOLDOWN_SECONDS * 1000));
 
   function schedulePoll() {
     stopPolling();

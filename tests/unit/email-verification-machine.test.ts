@@ -219,4 +219,21 @@ describe("email verification control", () => {
     await loading;
     expect(machine.getState().status).toBe("unverified");
   });
+
+  it("keeps the resend cooldown across visits through its store", async () => {
+    let saved = 0;
+    const cooldownStore = { load: () => saved, save: (endsAt: number) => void (saved = endsAt) };
+    const first = setup({ cooldownStore });
+    await first.machine.send("rep@example.com");
+    expect(saved).toBe(Date.now() + 60_000);
+    first.machine.dispose();
+
+    vi.advanceTimersByTime(25_000);
+    const again = setup({ cooldownStore });
+    expect(again.machine.getState().cooldown).toBe(35);
+    await again.machine.send("rep@example.com");
+    expect(again.requestLink).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(35_000);
+    expect(again.machine.getState().cooldown).toBe(0);
+  });
 });
