@@ -5,7 +5,6 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { AlertCircle, Loader2 } from "lucide-react";
 import { login } from "@/lib/client/login";
-import { clearRedirectMark, redirectBounced } from "@/lib/client/redirect-guard";
 import { clearSession, useSession } from "@/lib/client/session";
 import { PasswordField } from "./password-field";
 
@@ -29,17 +28,11 @@ export function LoginForm() {
   const userRef = useRef<HTMLInputElement>(null);
   const passRef = useRef<HTMLInputElement>(null);
 
-  // A signed-in visitor does not belong here (spec: redirected to /).
+  // A visitor with a valid session never gets here (the page redirects on the server), so a
+  // stored token is one the server no longer accepts: forget it.
   useEffect(() => {
-    if (!session.ready || !session.token) return;
-    if (redirectBounced()) {
-      // We were just sent back here from /app: the server rejected the stored session.
-      clearRedirectMark();
-      clearSession();
-      return;
-    }
-    router.replace("/"); // the landing page marks the hop on to /app
-  }, [session.ready, session.token, router]);
+    if (session.ready && session.token && !busy) clearSession();
+  }, [session.ready, session.token, busy]);
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -55,10 +48,7 @@ export function LoginForm() {
     setProblem(null);
     try {
       const result = await login(username, password);
-      if (result.ok) {
-        clearRedirectMark();
-        return router.replace("/");
-      }
+      if (result.ok) return router.replace("/");
       setProblem(
         result.reason === "throttled"
           ? { kind: "throttled", seconds: result.retryAfterSec }

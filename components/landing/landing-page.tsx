@@ -7,18 +7,16 @@ import { Features } from "./features";
 import { Hero } from "./hero";
 import { LandingHeader } from "./landing-header";
 import { Pricing } from "./pricing";
-import { SignedInRedirect } from "./signed-in-redirect";
+import { StaleSessionCleanup } from "./stale-session-cleanup";
 
 /** Public landing page (spec sections 1-2); also shown for any unknown top-level path. */
 export async function LandingPage() {
   // A verified session cookie goes straight to /app, before any landing markup is sent.
-  // (Not done on /login: with a valid cookie but no stored token the shell sends the
-  // visitor to /login, and a server redirect there would loop.)
   if (await getPageSession()) redirect("/app");
   const t = await getTranslations("Landing");
   return (
     <>
-      <SignedInRedirect />
+      <StaleSessionCleanup />
       <LandingHeader />
       <main data-smooth-scroll>
         <Hero />

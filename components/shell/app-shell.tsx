@@ -4,9 +4,9 @@ import { useCallback, useEffect, useState } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { DialerProvider, DialerWidget } from "@/components/dialer";
-import { clearRedirectMark } from "@/lib/client/redirect-guard";
 import { useSession } from "@/lib/client/session";
 import { useSidebarCollapsed } from "@/lib/client/sidebar-pref";
+import { logout } from "./logout";
 import { MobileDrawer } from "./mobile-drawer";
 import { SecondBar } from "./second-bar";
 import { SidebarNav } from "./sidebar-nav";
@@ -32,12 +32,11 @@ export function AppShell({
   // A navigation closes the drawer (derived, so no effect-driven re-render).
   const drawerOpen = drawer.open && drawer.path === pathname;
 
-  // The proxy already checked the cookie; this catches a token removed in this or another tab.
+  // The layout verified the cookie; without a stored token (removed in this or another tab)
+  // the API calls cannot work, so end the cookie's session too and go to sign in.
   useEffect(() => {
-    if (session.ready && !session.token) router.replace("/login");
+    if (session.ready && !session.token) void logout().then(() => router.replace("/login"));
   }, [session.ready, session.token, router]);
-  // Arrived: the hop from the public pages worked (see lib/client/redirect-guard.ts).
-  useEffect(() => clearRedirectMark(), []);
 
   const toggleCollapsed = useCallback(() => setCollapsed(!collapsed), [collapsed, setCollapsed]);
   const openDrawer = useCallback(() => setDrawer({ open: true, path: pathname }), [pathname]);

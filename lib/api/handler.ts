@@ -1,6 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
+import { sessionCookie } from "@/lib/auth/cookies";
 import { authenticateOperator, authenticateUser } from "@/lib/auth/sessions";
 import type { OperatorSession, UserSession } from "@/lib/auth/sessions";
 import { clientIp } from "./client-ip";
@@ -12,7 +13,16 @@ import { readJsonBody } from "./read-json";
 
 type Schema = z.ZodType;
 type Infer<S> = S extends Schema ? z.infer<S> : undefined;
-type Options<B, Q> = { body?: B; query?: Q };
+type Options<B, Q> = {
+  body?: B;
+  query?: Q;
+  /**
+   * Also accept the httpOnly session cookie when no bearer token is sent. Only for POSTs that
+   * end a session: SameSite=Lax keeps cross-site POSTs from carrying it, so this cannot be
+   * used for CSRF, and it lets a tab whose local storage was wiped still sign out.
+   */
+  cookieFallback?: boolean;
+};
 
 type Base<B, Q> = { req: NextRequest; ip: string; body: Infer<B>; query: Infer<Q> };
 export type PublicContext<B = undefined, Q = undefined> = Base<B, Q>;
@@ -61,7 +71,8 @@ export function withUser<
   Q extends Schema | undefined = undefined,
 >(opts: Options<B, Q>, handler: (ctx: UserContext<B, Q>) => Promise<Response>) {
   return wrap(async (req) => {
-    const token = bearer(req);
+    const token =
+      bearer(req) ?? (opts.cookieFallback ? req.cookies.get(sessionCookie)?.value : null);
     const session = token ? await authenticateUser(token) : null;
     if (!session) throw unauthorized();
     return handler({ ...(await base(req, opts)), session });

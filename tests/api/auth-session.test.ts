@@ -102,3 +102,15 @@ describe("session tokens", () => {
     expect(op.aud).toBe("dialflow:operator");
   });
 });
+
+describe("logout without a bearer token", () => {
+  it("ends the session named by the httpOnly cookie (a tab whose local storage was cleared)", async () => {
+    const token = await loginAs(await createAccount());
+    const res = await logout(
+      request("POST", "/api/auth/logout", { headers: { cookie: `session=${token}` } }),
+    );
+    expect(res.status).toBe(200);
+    expect((await getProfile(token)).status).toBe(401);
+    expect((await logout(request("POST", "/api/auth/logout"))).status).toBe(401);
+  });
+});

@@ -63,7 +63,8 @@ test.describe("sign-in screen", () => {
   test("a stored token the server no longer accepts ends on the sign-in screen, not in a redirect loop", async ({
     page,
   }) => {
-    await page.goto("/login");
+    // Plant the stale session from a page without app code, so no screen reacts before "/".
+    await page.goto("/api/health");
     await page.evaluate(() => {
       localStorage.setItem("auth.token", "stale-token");
       localStorage.setItem("auth.user", "ghost");
@@ -74,5 +75,23 @@ test.describe("sign-in screen", () => {
     await page.waitForTimeout(1000);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+  });
+
+  test("a valid cookie without a stored token ends the session and lands on sign-in, not in a loop", async ({
+    page,
+  }) => {
+    await login(page);
+    const token = await page.evaluate(() => localStorage.getItem("auth.token"));
+    await page.evaluate(() => localStorage.clear());
+    await page.goto("/app");
+    await page.waitForURL(/\/login$/);
+    await page.waitForTimeout(1000);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+    // The session behind the cookie was revoked on the way out.
+    const profile = await page.request.get("/api/auth/profile", {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(profile.status()).toBe(401);
   });
 });

@@ -6,7 +6,8 @@ import { recordAudit } from "@/lib/audit";
 import { clearSessionCookie, sessionCookie } from "@/lib/auth/cookies";
 import { revokeSession } from "@/lib/auth/sessions";
 
-export const POST = withUser({}, async ({ session, ip }) => {
+// The cookie fallback lets a tab whose local storage was cleared still end its session.
+export const POST = withUser({ cookieFallback: true }, async ({ session, ip }) => {
   await revokeSession(session.sid);
   await recordAudit({
     actor: session.username,
