@@ -33,16 +33,22 @@ for (const [key, entry] of Object.entries(lock.packages)) {
     }
     lock.packages[path] = {
       version,
+      // Field order as npm writes it.
       ...(meta.cpu ? { cpu: [].concat(meta.cpu) } : {}),
       ...(sibling?.dev ? { dev: true } : {}),
+      ...(meta.libc ? { libc: [].concat(meta.libc) } : {}),
       optional: true,
       ...(meta.os ? { os: [].concat(meta.os) } : {}),
-      ...(meta.libc ? { libc: [].concat(meta.libc) } : {}),
     };
     added++;
     console.log(`added ${name}@${version} (needed by ${key || "the project"})`);
   }
 }
 
+// Keep npm's own order (the root entry first, then paths sorted) so `npm install` leaves the file as it is.
+const sorted = Object.keys(lock.packages).sort((a, b) =>
+  a === "" ? -1 : b === "" ? 1 : a.localeCompare(b, "en"),
+);
+lock.packages = Object.fromEntries(sorted.map((key) => [key, lock.packages[key]]));
 fs.writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`${added} platform entries added`);
