@@ -1,11 +1,11 @@
 import "server-only";
 import { createTranslator } from "use-intl/core";
-import ar from "@/messages/ar.json";
-import de from "@/messages/de.json";
-import en from "@/messages/en.json";
+import ar from "@/messages/ar";
+import de from "@/messages/de";
+import en from "@/messages/en";
 import { defaultLocale, directionOf, isLocale, type Locale } from "@/lib/i18n/config";
 
-// The verification mail in the reader's interface language: texts live in messages/*.json
+// The verification mail in the reader's interface language: texts live in messages/<locale>/Mail.json
 // under "Mail" so translators find them beside the screens' texts.
 const catalogues = { en, ar, de } as const;
 

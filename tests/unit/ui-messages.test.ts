@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import ar from "@/messages/ar.json";
-import de from "@/messages/de.json";
-import en from "@/messages/en.json";
+import ar from "@/messages/ar";
+import de from "@/messages/de";
+import en from "@/messages/en";
 
 // The namespaces of the public pages, the shell, dashboard and settings.
 const namespaces = [

@@ -1,0 +1,34 @@
+// One JSON file per namespace, so that features add their own file instead of editing a shared one.
+
+import Common from "./Common.json";
+import Dialer from "./Dialer.json";
+import Nav from "./Nav.json";
+import Shell from "./Shell.json";
+import Dashboard from "./Dashboard.json";
+import Placeholders from "./Placeholders.json";
+import Help from "./Help.json";
+import ReportsMenu from "./ReportsMenu.json";
+import Settings from "./Settings.json";
+import Login from "./Login.json";
+import Landing from "./Landing.json";
+import Mail from "./Mail.json";
+import Profile from "./Profile.json";
+import VerifyEmail from "./VerifyEmail.json";
+
+const messages = {
+  Common,
+  Dialer,
+  Nav,
+  Shell,
+  Dashboard,
+  Placeholders,
+  Help,
+  ReportsMenu,
+  Settings,
+  Login,
+  Landing,
+  Mail,
+  Profile,
+  VerifyEmail,
+};
+export default messages;
