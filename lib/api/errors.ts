@@ -22,37 +22,50 @@ const statusByCode = {
 
 export type ApiErrorCode = keyof typeof statusByCode;
 
+export type ApiErrorOptions = {
+  /**
+   * A stable, machine-readable reason sent beside the message (`email_token_expired`); the
+   * browser branches on it, never on the English text. Defaults to the kind.
+   */
+  code?: string;
+  headers?: Record<string, string>;
+};
+
 export class ApiError extends Error {
+  readonly code: string;
+  readonly headers: Record<string, string>;
+
   constructor(
-    readonly code: ApiErrorCode,
+    readonly kind: ApiErrorCode,
     message: string,
-    readonly headers: Record<string, string> = {},
+    options: ApiErrorOptions = {},
   ) {
     super(message);
     this.name = "ApiError";
+    this.code = options.code ?? kind;
+    this.headers = options.headers ?? {};
   }
 
   get status() {
-    return statusByCode[this.code];
+    return statusByCode[this.kind];
   }
 }
 
 export const noStore = { "Cache-Control": "no-store" };
 
-export function errorResponse(
-  code: ApiErrorCode,
-  message: string,
-  headers: Record<string, string> = {},
-) {
+/** The one error body: the spec's `error` text plus a stable `code` for the browser to branch on. */
+export function errorResponse(kind: ApiErrorCode, message: string, options: ApiErrorOptions = {}) {
   return NextResponse.json(
-    { error: message },
-    { status: statusByCode[code], headers: { ...noStore, ...headers } },
+    { error: message, code: options.code ?? kind },
+    { status: statusByCode[kind], headers: { ...noStore, ...options.headers } },
   );
 }
 
 /** Maps anything thrown by a handler to a response; unknown errors never reveal internals. */
 export function handleApiError(err: unknown, context: { method: string; path: string }) {
-  if (err instanceof ApiError) return errorResponse(err.code, err.message, err.headers);
+  if (err instanceof ApiError) {
+    return errorResponse(err.kind, err.message, { code: err.code, headers: err.headers });
+  }
   if (err instanceof ZodError) {
     const first = err.issues[0];
     const where = first?.path.length ? `${first.path.join(".")}: ` : "";

@@ -6,16 +6,26 @@ import { authenticateOperator, authenticateUser } from "@/lib/auth/sessions";
 import type { OperatorSession, UserSession } from "@/lib/auth/sessions";
 import { clientIp } from "./client-ip";
 import { ApiError, handleApiError } from "./errors";
+import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
 import { readJsonBody } from "./read-json";
 
 // Every route.ts is `export const POST = withUser({ body: schema }, handler)`: the wrapper
-// authenticates the bearer token, parses body and query with zod and maps every error.
+// authenticates the bearer token, applies the route's rate limit, parses params, body and
+// query with zod and maps every error.
 
 type Schema = z.ZodType;
 type Infer<S> = S extends Schema ? z.infer<S> : undefined;
-type Options<B, Q> = {
+type Options<B, Q, P = undefined> = {
   body?: B;
   query?: Q;
+  /** The dynamic segments of the route (`[placeId]`), validated like body and query. */
+  params?: P;
+  /**
+   * Requests allowed per window, counted in the database (shared by every instance): per
+   * signed-in account on withUser/withOperator, per client address on withPublic. Past the
+   * limit: 429 with Retry-After, before the body is read.
+   */
+  rateLimit?: RateLimitRule;
   /**
    * Also accept the httpOnly session cookie when no bearer token is sent. Only for POSTs that
    * end a session: SameSite=Lax keeps cross-site POSTs from carrying it, so this cannot be
@@ -24,33 +34,57 @@ type Options<B, Q> = {
   cookieFallback?: boolean;
 };
 
-type Base<B, Q> = { req: NextRequest; ip: string; body: Infer<B>; query: Infer<Q> };
-export type PublicContext<B = undefined, Q = undefined> = Base<B, Q>;
-export type UserContext<B = undefined, Q = undefined> = Base<B, Q> & { session: UserSession };
-export type OperatorContext<B = undefined, Q = undefined> = Base<B, Q> & {
+type Base<B, Q, P> = {
+  req: NextRequest;
+  ip: string;
+  body: Infer<B>;
+  query: Infer<Q>;
+  params: Infer<P>;
+};
+export type PublicContext<B = undefined, Q = undefined, P = undefined> = Base<B, Q, P>;
+export type UserContext<B = undefined, Q = undefined, P = undefined> = Base<B, Q, P> & {
+  session: UserSession;
+};
+export type OperatorContext<B = undefined, Q = undefined, P = undefined> = Base<B, Q, P> & {
   session: OperatorSession;
 };
+
+/** What Next passes a route handler as its second argument. */
+type RouteContext = { params?: Promise<Record<string, string | string[]>> };
 
 function bearer(req: NextRequest) {
   const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(req.headers.get("authorization") ?? "");
   return match?.[1] ?? null;
 }
 
-async function base<B extends Schema | undefined, Q extends Schema | undefined>(
+type AnySchema = Schema | undefined;
+
+async function base<B extends AnySchema, Q extends AnySchema, P extends AnySchema>(
   req: NextRequest,
-  opts: Options<B, Q>,
-): Promise<Base<B, Q>> {
-  const body = opts.body ? opts.body.parse(await readJsonBody(req)) : undefined;
+  route: RouteContext,
+  opts: Options<B, Q, P>,
+  rateLimitSubject: string,
+): Promise<Base<B, Q, P>> {
+  const ip = clientIp(req.headers);
+  if (opts.rateLimit) await enforceRateLimit(opts.rateLimit, rateLimitSubject || `ip:${ip}`);
+  const params = opts.params ? opts.params.parse((await route.params) ?? {}) : undefined;
   const query = opts.query
     ? opts.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))
     : undefined;
-  return { req, ip: clientIp(req.headers), body: body as Infer<B>, query: query as Infer<Q> };
+  const body = opts.body ? opts.body.parse(await readJsonBody(req)) : undefined;
+  return {
+    req,
+    ip,
+    body: body as Infer<B>,
+    query: query as Infer<Q>,
+    params: params as Infer<P>,
+  };
 }
 
-function wrap(run: (req: NextRequest) => Promise<Response>) {
-  return async (req: NextRequest) => {
+function wrap(run: (req: NextRequest, route: RouteContext) => Promise<Response>) {
+  return async (req: NextRequest, route: RouteContext = {}) => {
     try {
-      return await run(req);
+      return await run(req, route);
     } catch (err) {
       return handleApiError(err, { method: req.method, path: req.nextUrl.pathname });
     }
@@ -60,33 +94,39 @@ function wrap(run: (req: NextRequest) => Promise<Response>) {
 const unauthorized = () => new ApiError("unauthorized", "Unauthorized");
 
 export function withPublic<
-  B extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
->(opts: Options<B, Q>, handler: (ctx: PublicContext<B, Q>) => Promise<Response>) {
-  return wrap(async (req) => handler(await base(req, opts)));
+  B extends AnySchema = undefined,
+  Q extends AnySchema = undefined,
+  P extends AnySchema = undefined,
+>(opts: Options<B, Q, P>, handler: (ctx: PublicContext<B, Q, P>) => Promise<Response>) {
+  return wrap(async (req, route) => handler(await base(req, route, opts, "")));
 }
 
 export function withUser<
-  B extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
->(opts: Options<B, Q>, handler: (ctx: UserContext<B, Q>) => Promise<Response>) {
-  return wrap(async (req) => {
+  B extends AnySchema = undefined,
+  Q extends AnySchema = undefined,
+  P extends AnySchema = undefined,
+>(opts: Options<B, Q, P>, handler: (ctx: UserContext<B, Q, P>) => Promise<Response>) {
+  return wrap(async (req, route) => {
     const token =
       bearer(req) ?? (opts.cookieFallback ? req.cookies.get(sessionCookie)?.value : null);
     const session = token ? await authenticateUser(token) : null;
     if (!session) throw unauthorized();
-    return handler({ ...(await base(req, opts)), session });
+    return handler({ ...(await base(req, route, opts, `user:${session.userId}`)), session });
   });
 }
 
 export function withOperator<
-  B extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
->(opts: Options<B, Q>, handler: (ctx: OperatorContext<B, Q>) => Promise<Response>) {
-  return wrap(async (req) => {
+  B extends AnySchema = undefined,
+  Q extends AnySchema = undefined,
+  P extends AnySchema = undefined,
+>(opts: Options<B, Q, P>, handler: (ctx: OperatorContext<B, Q, P>) => Promise<Response>) {
+  return wrap(async (req, route) => {
     const token = bearer(req);
     const session = token ? await authenticateOperator(token) : null;
     if (!session) throw unauthorized();
-    return handler({ ...(await base(req, opts)), session });
+    return handler({
+      ...(await base(req, route, opts, `operator:${session.operatorId}`)),
+      session,
+    });
   });
 }

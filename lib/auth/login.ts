@@ -47,7 +47,8 @@ export async function login(
       clientIp,
     });
     throw new ApiError("rate_limited", "Too many failed sign-in attempts. Try again later.", {
-      "Retry-After": String(verdict.retryAfterSeconds),
+      code: "login_throttled",
+      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
     });
   }
 
@@ -55,7 +56,7 @@ export async function login(
   const ok = await verifyPassword(account?.passwordHash ?? null, password);
   if (!account || !ok) {
     await recordAudit({ actor: username, action, target: username, outcome: "failure", clientIp });
-    throw new ApiError("unauthorized", invalidCredentials);
+    throw new ApiError("unauthorized", invalidCredentials, { code: "invalid_credentials" });
   }
 
   await clearAttempts(key);

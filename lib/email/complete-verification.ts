@@ -19,7 +19,7 @@ async function reject(reason: Rejection, ip: string, target: string | null): Pro
     detail: { reason },
   });
   // One message for every reason: the page must not tell an attacker which tokens exist.
-  throw new ApiError("bad_request", INVALID_LINK);
+  throw new ApiError("bad_request", INVALID_LINK, { code: "email_link_invalid" });
 }
 
 /** Marks the address a token was issued for as verified; each token works once. */

@@ -55,11 +55,10 @@ export async function requestEmailVerification(req: VerificationRequest) {
     // Sending works again once enough of the day's mails have aged out to go below the cap.
     const oldestThatMustAge = recent[recent.length - env.EMAIL_DAILY_CAP]!;
     const resetsIn = oldestThatMustAge.createdAt.getTime() + DAY_MS - now.getTime();
-    throw new ApiError(
-      "rate_limited",
-      "Daily verification email limit reached",
-      retryAfter(resetsIn),
-    );
+    throw new ApiError("rate_limited", "Daily verification email limit reached", {
+      code: "email_daily_cap",
+      headers: retryAfter(resetsIn),
+    });
   }
 
   // The cooldown is claimed with one conditional UPDATE: of concurrent requests only one
@@ -84,11 +83,10 @@ export async function requestEmailVerification(req: VerificationRequest) {
       outcome: "throttled",
       detail: { reason: "cooldown" },
     });
-    throw new ApiError(
-      "rate_limited",
-      "Please wait before requesting another verification email",
-      retryAfter(VERIFICATION_COOLDOWN_SECONDS * 1000 - since),
-    );
+    throw new ApiError("rate_limited", "Please wait before requesting another verification email", {
+      code: "email_cooldown",
+      headers: retryAfter(VERIFICATION_COOLDOWN_SECONDS * 1000 - since),
+    });
   }
 
   // A different address is unverified again; older links (for any address) stop working.
@@ -139,7 +137,9 @@ export async function requestEmailVerification(req: VerificationRequest) {
       outcome: "error",
       detail: { error: errorMessage(err).slice(0, 200) },
     });
-    throw new ApiError("bad_gateway", "Unable to send verification email");
+    throw new ApiError("bad_gateway", "Unable to send verification email", {
+      code: "email_send_failed",
+    });
   }
 
   await recordAudit({

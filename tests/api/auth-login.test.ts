@@ -39,8 +39,14 @@ describe("POST /api/auth/login", () => {
     );
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(await wrong.json()).toEqual({ error: "Invalid credentials" });
-    expect(await unknown.json()).toEqual({ error: "Invalid credentials" });
+    expect(await wrong.json()).toEqual({
+      error: "Invalid credentials",
+      code: "invalid_credentials",
+    });
+    expect(await unknown.json()).toEqual({
+      error: "Invalid credentials",
+      code: "invalid_credentials",
+    });
     expect(wrong.headers.get("set-cookie")).toBeNull();
   });
 
@@ -50,7 +56,7 @@ describe("POST /api/auth/login", () => {
     await db.user.update({ where: { username: rep.username }, data: { disabled: true } });
     const res = await login(request("POST", "/api/auth/login", { body: rep }));
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: "Invalid credentials" });
+    expect(await res.json()).toEqual({ error: "Invalid credentials", code: "invalid_credentials" });
   });
 
   it("does not accept an operator's credentials for a rep session, nor the reverse", async () => {
@@ -75,7 +81,7 @@ describe("POST /api/auth/login", () => {
       }),
     );
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ error: "Malformed JSON body" });
+    expect(await malformed.json()).toEqual({ error: "Malformed JSON body", code: "invalid_json" });
 
     const form = await login(
       request("POST", "/api/auth/login", {

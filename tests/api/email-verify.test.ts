@@ -185,7 +185,10 @@ describe("POST /api/auth/email/verify-request", () => {
     const rep = await signedInRep();
     const res = await send(rep.token, "bounce@example.com");
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ error: "Unable to send verification email" });
+    expect(await res.json()).toEqual({
+      error: "Unable to send verification email",
+      code: "email_send_failed",
+    });
     const db = await getDb();
     const rows = await db.emailVerificationToken.findMany({ where: { userId: rep.id } });
     expect(rows).toHaveLength(1);
@@ -221,7 +224,7 @@ describe("POST /api/auth/email/verify-request", () => {
 });
 
 describe("POST /api/auth/email/verify-complete", () => {
-  const invalid = { error: "Invalid or expired verification link" };
+  const invalid = { error: "Invalid or expired verification link", code: "email_link_invalid" };
 
   it("refuses a token used once already", async () => {
     const rep = await signedInRep();

@@ -39,11 +39,17 @@ describe("handleApiError", () => {
     const { ApiError, handleApiError } = await import("@/lib/api/errors");
     const ctx = { method: "GET", path: "/x" };
     const limited = handleApiError(
-      new ApiError("rate_limited", "slow down", { "Retry-After": "5" }),
+      new ApiError("rate_limited", "slow down", { headers: { "Retry-After": "5" } }),
       ctx,
     );
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("5");
+    expect(await limited.json()).toEqual({ error: "slow down", code: "rate_limited" });
+    const coded = handleApiError(
+      new ApiError("bad_request", "Invalid link", { code: "email_link_invalid" }),
+      ctx,
+    );
+    expect(await coded.json()).toEqual({ error: "Invalid link", code: "email_link_invalid" });
 
     const parsed = z.object({ email: z.string() }).safeParse({});
     const invalid = handleApiError(parsed.error as ZodError, ctx);
@@ -55,7 +61,7 @@ describe("handleApiError", () => {
       ctx,
     );
     expect(boom.status).toBe(500);
-    expect(await boom.json()).toEqual({ error: "Internal server error" });
+    expect(await boom.json()).toEqual({ error: "Internal server error", code: "internal" });
   });
 });
 
