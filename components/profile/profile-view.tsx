@@ -15,7 +15,7 @@ import {
   writeStoredProfile,
   type ProfileField,
   type ProfileForm,
-} from "./profile-form";
+} from "@/lib/profile/profile-form";
 import { RecentActivity } from "./recent-activity";
 import { SecuritySection } from "./security-section";
 import { StatusChip } from "./status-chip";

@@ -6,7 +6,7 @@ import {
   validateProfile,
   writeStoredProfile,
   type ProfileForm,
-} from "@/components/profile/profile-form";
+} from "@/lib/profile/profile-form";
 
 class MemoryStorage {
   private data = new Map<string, string>();
