@@ -56,5 +56,4 @@ export const env = load();
 
 export const dataDir = path.resolve(env.DATA_DIR);
 export const isEmbedded = !env.DATABASE_URL;
-export const isProduction = env.NODE_ENV === "production";
 export const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;

@@ -1,5 +1,4 @@
-"use client";
-
+import "client-only";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { profileResponseSchema } from "@/lib/accounts/schemas";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";

@@ -1,4 +1,5 @@
 // The local Profile form (spec section 3): kept in this browser only, per signed-in user.
+import { z } from "zod";
 
 export const SUMMARY_MAX = 800;
 export const CURRENT_PASSWORD_MIN = 6;
@@ -21,10 +22,6 @@ export type ProfileForm = {
 export type ProfileField = keyof ProfileForm;
 export type ProfileErrors = Partial<Record<ProfileField, "required" | "tooLong">>;
 
-export function profileStorageKey(username: string) {
-  return `profile.form:${username}`;
-}
-
 /** Spec section 5: display name, role and email required; summary at most 800 characters. */
 export function validateProfile(form: ProfileForm): ProfileErrors {
   const errors: ProfileErrors = {};
@@ -35,43 +32,26 @@ export function validateProfile(form: ProfileForm): ProfileErrors {
   return errors;
 }
 
-const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
-  typeof value === "string" && (allowed as readonly string[]).includes(value)
-    ? (value as T)
-    : fallback;
-const text = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
+/**
+ * The form as kept in the browser (lib/client/storage/keys.ts: profileFormKey). Fields may be
+ * missing (older saves); a field of the wrong type makes the whole value corrupt, so it is
+ * set aside and reported instead of half-read.
+ */
+export const storedProfileSchema = z.object({
+  displayName: z.string().optional(),
+  role: z.string().optional(),
+  email: z.string().optional(),
+  summary: z.string().optional(),
+  language: z.enum(profileLanguages).optional(),
+  theme: z.enum(profileThemes).optional(),
+});
+export type StoredProfile = z.infer<typeof storedProfileSchema>;
 
-/** Reads the stored form; anything missing or malformed falls back to the defaults. */
-export function readStoredProfile(
-  storage: Storage | undefined,
-  username: string,
+/** The stored form over the defaults (display name from the username, the default role...). */
+export function withProfileDefaults(
+  stored: StoredProfile | null,
   defaults: ProfileForm,
 ): ProfileForm {
-  let stored: Record<string, unknown> = {};
-  try {
-    stored = JSON.parse(storage?.getItem(profileStorageKey(username)) ?? "{}") ?? {};
-  } catch {
-    stored = {};
-  }
-  return {
-    displayName: text(stored.displayName, defaults.displayName),
-    role: text(stored.role, defaults.role),
-    email: text(stored.email, defaults.email),
-    summary: text(stored.summary, defaults.summary).slice(0, SUMMARY_MAX),
-    language: pick(stored.language, profileLanguages, defaults.language),
-    theme: pick(stored.theme, profileThemes, defaults.theme),
-  };
-}
-
-export function writeStoredProfile(
-  storage: Storage | undefined,
-  username: string,
-  form: ProfileForm,
-) {
-  try {
-    storage?.setItem(profileStorageKey(username), JSON.stringify(form));
-    return true;
-  } catch {
-    return false; // storage full or disabled
-  }
+  const form = { ...defaults, ...stored };
+  return { ...form, summary: form.summary.slice(0, SUMMARY_MAX) };
 }
