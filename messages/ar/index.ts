@@ -8,6 +8,7 @@ import Dashboard from "./Dashboard.json";
 import Placeholders from "./Placeholders.json";
 import Help from "./Help.json";
 import ReportsMenu from "./ReportsMenu.json";
+import Reports from "./Reports.json";
 import Settings from "./Settings.json";
 import Login from "./Login.json";
 import Landing from "./Landing.json";
@@ -24,6 +25,7 @@ const messages = {
   Placeholders,
   Help,
   ReportsMenu,
+  Reports,
   Settings,
   Login,
   Landing,
