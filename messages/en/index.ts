@@ -15,6 +15,7 @@ import Landing from "./Landing.json";
 import Mail from "./Mail.json";
 import Profile from "./Profile.json";
 import VerifyEmail from "./VerifyEmail.json";
+import Facility from "./Facility.json";
 
 const messages = {
   Common,
@@ -32,5 +33,6 @@ const messages = {
   Mail,
   Profile,
   VerifyEmail,
+  Facility,
 };
 export default messages;
