@@ -14,6 +14,7 @@ import Landing from "./Landing.json";
 import Mail from "./Mail.json";
 import Profile from "./Profile.json";
 import VerifyEmail from "./VerifyEmail.json";
+import UI from "./UI.json";
 
 const messages = {
   Common,
@@ -30,5 +31,6 @@ const messages = {
   Mail,
   Profile,
   VerifyEmail,
+  UI,
 };
 export default messages;
