@@ -471,12 +471,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     const i = process.argv.indexOf(`--${name}`);
     return i > 0 ? process.argv[i + 1] : fallback;
   };
-  const peer = await startPlacesPeer({
+  startPlacesPeer({
     port: Number(arg("port", "4140")),
     apiKey: arg("key", "peer-test-key"),
     searchDelayMs: Number(arg("search-delay", "0")),
     detailsDelayMs: Number(arg("details-delay", "0")),
     jitterMs: Number(arg("jitter", "0")),
-  });
-  console.log(`places peer listening on ${peer.url}`);
+  }).then((peer) => console.log(`places peer listening on ${peer.url}`));
 }
