@@ -61,6 +61,11 @@ export const searchResponseSchema = z.object({
   nextPageToken: z.string().nullable(),
   /** True when the built-in demo provider answered (no PLACES_API_KEY): the UI says so. */
   demo: z.boolean(),
+  /**
+   * True when the search already asked for phone, hours and location
+   * (PLACES_SEARCH_INCLUDES_CONTACT): the browser then needs no details call for these places.
+   */
+  detailsIncluded: z.boolean(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
