@@ -66,7 +66,7 @@ export async function Hero() {
             ))}
           </div>
           <ul className="mt-4 grid gap-2">
-            {["mockRow1", "mockRow2", "mockRow3"].map((k, i) => (
+            {(["mockRow1", "mockRow2", "mockRow3"] as const).map((k, i) => (
               <li
                 key={k}
                 className="flex items-center gap-3 rounded-xl border border-slate-100 px-3 py-2.5 dark:border-slate-800"
