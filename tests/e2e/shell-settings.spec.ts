@@ -1,9 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { login } from "./helpers";
+import { expect, test } from "./fixtures";
 
 test.describe("settings: language and theme", () => {
+  test.use({ signedInAs: "rep" });
   test.beforeEach(async ({ page }) => {
-    await login(page);
     await page.goto("/app/settings");
     // A theme radio is checked only once the settings form has hydrated (next-themes is client-only);
     // a change made before that would be lost.
