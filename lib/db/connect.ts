@@ -18,6 +18,8 @@ export type Connection = {
   /** "postgres": DATABASE_URL; "embedded": this process owns the PGlite directory; "socket": another process does. */
   mode: "postgres" | "embedded" | "socket";
   factory: SqlMigrationAwareDriverAdapterFactory;
+  /** The PGlite instance in "embedded" mode (the console's backup dumps its data directory). */
+  pglite?: PGlite;
   close(): Promise<void>;
 };
 
@@ -62,6 +64,7 @@ export async function connect({ databaseUrl, dataDir, role }: ConnectOptions): P
   return {
     mode: "embedded",
     factory: new PrismaPGlite(db),
+    pglite: db,
     async close() {
       await socketServer?.stop();
       await db.close();

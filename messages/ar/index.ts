@@ -16,6 +16,7 @@ import Mail from "./Mail.json";
 import Profile from "./Profile.json";
 import VerifyEmail from "./VerifyEmail.json";
 import Facility from "./Facility.json";
+import UI from "./UI.json";
 
 const messages = {
   Common,
@@ -34,5 +35,6 @@ const messages = {
   Profile,
   VerifyEmail,
   Facility,
+  UI,
 };
 export default messages;
