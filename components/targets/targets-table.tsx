@@ -45,9 +45,12 @@ function Pending({ label }: { label: string }) {
 
 function Dash({ label }: { label: string }) {
   return (
-    <span className="text-fg-muted" aria-label={label}>
-      —
-    </span>
+    <>
+      <span aria-hidden className="text-fg-muted">
+        —
+      </span>
+      <span className="sr-only">{label}</span>
+    </>
   );
 }
 

@@ -7,7 +7,7 @@ import { useDialer } from "@/components/dialer/dialer-provider";
 import { Badge, Button, PageHeader, Tooltip } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
 import { dialableDigits } from "@/lib/targets/format";
-import { searchErrorText, targetsStatus } from "@/lib/targets/search-session";
+import { targetsStatus, type TargetsStatus } from "@/lib/targets/search-session";
 import { recordTargetDial, TargetsFacilityDrawer } from "./facility-wiring";
 import { StatsBar } from "./stats-bar";
 import { TargetsSearchForm } from "./targets-search-form";
@@ -20,7 +20,9 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
   const t = useTranslations("Targets");
   const tNav = useTranslations("Nav");
   const { state, loadMore } = useTargetsSearch(q, ts);
-  const status = targetsStatus(state);
+  const raw = targetsStatus(state);
+  // Before the first effect (and on the server) a page with ?q is about to search.
+  const status: TargetsStatus = q && raw.kind === "idle" ? { kind: "searching" } : raw;
   const dialer = useDialer();
   const [openPlace, setOpenPlace] = useState<Place | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -36,12 +38,10 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
   const errorText = state.error
     ? t("errorText", { status: state.error.status, body: state.error.body })
     : null;
-  // Keep the spec's literal text whatever the interface language, for what the rep reports.
-  const errorLiteral = state.error ? searchErrorText(state.error) : null;
   let notice: TableNotice = null;
   if (status.kind === "searching") notice = { kind: "loading", text: t("loading") };
   else if (status.kind === "empty") notice = { kind: "empty", text: t("status.empty") };
-  else if (errorLiteral) notice = { kind: "error", text: errorLiteral };
+  else if (errorText) notice = { kind: "error", text: errorText };
 
   return (
     <div className="min-w-0">
@@ -74,8 +74,8 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
                 <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0" />
                 <div className="min-w-0">
                   <p className="font-semibold">{t("errorTitle")}</p>
-                  <p className="mt-1 break-words font-mono text-xs" dir="ltr">
-                    {errorLiteral}
+                  <p className="mt-1 break-words font-mono text-xs" dir="auto">
+                    {errorText}
                   </p>
                 </div>
               </div>
