@@ -43,7 +43,13 @@ export function formatBytes(bytes: number): string {
 /** "12.3 GiB free of 50.0 GiB (75% used)" for the file system holding `dir`. */
 async function describeFs(dir: string): Promise<string> {
   try {
-    const s = await fs.statfs(dir);
+    // DATA_DIR may not exist yet (PostgreSQL, nothing written): its nearest existing parent
+    // lives on the same file system.
+    let existing = path.resolve(dir);
+    while (!(await fs.stat(existing).catch(() => null)) && path.dirname(existing) !== existing) {
+      existing = path.dirname(existing);
+    }
+    const s = await fs.statfs(existing);
     const total = s.blocks * s.bsize;
     const free = s.bavail * s.bsize;
     const used = total - s.bfree * s.bsize;
