@@ -25,7 +25,12 @@ afterAll(() => removeOpsDir());
 async function backupNow() {
   const { POST } = await import("@/app/api/admin/ops/db/backup/route");
   const res = await POST(request("POST", "/api/admin/ops/db/backup", { token: operator }));
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  const body = (await res.json()) as {
+    ok: boolean;
+    engine: string;
+    file: { name: string; size: number; createdAt: string };
+  };
+  return { status: res.status, body };
 }
 
 const countSql = `SELECT (SELECT count(*) FROM "User")::int AS users,
