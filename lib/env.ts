@@ -30,6 +30,22 @@ const schema = z.object({
   EMAIL_DAILY_CAP: z.coerce.number().int().min(1).max(1000).default(10),
   PLACES_API_KEY: z.string().min(1).optional(),
   PLACES_API_BASE_URL: z.url().default("https://places.googleapis.com"),
+  /** Upstream places calls give up after this long (504 to the browser). */
+  PLACES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Per-rep budgets for the key's quota, counted in the database. */
+  PLACES_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  PLACES_DETAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  /** Server-side details cache shared by every rep of this instance. */
+  PLACES_DETAILS_CACHE_MAX: z.coerce.number().int().min(0).max(1_000_000).default(5000),
+  PLACES_DETAILS_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /**
+   * Opt-in: the search asks for phone, hours and location itself (one Enterprise call per page)
+   * so that the browser needs no details call per place. Off: the spec's flow.
+   */
+  PLACES_SEARCH_INCLUDES_CONTACT: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** The build's commit, shown by the console's Version panel (set by the deploy). */
   SOURCE_COMMIT: z

@@ -3,9 +3,9 @@
 import { GripHorizontal, Minus, RotateCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { formatHms } from "@/lib/dialer/format";
+import { IconButton } from "@/components/ui";
 import { DialerAlarmMenu } from "./dialer-alarm-menu";
 import { DialerSettingsMenu } from "./dialer-settings-menu";
-import { IconButton } from "./icon-button";
 import { useDialer } from "./dialer-provider";
 import type { useDragHandle } from "./use-widget-position";
 
@@ -30,7 +30,7 @@ export function DialerHeader({
     <div
       {...pointer}
       data-testid="dialer-drag-handle"
-      className="flex cursor-grab touch-none items-center gap-1 rounded-t-xl border-b border-slate-200 bg-slate-100 px-2 py-1.5 select-none active:cursor-grabbing dark:border-slate-700 dark:bg-slate-800"
+      className="flex cursor-grab touch-none items-center gap-1 rounded-t-xl border-b border-line bg-surface-muted px-2 py-1.5 select-none active:cursor-grabbing"
     >
       <span
         role="button"
@@ -38,29 +38,27 @@ export function DialerHeader({
         aria-label={t("move")}
         title={t("move")}
         onKeyDown={onKeyDown}
-        className="flex items-center rounded p-0.5 text-slate-400 dark:text-slate-500"
+        className="flex items-center rounded p-0.5 text-fg-muted"
       >
         <GripHorizontal className="size-4" aria-hidden />
       </span>
-      <h2 className="truncate text-sm font-semibold whitespace-nowrap text-slate-800 dark:text-slate-100">
-        {t("title")}
-      </h2>
+      <h2 className="truncate text-sm font-semibold whitespace-nowrap text-fg">{t("title")}</h2>
       <span
         role="timer"
         aria-label={t("timer")}
         dir="ltr"
         data-testid="dialer-timer"
-        className="ms-auto me-1 rounded bg-white px-1.5 py-0.5 font-mono text-xs tabular-nums text-slate-700 dark:bg-slate-900 dark:text-slate-200"
+        className="ms-auto me-1 rounded bg-surface px-1.5 py-0.5 font-mono text-xs tabular-nums text-fg"
       >
         {formatHms(elapsedMs)}
       </span>
       <DialerSettingsMenu dir={dir} soundsEnabled={soundsEnabled} onSoundsChange={onSoundsChange} />
-      <IconButton label={t("reload")} onClick={clearNumber} disabled={isActive}>
-        <RotateCw className="size-4" aria-hidden />
+      <IconButton label={t("reload")} size="sm" onClick={clearNumber} disabled={isActive}>
+        <RotateCw aria-hidden />
       </IconButton>
       <DialerAlarmMenu dir={dir} />
-      <IconButton label={t("minimise")} onClick={onMinimise}>
-        <Minus className="size-4" aria-hidden />
+      <IconButton label={t("minimise")} size="sm" onClick={onMinimise}>
+        <Minus aria-hidden />
       </IconButton>
     </div>
   );

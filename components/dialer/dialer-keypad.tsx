@@ -18,8 +18,10 @@ const LETTERS: Partial<Record<KeypadKey, string>> = {
 /** The 12-key pad. It keeps the standard telephone order in right-to-left layouts too. */
 export function DialerKeypad({ onPress }: { onPress: (key: KeypadKey) => void }) {
   const t = useTranslations("Dialer");
+  // Digits are named by what they show ("2"; the letters are decoration), so the spoken name
+  // matches the visible label; * and # get a word, since a symbol alone is not read reliably.
   const nameOf = (key: KeypadKey) =>
-    key === "*" ? t("keyStar") : key === "#" ? t("keyHash") : key;
+    key === "*" ? t("keyStar") : key === "#" ? t("keyHash") : undefined;
   return (
     <div role="group" aria-label={t("keypad")} dir="ltr" className="grid grid-cols-3 gap-2">
       {KEYPAD_KEYS.map((key) => (
@@ -29,10 +31,13 @@ export function DialerKeypad({ onPress }: { onPress: (key: KeypadKey) => void })
           aria-label={nameOf(key)}
           data-key={key}
           onClick={() => onPress(key)}
-          className="flex h-12 flex-col items-center justify-center rounded-lg border border-slate-200 bg-slate-50 text-slate-900 transition-colors hover:bg-slate-100 active:bg-slate-200 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700 dark:active:bg-slate-600"
+          className="flex h-12 flex-col items-center justify-center rounded-lg border border-line bg-surface-muted text-fg transition-colors hover:bg-line-strong/15 active:bg-line-strong/25"
         >
           <span className="text-lg leading-none font-semibold">{key}</span>
-          <span className="mt-0.5 h-3 text-[10px] leading-none tracking-widest text-slate-400 dark:text-slate-500">
+          <span
+            aria-hidden
+            className="mt-0.5 h-3 text-[10px] leading-none tracking-widest text-fg-muted"
+          >
             {LETTERS[key] ?? ""}
           </span>
         </button>

@@ -6,7 +6,7 @@ import type { CallStatus } from "@/lib/dialer/types";
 const KEYS = { idle: "idle", calling: "calling", "in-call": "inCall", ended: "ended" } as const;
 const DOT = {
   idle: "bg-slate-400",
-  calling: "bg-amber-500 animate-pulse",
+  calling: "bg-amber-500 animate-pulse motion-reduce:animate-none",
   "in-call": "bg-emerald-500",
   ended: "bg-red-500",
 } as const;
@@ -21,7 +21,7 @@ export function DialerStatus({ status }: { status: CallStatus }) {
       aria-atomic="true"
       data-testid="dialer-status"
       data-status={status}
-      className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-200"
+      className="flex items-center gap-2 text-sm font-medium text-fg"
     >
       <span className={`size-2 rounded-full ${DOT[status]}`} aria-hidden />
       {t(KEYS[status])}

@@ -69,7 +69,7 @@ export function DialerWidget() {
           <DialerMinimisedBar onExpand={expand} />
         </div>
       ) : (
-        <div className="w-80 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white text-slate-900 shadow-2xl dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+        <div className="w-80 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface text-fg shadow-2xl">
           <DialerHeader
             dir={dir}
             drag={drag}

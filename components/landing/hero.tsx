@@ -61,7 +61,7 @@ export async function Hero() {
                 <p className="mt-2 text-lg font-semibold tabular-nums text-slate-900 dark:text-white">
                   {t(`${k}Value`)}
                 </p>
-                <p className="text-xs text-slate-500 dark:text-slate-400">{t(k)}</p>
+                <p className="text-xs text-fg-muted">{t(k)}</p>
               </div>
             ))}
           </div>
@@ -77,9 +77,7 @@ export async function Hero() {
                   <PhoneCall className="size-4" />
                 </span>
                 <span className="flex-1 text-sm text-slate-700 dark:text-slate-200">{t(k)}</span>
-                <span className="text-xs tabular-nums text-slate-400">
-                  {["00:42", "—", "—"][i]}
-                </span>
+                <span className="text-xs tabular-nums text-fg-muted">{["00:42", "—", "—"][i]}</span>
               </li>
             ))}
           </ul>

@@ -8,12 +8,15 @@ import Dashboard from "./Dashboard.json";
 import Placeholders from "./Placeholders.json";
 import Help from "./Help.json";
 import ReportsMenu from "./ReportsMenu.json";
+import Reports from "./Reports.json";
 import Settings from "./Settings.json";
 import Login from "./Login.json";
 import Landing from "./Landing.json";
 import Mail from "./Mail.json";
 import Profile from "./Profile.json";
 import VerifyEmail from "./VerifyEmail.json";
+import Facility from "./Facility.json";
+import UI from "./UI.json";
 
 const messages = {
   Common,
@@ -24,11 +27,14 @@ const messages = {
   Placeholders,
   Help,
   ReportsMenu,
+  Reports,
   Settings,
   Login,
   Landing,
   Mail,
   Profile,
   VerifyEmail,
+  Facility,
+  UI,
 };
 export default messages;

@@ -6,7 +6,7 @@ import { formatDemoBanner, seedDemoAccounts } from "@/lib/accounts/demo";
 import { getDb } from "@/lib/db/client";
 import nextConfig from "@/next.config";
 import { proxy } from "@/proxy";
-import { request, uniqueName } from "./helpers";
+import { createAccount, loginAs, loginOperator, request, uniqueName } from "./helpers";
 
 const page = (path: string, headers: Record<string, string> = {}) =>
   new NextRequest(`http://localhost:3000${path}`, { headers });
@@ -29,6 +29,20 @@ describe("proxy (first gate)", () => {
   it("sends the operator console to /adminconsole and refuses a rep cookie there", async () => {
     const res = proxy(page("/adminconsole/console"));
     expect(new URL(res.headers.get("location")!).pathname).toBe("/adminconsole");
+
+    const repToken = await loginAs(await createAccount());
+    const operatorToken = await loginOperator(await createAccount({ admin: true }));
+    // A live rep token, under either cookie name, is not an operator session.
+    for (const cookie of [`operator_session=${repToken}`, `session=${repToken}`]) {
+      const refused = proxy(page("/adminconsole/console", { cookie }));
+      expect(refused.status, cookie.split("=")[0]).toBe(307);
+      expect(new URL(refused.headers.get("location")!).pathname).toBe("/adminconsole");
+    }
+    // ...while an operator's token under the operator cookie is let through.
+    const admitted = proxy(
+      page("/adminconsole/console", { cookie: `operator_session=${operatorToken}` }),
+    );
+    expect(admitted.status).toBe(200);
   });
 
   it("lets a request with a session cookie through with a nonce CSP and no unsafe-eval", async () => {

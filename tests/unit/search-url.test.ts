@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canSubmitSearch, targetsSearchUrl } from "@/lib/format/search-box";
+import { canSubmitSearch, targetsSearchUrl } from "@/lib/targets/search-url";
 
 describe("canSubmitSearch", () => {
   it("rejects empty and whitespace-only text", () => {

@@ -1,0 +1,39 @@
+// Shared UI parts: every screen builds its markup from these, so that colours (app/globals.css
+// tokens), dark theme, right-to-left, focus and labelling come with the part.
+export { cn } from "@/lib/ui/cn";
+export { Button, buttonVariants, IconButton } from "./button";
+export type { ButtonProps, IconButtonProps } from "./button";
+export { Field, Input, Textarea, controlClass, useFieldControl } from "./field";
+export type { InputProps, TextareaProps } from "./field";
+export { Select } from "./select";
+export type { SelectItem } from "./select";
+export { Checkbox } from "./checkbox";
+export type { CheckboxProps } from "./checkbox";
+export { RadioCards } from "./radio-cards";
+export type { RadioCardItem } from "./radio-cards";
+export { Dialog, DialogClose, useReturnFocus } from "./dialog";
+export { Drawer } from "./drawer";
+export {
+  DropdownMenu,
+  DropdownMenuTrigger,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuCheckboxItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuGroup,
+  menuItemClass,
+} from "./dropdown-menu";
+export { Tooltip } from "./tooltip";
+export { Card } from "./card";
+export { Table, TableHead, TableBody, TableRow, TableCell, TableHeaderCell } from "./table";
+export { EmptyState } from "./empty-state";
+export { ProgressBar } from "./progress-bar";
+export { Badge, IconBadge, toneClass } from "./icon-badge";
+export type { Tone } from "./icon-badge";
+export { CollapsibleSection } from "./collapsible-section";
+export { Spinner } from "./spinner";
+export { useDirection } from "./use-direction";
+export { PageHeader } from "./page-header";
+export { SectionCard } from "./section-card";
+export { PlaceholderCard } from "./placeholder-card";

@@ -1,0 +1,100 @@
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * What the accessibility gate (a11y.spec.ts) visits. Every screen adds its routes here, and
+ * states that need a click to reach (a drawer or dialog open, a panel filled) as `prepare`.
+ *
+ * - `auth`: "public" pages are checked signed out; "rep" pages with the rep signed in;
+ *   "operator" pages with an operator token (the console's own sign-in).
+ * - `ready`: waits until the screen has settled (data loaded) before axe runs; by default the
+ *   page's first heading must be visible.
+ * - `prepare`: puts the screen in the state to check after `ready` (open a drawer...).
+ * Each entry runs in English and Arabic, light and dark.
+ */
+export type A11yRoute = {
+  name: string;
+  path: string;
+  auth: "public" | "rep" | "operator";
+  ready?: (page: Page) => Promise<void>;
+  prepare?: (page: Page) => Promise<void>;
+  /** CSS selectors axe skips, each with a reason in a comment where it is added. */
+  exclude?: string[];
+  /** A window size for this entry (e.g. a phone, for the navigation drawer); desktop otherwise. */
+  viewport?: { width: number; height: number };
+};
+
+const phone = { width: 360, height: 740 };
+
+/** Opens a menu from its trigger and waits until it shows. */
+async function openMenu(page: Page, trigger: ReturnType<Page["getByTestId"]>) {
+  await trigger.click();
+  await expect(page.getByRole("menu")).toBeVisible();
+}
+
+export const a11yRoutes: A11yRoute[] = [
+  // Signed out (spec section 2 route table).
+  { name: "landing", path: "/", auth: "public" },
+  { name: "login", path: "/login", auth: "public" },
+  { name: "register", path: "/register", auth: "public" },
+  { name: "verify-email (no token)", path: "/verify-email", auth: "public" },
+  { name: "unknown path → landing", path: "/no-such-page", auth: "public" },
+  { name: "admin login", path: "/adminconsole", auth: "public" },
+
+  // Signed in as a rep.
+  { name: "dashboard", path: "/app", auth: "rep" },
+  { name: "reports", path: "/app/reports", auth: "rep" },
+  { name: "call history", path: "/app/reports/call-history", auth: "rep" },
+  { name: "call reports", path: "/app/reports/call-reports", auth: "rep" },
+  { name: "sales history", path: "/app/reports/sales-history", auth: "rep" },
+  { name: "targets", path: "/app/targets", auth: "rep" },
+  { name: "analytics", path: "/app/analytics", auth: "rep" },
+  { name: "settings", path: "/app/settings", auth: "rep" },
+  { name: "profile", path: "/app/profile", auth: "rep" },
+  { name: "help", path: "/app/help", auth: "rep" },
+  { name: "missed calls", path: "/app/missed-calls", auth: "rep" },
+  { name: "call log", path: "/app/call-log", auth: "rep" },
+
+  // States reached by a click (the dialer is open on every /app page; these open its parts).
+  {
+    name: "dashboard, user menu open",
+    path: "/app",
+    auth: "rep",
+    prepare: (page) => openMenu(page, page.getByTestId("user-menu-trigger")),
+  },
+  {
+    name: "dashboard, dialer in a call",
+    path: "/app",
+    auth: "rep",
+    prepare: async (page) => {
+      const dialer = page.getByTestId("dialer-widget");
+      await dialer.getByRole("button", { name: "5", exact: true }).click();
+      await dialer.getByTestId("dialer-call").click();
+      await expect(dialer.getByTestId("dialer-status")).toHaveAttribute(
+        "data-status",
+        /calling|in-call/,
+      );
+    },
+  },
+  {
+    name: "dashboard, dialer settings menu open",
+    path: "/app",
+    auth: "rep",
+    prepare: (page) => openMenu(page, page.getByTestId("dialer-settings-trigger")),
+  },
+  {
+    name: "dashboard, dialer alarm menu open",
+    path: "/app",
+    auth: "rep",
+    prepare: (page) => openMenu(page, page.getByTestId("dialer-alarm-trigger")),
+  },
+  {
+    name: "dashboard on a phone, navigation drawer open",
+    path: "/app",
+    auth: "rep",
+    viewport: phone,
+    prepare: async (page) => {
+      await page.getByTestId("drawer-toggle").click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+    },
+  },
+];

@@ -1,0 +1,49 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** The rule sets the gate checks: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
+
+function describe(v: Violation): string {
+  const nodes = v.nodes
+    .slice(0, 5)
+    .map(
+      (n) => `    ${n.target.join(" ")}\n      ${n.failureSummary?.split("\n").join("\n      ")}`,
+    )
+    .join("\n");
+  const more = v.nodes.length > 5 ? `\n    …and ${v.nodes.length - 5} more` : "";
+  return `  [${v.impact}] ${v.id} ×${v.nodes.length}: ${v.help}\n${nodes}${more}`;
+}
+
+/**
+ * Runs axe on the page as it is now and fails on any serious or critical violation. Moderate
+ * and minor findings are printed (to be fixed, or justified next to a narrow exclusion).
+ * The failure is soft (the test goes on to check its other pages, and fails at the end).
+ * `exclude` takes CSS selectors for third-party content the app does not control.
+ */
+export async function expectNoSeriousViolations(
+  page: Page,
+  label: string,
+  options: { exclude?: string[] } = {},
+): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(wcagTags);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+
+  const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const other = violations.filter((v) => !blocking.includes(v));
+  if (other.length > 0) {
+    console.log(
+      `axe (${label}): ${other.length} moderate/minor\n${other.map(describe).join("\n")}`,
+    );
+  }
+  // Soft: a spec checking several pages reports all of them; the test still fails at its end.
+  expect
+    .soft(
+      blocking.map(describe),
+      `axe found serious or critical violations on ${label}:\n${blocking.map(describe).join("\n")}`,
+    )
+    .toEqual([]);
+}
