@@ -17,6 +17,7 @@ import Profile from "./Profile.json";
 import VerifyEmail from "./VerifyEmail.json";
 import Facility from "./Facility.json";
 import UI from "./UI.json";
+import Admin from "./Admin.json";
 
 const messages = {
   Common,
@@ -36,5 +37,6 @@ const messages = {
   VerifyEmail,
   Facility,
   UI,
+  Admin,
 };
 export default messages;
