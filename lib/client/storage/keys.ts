@@ -5,7 +5,11 @@ import { storedProfileSchema } from "@/lib/profile/profile-form";
 import { defineKey, SESSION_USER_ITEM } from "./core";
 
 // Every item DialFlow keeps in browser storage, in one place. Add new keys (or key families)
-// here so their names cannot collide and the whole picture stays visible.
+// here so their names cannot collide and the whole picture stays visible. Families whose schema
+// belongs to a domain module may be defined there; list their prefix here:
+//   targets.cache.<query>   session, per user   lib/targets/search-cache.ts
+// next-themes keeps the theme under "theme" (its own storage code, configured in
+// components/providers.tsx).
 
 /** For values stored as bare JSON before the storage module wrapped them in a version. */
 function parseJson(raw: string): unknown {
