@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
 import { Monitor, Moon, Sun } from "lucide-react";
 import { localeCookie, locales, type Locale } from "@/lib/i18n/config";
-import { fieldClass } from "./settings-classes";
+import { fieldClass } from "./settings-section";
 
 const themes = [
   { value: "dark", key: "themeDark", icon: Moon },

@@ -12,7 +12,7 @@ import {
 import { PageHeader } from "@/components/ui/page-header";
 import { AppearanceFields } from "./appearance-fields";
 import { SectionCard } from "@/components/ui/section-card";
-import { fieldClass, secondaryButtonClass } from "./settings-classes";
+import { fieldClass, secondaryButtonClass } from "./settings-section";
 
 const timeZones = ["UTC", "UTC+2", "UTC+3", "UTC+4"];
 const checkboxClass =

@@ -1,4 +1,3 @@
-// Class strings the Settings screen shares until its fields move onto components/ui parts.
 export const fieldClass =
   "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100";
 
