@@ -1,3 +1,5 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import {
@@ -11,6 +13,7 @@ import {
   subscribeStorageProblems,
   subscribeStored,
   writeStored,
+  useStoredValue,
   type StorageProblem,
 } from "@/lib/client/storage";
 import { installFakeWindow, storageEvent } from "../support/fake-browser";
@@ -189,5 +192,16 @@ describe("change notifications", () => {
     unsubscribe();
     writeStored(noteKey, { text: "c" });
     expect(seen).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("useStoredValue", () => {
+  it("renders the fallback on the server, so hydration matches whatever the browser stored", () => {
+    writeStored(noteKey, { text: "stored" });
+    function Probe() {
+      const [note] = useStoredValue(noteKey);
+      return createElement("span", null, note.text || "fallback");
+    }
+    expect(renderToString(createElement(Probe))).toBe("<span>fallback</span>");
   });
 });
