@@ -77,9 +77,7 @@ export async function Hero() {
                   <PhoneCall className="size-4" />
                 </span>
                 <span className="flex-1 text-sm text-slate-700 dark:text-slate-200">{t(k)}</span>
-                <span className="text-xs tabular-nums text-fg-muted">
-                  {["00:42", "—", "—"][i]}
-                </span>
+                <span className="text-xs tabular-nums text-fg-muted">{["00:42", "—", "—"][i]}</span>
               </li>
             ))}
           </ul>
