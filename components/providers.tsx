@@ -1,8 +1,11 @@
 "use client";
 
+import { useState } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider, useTheme } from "next-themes";
 import { Toaster } from "sonner";
 import { installFetchLogger } from "@/lib/client/fetch-logger";
+import { createQueryClient } from "@/lib/client/query-client";
 import { TOAST_DURATION_MS } from "@/components/ui/toast";
 
 // Installed at module load (client only) so even fetches made during the first render are logged.
@@ -21,16 +24,20 @@ function ThemedToaster() {
 }
 
 export function Providers({ children, nonce }: { children: React.ReactNode; nonce?: string }) {
+  // One cache per browser tab (and per request on the server, so users never share one).
+  const [queryClient] = useState(createQueryClient);
   return (
-    <ThemeProvider
-      attribute="class"
-      defaultTheme="system"
-      enableSystem
-      storageKey="theme"
-      nonce={nonce}
-    >
-      {children}
-      <ThemedToaster />
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider
+        attribute="class"
+        defaultTheme="system"
+        enableSystem
+        storageKey="theme"
+        nonce={nonce}
+      >
+        {children}
+        <ThemedToaster />
+      </ThemeProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { z } from "zod";
+import { parseArgvJson, parseServiceList } from "@/lib/ops/config";
 
 // The only module that reads process.env. Everything else imports `env`.
 const schema = z.object({
@@ -29,8 +30,72 @@ const schema = z.object({
   EMAIL_DAILY_CAP: z.coerce.number().int().min(1).max(1000).default(10),
   PLACES_API_KEY: z.string().min(1).optional(),
   PLACES_API_BASE_URL: z.url().default("https://places.googleapis.com"),
+  /** Upstream places calls give up after this long (504 to the browser). */
+  PLACES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Per-rep budgets for the key's quota, counted in the database. */
+  PLACES_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  PLACES_DETAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  /** Server-side details cache shared by every rep of this instance. */
+  PLACES_DETAILS_CACHE_MAX: z.coerce.number().int().min(0).max(1_000_000).default(5000),
+  PLACES_DETAILS_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /**
+   * Opt-in: the search asks for phone, hours and location itself (one Enterprise call per page)
+   * so that the browser needs no details call per place. Off: the spec's flow.
+   */
+  PLACES_SEARCH_INCLUDES_CONTACT: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** The build's commit, shown by the console's Version panel (set by the deploy). */
+  SOURCE_COMMIT: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, "SOURCE_COMMIT must be a commit id")
+    .optional(),
+  /** The operator console's allow-list: `name=unit` pairs, comma separated. */
+  OPS_SERVICES: z
+    .string()
+    .default("apache=apache2.service,auth=dialflow-auth.service")
+    .transform((value, ctx) => {
+      const parsed = parseServiceList(value);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  OPS_SYSTEMCTL: z.string().min(1).default("systemctl"),
+  OPS_COMMAND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  OPS_LOG_APACHE_ERROR: z.string().min(1).default("/var/log/apache2/error.log"),
+  OPS_LOG_APACHE_ACCESS: z.string().min(1).default("/var/log/apache2/access.log"),
+  /** Where backups go; default DATA_DIR/backups. */
+  OPS_BACKUP_DIR: z.string().min(1).optional(),
+  OPS_BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+  OPS_PG_DUMP: z.string().min(1).default("pg_dump"),
+  /** JSON argv arrays, run without a shell: `["npm","run","build"]`. */
+  OPS_BUILD_COMMAND: z
+    .string()
+    .optional()
+    .transform((value, ctx) => argv(value, "OPS_BUILD_COMMAND", ctx)),
+  OPS_DEPLOY_COMMAND: z
+    .string()
+    .optional()
+    .transform((value, ctx) => argv(value, "OPS_DEPLOY_COMMAND", ctx)),
+  OPS_BUILD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7200).default(900),
+  OPS_DEPLOY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7200).default(300),
+  /** The distDir the build command writes to (passed to it as NEXT_DIST_DIR); never the served one. */
+  OPS_BUILD_DIST_DIR: z.string().min(1).default(".next-staging"),
 });
+
+function argv(value: string | undefined, name: string, ctx: z.RefinementCtx) {
+  if (value === undefined) return undefined;
+  const parsed = parseArgvJson(value);
+  if (typeof parsed === "string") {
+    ctx.addIssue({ code: "custom", message: `${name} ${parsed}` });
+    return z.NEVER;
+  }
+  return parsed;
+}
 
 export type Env = z.infer<typeof schema>;
 
@@ -56,5 +121,11 @@ export const env = load();
 
 export const dataDir = path.resolve(env.DATA_DIR);
 export const isEmbedded = !env.DATABASE_URL;
-export const isProduction = env.NODE_ENV === "production";
 export const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+export const backupDir = path.resolve(env.OPS_BACKUP_DIR ?? path.join(dataDir, "backups"));
+/** The distDir this server serves from (next.config.ts reads the same variable). */
+export const servedDistDir = path.resolve(process.env.NEXT_DIST_DIR || ".next");
+/** PATH for the programs the operator console runs (systemctl, pg_dump) with an otherwise empty environment. */
+export const childPath = process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin";
+/** The whole environment, only for the operator-configured build and deploy commands. */
+export const inheritedEnv = (): Record<string, string | undefined> => ({ ...process.env });

@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { Banknote, PiggyBank, Repeat, Scale } from "lucide-react";
 import { formatUsd } from "@/lib/format/currency";
-import type { Kpis } from "@/lib/format/kpis";
+import type { Kpis } from "@/lib/dashboard/kpis";
 import { IconBadge } from "@/components/ui";
 
 const cards = [

@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { Field, Input, SectionCard, Textarea } from "@/components/ui";
 import { EmailVerificationField } from "./email-verification-field";
-import { SUMMARY_MAX, type ProfileErrors, type ProfileForm } from "./profile-form";
-import type { VerificationState } from "./verification-machine";
+import { SUMMARY_MAX, type ProfileErrors, type ProfileForm } from "@/lib/profile/profile-form";
+import type { VerificationState } from "@/lib/profile/verification-machine";
 
 type Props = {
   form: ProfileForm;

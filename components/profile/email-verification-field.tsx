@@ -8,7 +8,7 @@ import {
   sendBlockedReason,
   type VerificationMessage,
   type VerificationState,
-} from "./verification-machine";
+} from "@/lib/profile/verification-machine";
 
 type Props = {
   email: string;

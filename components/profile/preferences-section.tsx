@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Monitor, Moon, Sun } from "lucide-react";
 import { Field, NativeSelect, RadioCards, SectionCard } from "@/components/ui";
-import { profileLanguages, type ProfileForm, type ProfileTheme } from "./profile-form";
+import { profileLanguages, type ProfileForm, type ProfileTheme } from "@/lib/profile/profile-form";
 
 const themes: { value: ProfileTheme; icon: typeof Sun }[] = [
   { value: "light", icon: Sun },

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Search } from "lucide-react";
-import { canSubmitSearch, targetsSearchUrl } from "@/lib/format/search-box";
+import { canSubmitSearch, targetsSearchUrl } from "@/lib/targets/search-url";
 
 /** Navbar search: prefilled from ?q, submit disabled while the trimmed text is empty. */
 export function SearchBox() {

@@ -18,6 +18,7 @@ const statusByCode = {
   internal: 500,
   bad_gateway: 502,
   unavailable: 503,
+  gateway_timeout: 504,
 } as const;
 
 export type ApiErrorCode = keyof typeof statusByCode;
@@ -29,11 +30,14 @@ export type ApiErrorOptions = {
    */
   code?: string;
   headers?: Record<string, string>;
+  /** Extra fields of the error body beside `error` and `code` (e.g. `upstream: {status, body}`). */
+  details?: Record<string, unknown>;
 };
 
 export class ApiError extends Error {
   readonly code: string;
   readonly headers: Record<string, string>;
+  readonly details: Record<string, unknown> | undefined;
 
   constructor(
     readonly kind: ApiErrorCode,
@@ -44,6 +48,7 @@ export class ApiError extends Error {
     this.name = "ApiError";
     this.code = options.code ?? kind;
     this.headers = options.headers ?? {};
+    this.details = options.details;
   }
 
   get status() {
@@ -56,7 +61,7 @@ export const noStore = { "Cache-Control": "no-store" };
 /** The one error body: the spec's `error` text plus a stable `code` for the browser to branch on. */
 export function errorResponse(kind: ApiErrorCode, message: string, options: ApiErrorOptions = {}) {
   return NextResponse.json(
-    { error: message, code: options.code ?? kind },
+    { ...options.details, error: message, code: options.code ?? kind },
     { status: statusByCode[kind], headers: { ...noStore, ...options.headers } },
   );
 }
@@ -64,7 +69,11 @@ export function errorResponse(kind: ApiErrorCode, message: string, options: ApiE
 /** Maps anything thrown by a handler to a response; unknown errors never reveal internals. */
 export function handleApiError(err: unknown, context: { method: string; path: string }) {
   if (err instanceof ApiError) {
-    return errorResponse(err.kind, err.message, { code: err.code, headers: err.headers });
+    return errorResponse(err.kind, err.message, {
+      code: err.code,
+      headers: err.headers,
+      details: err.details,
+    });
   }
   if (err instanceof ZodError) {
     const first = err.issues[0];

@@ -3,7 +3,7 @@ import { isKeypadKey } from "./digits";
 import { dialerReducer, isActive, type DialerAction } from "./reducer";
 import { createSimulatedTransport } from "./simulated-transport";
 import { ENDED_TO_IDLE_MS, TICK_MS } from "./timings";
-import type { CallTransport, EndReason } from "./transport";
+import type { CallTransport } from "./transport";
 import { initialDialerState, type DialerState } from "./types";
 
 export interface DialerController {
@@ -17,8 +17,6 @@ export interface DialerController {
   /** A keypad press: appends a digit before a call, sends DTMF during one. */
   sendDigit(key: string): void;
   setMinimised(minimised: boolean): void;
-  /** Last reason a call ended, for announcements; null before the first call ends. */
-  lastEndReason(): EndReason | null;
   dispose(): void;
 }
 
@@ -39,7 +37,6 @@ export function createDialerController(options: DialerControllerOptions = {}): D
   let state = options.initialState ?? initialDialerState;
   let ticker: unknown = null;
   let resetTimer: unknown = null;
-  let endReason: EndReason | null = null;
 
   const dispatch = (action: DialerAction) => {
     const next = dialerReducer(state, action);
@@ -56,10 +53,9 @@ export function createDialerController(options: DialerControllerOptions = {}): D
     if (resetTimer !== null) clock.clearTimeout(resetTimer);
     resetTimer = null;
   };
-  const end = (reason: EndReason) => {
+  const end = () => {
     stopTicker();
     if (!dispatch({ type: "ended", now: clock.now() })) return;
-    endReason = reason;
     cancelReset();
     resetTimer = clock.setTimeout(() => {
       resetTimer = null;
@@ -73,7 +69,7 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       stopTicker();
       ticker = clock.setInterval(() => dispatch({ type: "tick", now: clock.now() }), TICK_MS);
     } else {
-      end(event.reason);
+      end();
     }
   });
 
@@ -94,7 +90,7 @@ export function createDialerController(options: DialerControllerOptions = {}): D
     hangUp() {
       if (!isActive(state)) return;
       // End is immediate on screen; the transport's own `ended` event is then a no-op.
-      end("local");
+      end();
       transport.hangUp();
     },
     sendDigit(key) {
@@ -102,7 +98,6 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       else dispatch({ type: "appendDigit", key });
     },
     setMinimised: (minimised) => void dispatch({ type: "setMinimised", minimised }),
-    lastEndReason: () => endReason,
     dispose() {
       stopTicker();
       cancelReset();

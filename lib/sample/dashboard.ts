@@ -2,7 +2,7 @@
  * The dashboard's hard-coded sample data (spec: "All sample data"). Timestamps are offsets
  * from `now`, so the page never looks stale whenever it is opened.
  */
-import { deriveKpis, type Kpis } from "@/lib/format/kpis";
+import { deriveKpis, salesOfLastDay, type Kpis } from "@/lib/dashboard/kpis";
 
 export type AgentStatus = "Active" | "Free";
 export type AgentCard = {
@@ -62,10 +62,5 @@ export function sampleSales(now: number): SaleEvent[] {
 
 /** KPIs over the last 24 hours of sample sales ("today" without depending on a time zone). */
 export function sampleKpis(now: number): Kpis {
-  const dayAgo = now - 24 * 60 * MIN;
-  return deriveKpis(
-    sampleSales(now)
-      .filter((s) => s.ts > dayAgo)
-      .map((s) => s.amount),
-  );
+  return deriveKpis(salesOfLastDay(sampleSales(now), now).map((s) => s.amount));
 }

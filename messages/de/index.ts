@@ -8,13 +8,17 @@ import Dashboard from "./Dashboard.json";
 import Placeholders from "./Placeholders.json";
 import Help from "./Help.json";
 import ReportsMenu from "./ReportsMenu.json";
+import Reports from "./Reports.json";
 import Settings from "./Settings.json";
 import Login from "./Login.json";
 import Landing from "./Landing.json";
 import Mail from "./Mail.json";
 import Profile from "./Profile.json";
 import VerifyEmail from "./VerifyEmail.json";
+import Facility from "./Facility.json";
 import UI from "./UI.json";
+import Targets from "./Targets.json";
+import Admin from "./Admin.json";
 
 const messages = {
   Common,
@@ -25,12 +29,16 @@ const messages = {
   Placeholders,
   Help,
   ReportsMenu,
+  Reports,
   Settings,
   Login,
   Landing,
   Mail,
   Profile,
   VerifyEmail,
+  Facility,
   UI,
+  Targets,
+  Admin,
 };
 export default messages;

@@ -1,32 +1,4 @@
-import { expect, type Browser, type Page } from "@playwright/test";
-import { e2eAccounts } from "./accounts";
-
-type Auth = {
-  token: string;
-  username: string;
-  cookies: Awaited<ReturnType<ReturnType<Page["context"]>["cookies"]>>;
-};
-let cached: Auth | null = null;
-
-/** Logs the e2e rep in once per worker through POST /api/auth/login and reuses the session. */
-export async function signIn(page: Page, browser: Browser, baseURL: string) {
-  if (!cached) {
-    const ctx = await browser.newContext({ baseURL });
-    const res = await ctx.request.post("/api/auth/login", {
-      data: { username: e2eAccounts.rep.username, password: e2eAccounts.rep.password },
-    });
-    expect(res.ok()).toBe(true);
-    const body = (await res.json()) as { token: string; user: { username: string } };
-    cached = { token: body.token, username: body.user.username, cookies: await ctx.cookies() };
-    await ctx.close();
-  }
-  const auth = cached;
-  await page.context().addCookies(auth.cookies);
-  await page.addInitScript(({ token, username }) => {
-    window.localStorage.setItem("auth.token", token);
-    window.localStorage.setItem("auth.user", username);
-  }, auth);
-}
+import { expect, type Page } from "@playwright/test";
 
 /** The pieces of the dialer the specs drive. */
 export function dialerParts(page: Page) {

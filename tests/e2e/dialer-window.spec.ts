@@ -1,9 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { dialerParts, openAppWithClock, signIn } from "./dialer-helpers";
+import { dialerParts, openAppWithClock } from "./dialer-helpers";
+import { expect, test } from "./fixtures";
 
-test.beforeEach(async ({ page, browser, baseURL }) => {
-  await signIn(page, browser, baseURL!);
-});
+test.use({ signedInAs: "rep" });
 
 test("minimise shows the 00:00:00 bar and a click expands it", async ({ page }) => {
   const d = dialerParts(page);

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import smtpServer from "smtp-server";
+import { startPlacesPeer } from "../peers/places-peer.mjs";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-e2e-"));
 const env = {
@@ -52,6 +53,22 @@ if (process.env.E2E_MAILBOX_DIR) {
   env.SMTP_URL = await startMailbox(process.env.E2E_MAILBOX_DIR);
   env.APP_URL ??= `http://127.0.0.1:${process.env.PORT}`;
 }
+
+// A Places API (New) peer on PORT + 1000: the app calls it with PLACES_API_KEY exactly as it
+// would call Google; the specs steer it (failures, latency) through its /__peer endpoint.
+// Small realistic latencies so that "enriching" is visible and the flow is timed as in life.
+const placesPeer = await startPlacesPeer({
+  port: Number(process.env.PORT) + 1000,
+  apiKey: "e2e-places-key",
+  searchDelayMs: 120,
+  detailsDelayMs: 60,
+  jitterMs: 60,
+});
+env.PLACES_API_KEY = placesPeer.apiKey;
+env.PLACES_API_BASE_URL = placesPeer.url;
+// The specs search many times a minute with one rep.
+env.PLACES_SEARCH_PER_MINUTE ??= "300";
+env.PLACES_DETAILS_PER_MINUTE ??= "5000";
 
 addAccount(process.env.E2E_USER, process.env.E2E_USER_PASSWORD, false);
 addAccount(process.env.E2E_OPERATOR, process.env.E2E_OPERATOR_PASSWORD, true);

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import { createDialerController, type DialerController } from "@/lib/dialer/controller";
 import {
   createSimulatedTransport,
@@ -8,11 +8,18 @@ import { systemClock } from "@/lib/dialer/clock";
 
 let transport: SimulatedTransport;
 let dialer: DialerController;
+let hangUps: Mock<() => void>;
 const status = () => dialer.getState().status;
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date("2026-01-01T00:00:00Z") });
   transport = createSimulatedTransport(systemClock);
+  hangUps = vi.fn<() => void>();
+  const hangUp = transport.hangUp.bind(transport);
+  transport.hangUp = () => {
+    hangUps();
+    hangUp();
+  };
   dialer = createDialerController({ transport, clock: systemClock });
 });
 afterEach(() => {
@@ -37,7 +44,8 @@ describe("dialer simulation timings", () => {
     expect(status()).toBe("in-call");
     vi.advanceTimersByTime(1);
     expect(status()).toBe("ended");
-    expect(dialer.lastEndReason()).toBe("remote");
+    // The far end hung up: nothing to tell the transport.
+    expect(hangUps).not.toHaveBeenCalled();
     expect(dialer.getState().elapsedMs).toBe(20_000);
     vi.advanceTimersByTime(1_199);
     expect(status()).toBe("ended");
@@ -52,7 +60,7 @@ describe("dialer simulation timings", () => {
     vi.advanceTimersByTime(600 + 3_000);
     dialer.hangUp();
     expect(status()).toBe("ended");
-    expect(dialer.lastEndReason()).toBe("local");
+    expect(hangUps).toHaveBeenCalledOnce();
     expect(dialer.getState().elapsedMs).toBe(3_000);
     vi.advanceTimersByTime(1_199);
     expect(status()).toBe("ended");
@@ -103,9 +111,24 @@ describe("dialer rules", () => {
 
   it("hangUp does nothing when idle or ended", () => {
     const listener = vi.fn();
+    const unsubscribe = dialer.subscribe(listener);
+    dialer.hangUp();
+    expect(listener).not.toHaveBeenCalled();
+    expect(hangUps).not.toHaveBeenCalled();
+    unsubscribe();
+
+    dialer.dial("123");
+    vi.advanceTimersByTime(600 + 1_000);
+    dialer.hangUp();
+    expect(status()).toBe("ended");
+    vi.advanceTimersByTime(1_000);
     dialer.subscribe(listener);
     dialer.hangUp();
     expect(listener).not.toHaveBeenCalled();
+    expect(hangUps).toHaveBeenCalledOnce();
+    // A second End must not restart the 1.2 s reset: idle comes 1.2 s after the first one.
+    vi.advanceTimersByTime(200);
+    expect(status()).toBe("idle");
   });
 
   it("keypad appends digits before a call and sends DTMF during one", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveKpis } from "@/lib/format/kpis";
+import { deriveKpis, salesOfLastDay } from "@/lib/dashboard/kpis";
 import { sampleAgents, sampleKpis, sampleSales } from "@/lib/sample/dashboard";
 
 describe("deriveKpis", () => {
@@ -20,6 +20,22 @@ describe("deriveKpis", () => {
   });
 });
 
+describe("salesOfLastDay", () => {
+  const now = Date.UTC(2026, 5, 1, 9, 30);
+  const HOUR = 3_600_000;
+  const sale = (id: string, ts: number) => ({ id, ts, rep: "r", amount: 1, company: "c" });
+
+  it("keeps sales of the last 24 hours and drops the one exactly 24 h old and older", () => {
+    const sales = [
+      sale("now", now),
+      sale("almost a day", now - 24 * HOUR + 1),
+      sale("a day", now - 24 * HOUR),
+      sale("two days", now - 48 * HOUR),
+    ];
+    expect(salesOfLastDay(sales, now).map((s) => s.id)).toEqual(["now", "almost a day"]);
+  });
+});
+
 describe("dashboard sample data", () => {
   const now = Date.UTC(2026, 5, 1, 9, 30);
   it("has 8 agents, each Active or Free", () => {
@@ -31,9 +47,13 @@ describe("dashboard sample data", () => {
     expect(sales[0].ts).toBe(now);
     for (let i = 1; i < sales.length; i++) expect(sales[i].ts).toBeLessThanOrEqual(sales[i - 1].ts);
   });
-  it("counts only the last 24 hours towards today's revenue", () => {
-    const today = sampleSales(now).filter((s) => now - s.ts < 24 * 3_600_000);
-    expect(sampleKpis(now).revenueToday).toBe(today.reduce((s, x) => s + x.amount, 0));
-    expect(today.length).toBeLessThan(sampleSales(now).length);
+  it("counts the six sales of the last 24 hours towards today's KPIs, not the two older ones", () => {
+    // 2400 + 1850 + 3200 + 990 + 4100 + 1275; the sales 26 h and 3 days old stay out.
+    expect(sampleKpis(now)).toEqual({
+      revenueToday: 13_815,
+      netIncomeEst: 13_815 * 0.38,
+      mrrDerived: 13_815 * 0.55,
+      avgDealSize: 13_815 / 6,
+    });
   });
 });

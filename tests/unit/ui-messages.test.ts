@@ -11,6 +11,7 @@ const namespaces = [
   "Placeholders",
   "Help",
   "ReportsMenu",
+  "Reports",
   "Settings",
   "Login",
   "Landing",
@@ -67,5 +68,19 @@ describe("spec texts in English", () => {
     expect(en.Settings.themeSystem).toBe("System Default");
     expect(en.Settings.dataPrivacy).toBe("Data & Privacy");
     expect(en.Dashboard.netIncomeEst).toBe("Net Income Est.");
+    expect(en.Reports.callHistory.empty).toBe(
+      "No call found. Use the search to locate a single call for auditing and download.",
+    );
+    expect(en.Reports.callHistory.noCallSelected).toBe("No call selected to download");
+    expect(en.Reports.calendar.selectFirst).toBe("Please select a day or range first");
+    expect(Object.values(en.Reports.calendar.preset)).toEqual([
+      "Past hour",
+      "12 hours",
+      "Day",
+      "Week",
+      "Month",
+      "3 months",
+      "6 months",
+    ]);
   });
 });

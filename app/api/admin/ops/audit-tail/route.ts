@@ -1,0 +1,10 @@
+// GET /api/admin/ops/audit-tail?lines= - the newest audit events, one line each (default 120)
+import { withOperator } from "@/lib/api/handler";
+import { auditLines } from "@/lib/ops/logs";
+import { json, opsReadLimit } from "@/lib/ops/route-helpers";
+import { auditTailDefault, auditTailQuerySchema } from "@/lib/ops/schemas";
+
+export const GET = withOperator(
+  { query: auditTailQuerySchema, rateLimit: opsReadLimit },
+  async ({ query }) => json({ ok: true, log: await auditLines(query.lines ?? auditTailDefault) }),
+);

@@ -1,0 +1,24 @@
+// POST /api/admin/ops/build-deploy - runs the configured build then deploy, one run at a time
+import { withOperator } from "@/lib/api/handler";
+import { runBuildDeploy } from "@/lib/ops/build-deploy";
+import { auditAction, json, opsActionLimit } from "@/lib/ops/route-helpers";
+
+export const POST = withOperator({ rateLimit: opsActionLimit }, async ({ session, ip }) => {
+  const result = await runBuildDeploy(session.username);
+  if ("refused" in result) {
+    await auditAction(session, ip, "ops.build-deploy", "build-deploy", "denied", {
+      reason: result.refused,
+    });
+    const status = result.refused === "busy" ? 409 : 400;
+    return json({ ok: false, error: result.message, code: result.refused }, status);
+  }
+  await auditAction(
+    session,
+    ip,
+    "ops.build-deploy",
+    "build-deploy",
+    result.ok ? "success" : "failure",
+    { ms: result.ms, error: result.error, assets: result.assets.length },
+  );
+  return json(result, result.ok ? 200 : 500);
+});

@@ -1,0 +1,17 @@
+// POST /api/admin/ops/db/backup - writes a dated backup into OPS_BACKUP_DIR, keeps the newest
+import { withOperator } from "@/lib/api/handler";
+import { backup } from "@/lib/ops/database";
+import { auditAction, json, opsActionLimit } from "@/lib/ops/route-helpers";
+
+export const POST = withOperator({ rateLimit: opsActionLimit }, async ({ session, ip }) => {
+  const result = await backup();
+  await auditAction(
+    session,
+    ip,
+    "ops.db.backup",
+    result.ok ? result.file.name : "database",
+    result.ok ? "success" : "failure",
+    result.ok ? { size: result.file.size, removed: result.removed } : { error: result.error },
+  );
+  return json(result, result.ok ? 200 : 500);
+});

@@ -1,0 +1,13 @@
+// GET /api/admin/ops/logs?target=&lines= - the last lines of an allow-listed log (never a path)
+import { withOperator } from "@/lib/api/handler";
+import { readLog } from "@/lib/ops/logs";
+import { json, opsReadLimit } from "@/lib/ops/route-helpers";
+import { logsQuerySchema } from "@/lib/ops/schemas";
+
+export const GET = withOperator(
+  { query: logsQuerySchema, rateLimit: opsReadLimit },
+  async ({ query: { target, lines } }) => {
+    const result = await readLog(target, lines);
+    return json({ ...result, target, lines }, result.ok ? 200 : 404);
+  },
+);

@@ -1,0 +1,22 @@
+// GET /api/places/search?q=&pageToken= - one page (up to 20) of businesses matching q
+import { NextResponse } from "next/server";
+import { withUser } from "@/lib/api/handler";
+import { noStore } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { searchPlaces } from "@/lib/places/places-service";
+import { searchQuerySchema } from "@/lib/places/schemas";
+
+export const GET = withUser(
+  {
+    query: searchQuerySchema,
+    rateLimit: { name: "places-search", max: env.PLACES_SEARCH_PER_MINUTE, windowSeconds: 60 },
+  },
+  async ({ query, req }) => {
+    const page = await searchPlaces({
+      query: query.q,
+      pageToken: query.pageToken,
+      signal: req.signal,
+    });
+    return NextResponse.json(page, { headers: noStore });
+  },
+);

@@ -1,0 +1,139 @@
+import "client-only";
+import type { z } from "zod";
+import { ApiClientError, isAbortError } from "./api-error";
+import { getOperatorToken } from "./operator-session";
+import { readStored, sessionTokenKey } from "./storage";
+
+export { ApiClientError, isAbortError } from "./api-error";
+
+// The one way browser code calls DialFlow's API: it attaches the caller's credential, parses
+// the answer with the zod schema the route handler shares (lib/<domain>/schemas.ts) and turns
+// every failure into an ApiClientError carrying status, the server's stable `code` and its
+// message. Branch on `code`, never on the English text.
+
+/** Whose bearer token goes with the call: the rep's (local storage), the console's (session storage) or none. */
+export type Credential = "rep" | "operator" | "none";
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type CallOptions<S extends z.ZodType> = {
+  schema: S;
+  credential: Credential;
+  signal?: AbortSignal;
+  /** e.g. "no-store" for the spec's first profile call. */
+  cache?: RequestCache;
+};
+
+export type GetOptions<S extends z.ZodType> = CallOptions<S> & {
+  /** Added to the URL; null and undefined entries are left out. */
+  query?: Record<string, QueryValue>;
+};
+
+function tokenFor(credential: Credential): string | null {
+  if (credential === "rep") return readStored(sessionTokenKey);
+  if (credential === "operator") return getOperatorToken();
+  return null;
+}
+
+function withQuery(url: string, query: Record<string, QueryValue> | undefined) {
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) params.append(name, String(value));
+  }
+  const search = params.toString();
+  if (!search) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}${search}`;
+}
+
+function retryAfter(res: Response): number | null {
+  const value = Number(res.headers.get("Retry-After"));
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function call<S extends z.ZodType>(
+  method: string,
+  url: string,
+  body: unknown,
+  options: CallOptions<S>,
+): Promise<z.output<S>> {
+  const headers = new Headers({ Accept: "application/json" });
+  if (options.credential !== "none") {
+    const token = tokenFor(options.credential);
+    if (!token) {
+      throw new ApiClientError({ status: 401, code: "no_credential", message: "Not signed in" });
+    }
+    headers.set("Authorization", `Bearer ${token}`);
+  }
+  if (body !== undefined) headers.set("Content-Type", "application/json");
+
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+      cache: options.cache,
+    });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new ApiClientError({ status: 0, code: "network", message: "Network error" });
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = await readBody(res);
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new ApiClientError({ status: res.status, code: "network", message: "Network error" });
+  }
+
+  if (!res.ok) {
+    const shaped =
+      parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+    throw new ApiClientError({
+      status: res.status,
+      code: typeof shaped.code === "string" ? shaped.code : null,
+      message: typeof shaped.error === "string" ? shaped.error : `HTTP ${res.status}`,
+      body: parsed,
+      retryAfterSec: retryAfter(res),
+    });
+  }
+
+  const checked = options.schema.safeParse(parsed);
+  if (!checked.success) {
+    throw new ApiClientError({
+      status: res.status,
+      code: "invalid_response",
+      message: "Unexpected response",
+      body: parsed,
+    });
+  }
+  return checked.data;
+}
+
+export const apiClient = {
+  get<S extends z.ZodType>(url: string, options: GetOptions<S>) {
+    return call("GET", withQuery(url, options.query), undefined, options);
+  },
+  post<S extends z.ZodType>(url: string, body: unknown, options: CallOptions<S>) {
+    return call("POST", url, body, options);
+  },
+  put<S extends z.ZodType>(url: string, body: unknown, options: CallOptions<S>) {
+    return call("PUT", url, body, options);
+  },
+  delete<S extends z.ZodType>(url: string, options: CallOptions<S>) {
+    return call("DELETE", url, undefined, options);
+  },
+};

@@ -1,0 +1,17 @@
+import "client-only";
+import { operatorTokenKey, readStored, removeStored, writeStored } from "./storage";
+
+// The admin console's token (spec 7: kept in session storage, so it ends with the tab and is
+// never shared with the rep's session in local storage).
+
+export function getOperatorToken(): string | null {
+  return readStored(operatorTokenKey);
+}
+
+export function setOperatorToken(token: string) {
+  return writeStored(operatorTokenKey, token);
+}
+
+export function clearOperatorToken(): void {
+  removeStored(operatorTokenKey);
+}

@@ -1,0 +1,106 @@
+import "client-only";
+import { z } from "zod";
+import { pointSchema } from "@/lib/dialer/position";
+import { storedProfileSchema } from "@/lib/profile/profile-form";
+import { defineKey, SESSION_USER_ITEM } from "./core";
+
+// Every item DialFlow keeps in browser storage, in one place. Add new keys (or key families)
+// here so their names cannot collide and the whole picture stays visible.
+
+/** For values stored as bare JSON before the storage module wrapped them in a version. */
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Spec: the session token and username live in local storage as plain strings. */
+export const sessionTokenKey = defineKey({
+  name: "auth.token",
+  version: 1,
+  area: "local",
+  scope: "global",
+  format: "plain",
+  schema: z.string().min(1).nullable(),
+  fallback: null,
+});
+
+export const sessionUserKey = defineKey({
+  name: SESSION_USER_ITEM,
+  version: 1,
+  area: "local",
+  scope: "global",
+  format: "plain",
+  schema: z.string().min(1).nullable(),
+  fallback: null,
+});
+
+/**
+ * Spec 7: the console's operator token, per tab in session storage. Plain, so a console opened
+ * from a bookmark in the same tab keeps it without a format of its own.
+ */
+export const operatorTokenKey = defineKey({
+  name: "admin.token",
+  version: 1,
+  area: "session",
+  scope: "global",
+  format: "plain",
+  schema: z.string().min(1).nullable(),
+  fallback: null,
+});
+
+/** Spec: the sidebar's collapsed flag is remembered (null: never chosen, the cookie decides). */
+export const sidebarCollapsedKey = defineKey({
+  name: "sidebar.collapsed",
+  version: 1,
+  area: "local",
+  scope: "global",
+  schema: z.boolean().nullable(),
+  fallback: null,
+  legacy: (raw) => (raw === "1" ? true : raw === "0" ? false : undefined),
+});
+
+/** The Dialer Sounds preference (on unless turned off). */
+export const dialerSoundsKey = defineKey({
+  name: "dialer.sounds",
+  version: 1,
+  area: "local",
+  scope: "global",
+  schema: z.boolean(),
+  fallback: true,
+  legacy: (raw) => (raw === "on" ? true : raw === "off" ? false : undefined),
+});
+
+/** Where the floating dialer was dragged to, for this tab. */
+export const dialerPositionKey = defineKey({
+  name: "dialer.position",
+  version: 1,
+  area: "session",
+  scope: "global",
+  schema: pointSchema.nullable(),
+  fallback: null,
+  legacy: parseJson,
+});
+
+/** When the last verification mail's 60 s cooldown ends (epoch ms), per tab and user. */
+export const verifyCooldownKey = defineKey({
+  name: "profile.verifyCooldownUntil",
+  version: 1,
+  area: "session",
+  scope: "user",
+  schema: z.number().int().nonnegative(),
+  fallback: 0,
+});
+
+/** The local Profile form (spec 3: kept in this browser only), per signed-in user. */
+export const profileFormKey = defineKey({
+  name: "profile.form",
+  version: 1,
+  area: "local",
+  scope: "user",
+  schema: storedProfileSchema.nullable(),
+  fallback: null,
+  legacy: parseJson,
+});

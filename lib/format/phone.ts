@@ -1,0 +1,13 @@
+/** Phone display rules (spec section 5), shared by Targets, the facility drawer and Reports. */
+
+/** The digits of a number, whatever its formatting: "+1 (415) 555-0132" -> "14155550132". */
+export function phoneDigits(raw: string): string {
+  return raw.replace(/\D/g, "");
+}
+
+/** Exactly 10 digits become (xxx) xxx-xxxx; anything else is shown as it was given. */
+export function formatPhone(raw: string): string {
+  const digits = phoneDigits(raw);
+  if (digits.length !== 10) return raw;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}

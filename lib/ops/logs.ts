@@ -1,0 +1,67 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { redactSecrets } from "./redact";
+import type { LogTarget } from "./schemas";
+import { tailFile } from "./tail";
+
+// Log targets are names, never paths: each maps to a file set in the configuration, or to the
+// audit events in the database.
+
+export type LogRead = { ok: boolean; log: string; error?: string; truncated?: boolean };
+
+const files: Record<Exclude<LogTarget, "auth_audit">, () => string> = {
+  apache_error: () => env.OPS_LOG_APACHE_ERROR,
+  apache_access: () => env.OPS_LOG_APACHE_ACCESS,
+};
+
+export async function readLog(target: LogTarget, lines: number): Promise<LogRead> {
+  if (target === "auth_audit") {
+    return { ok: true, log: await auditLines(lines, { authOnly: true }) };
+  }
+  const file = files[target]();
+  try {
+    const tail = await tailFile(file, lines);
+    return { ok: true, log: redactSecrets(tail.lines.join("\n")), truncated: tail.truncated };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const reason =
+      code === "ENOENT"
+        ? "file not found"
+        : code === "EACCES" || code === "EPERM"
+          ? "permission denied"
+          : code === "EISDIR"
+            ? "not a file"
+            : "cannot be read";
+    return { ok: false, log: "", error: `Log ${target} (${file}): ${reason}` };
+  }
+}
+
+const authActions = ["auth.", "admin.login", "email.", "user.", "operator."];
+
+/** The newest audit events, oldest first, one line each. */
+export async function auditLines(count: number, { authOnly = false } = {}): Promise<string> {
+  const db = await getDb();
+  const rows = await db.auditEvent.findMany({
+    where: authOnly
+      ? { OR: authActions.map((prefix) => ({ action: { startsWith: prefix } })) }
+      : undefined,
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+    take: count,
+  });
+  return rows
+    .reverse()
+    .map((r) =>
+      [
+        r.at.toISOString(),
+        r.outcome.toUpperCase(),
+        r.action,
+        `actor=${r.actor}`,
+        r.target ? `target=${r.target}` : null,
+        r.clientIp ? `ip=${r.clientIp}` : null,
+      ]
+        .filter(Boolean)
+        .join(" "),
+    )
+    .join("\n");
+}

@@ -1,0 +1,64 @@
+import "client-only";
+import { z } from "zod";
+import { defineKeyFamily, readStored, removeStored, writeStored } from "@/lib/client/storage";
+import { placeSchema, type Place } from "@/lib/places/schemas";
+
+// Spec 3/4: Targets results kept per lowercased query in session storage under a versioned
+// key: {places, nextPageToken, enriched, ts}. `enrichedIds` adds which places already have
+// their details, so a cached query enriches only the rest. A corrupt or old-version entry is
+// set aside by the storage module and reads as "not cached"; a full quota drops the oldest
+// entries and otherwise leaves the search running uncached.
+
+export const searchCacheEntrySchema = z.object({
+  places: z.array(placeSchema),
+  nextPageToken: z.string().nullable(),
+  enriched: z.boolean(),
+  enrichedIds: z.array(z.string()),
+  demo: z.boolean(),
+  ts: z.number(),
+});
+export type SearchCacheEntry = z.infer<typeof searchCacheEntrySchema>;
+
+export const searchCacheFamily = defineKeyFamily<SearchCacheEntry | null>({
+  prefix: "targets.cache",
+  version: 1,
+  area: "session",
+  scope: "user",
+  schema: searchCacheEntrySchema.nullable(),
+  fallback: null,
+});
+
+export const cacheQueryKey = (query: string) => query.trim().toLowerCase();
+
+export function readSearchCache(query: string): SearchCacheEntry | null {
+  return readStored(searchCacheFamily.key(cacheQueryKey(query)));
+}
+
+/** Saves the entry; on a full quota evicts older queries and tries once more. Never throws. */
+export function writeSearchCache(
+  query: string,
+  entry: { places: Place[]; nextPageToken: string | null; enrichedIds: string[]; demo: boolean },
+  now = Date.now(),
+): boolean {
+  const id = cacheQueryKey(query);
+  const enrichedSet = new Set(entry.enrichedIds);
+  const value: SearchCacheEntry = {
+    ...entry,
+    enriched: entry.places.every((p) => enrichedSet.has(p.place_id)),
+    ts: now,
+  };
+  const key = searchCacheFamily.key(id);
+  const first = writeStored(key, value);
+  if (first.ok) return true;
+  if (first.reason !== "quota") return false;
+  const others = searchCacheFamily
+    .list()
+    .filter((other) => other !== id)
+    .map((other) => ({ other, ts: readStored(searchCacheFamily.key(other))?.ts ?? 0 }))
+    .sort((a, b) => a.ts - b.ts);
+  for (const { other } of others) {
+    removeStored(searchCacheFamily.key(other));
+    if (writeStored(key, value).ok) return true;
+  }
+  return false;
+}
