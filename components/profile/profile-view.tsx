@@ -33,7 +33,7 @@ export function ProfileView() {
         <PageHeader title={t("title")} description={t("subtitle")} />
         <p
           role="status"
-          className="flex items-center justify-center gap-2 py-10 text-sm text-slate-500 dark:text-slate-400"
+          className="flex items-center justify-center gap-2 py-10 text-sm text-fg-muted"
         >
           <Loader2 aria-hidden className="size-5 animate-spin" /> {t("msgLoadingSession")}
         </p>
