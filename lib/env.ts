@@ -29,6 +29,8 @@ const schema = z.object({
   EMAIL_DAILY_CAP: z.coerce.number().int().min(1).max(1000).default(10),
   PLACES_API_KEY: z.string().min(1).optional(),
   PLACES_API_BASE_URL: z.url().default("https://places.googleapis.com"),
+  /** Audit events older than this many days are deleted by the hourly housekeeping. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

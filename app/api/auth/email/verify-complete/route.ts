@@ -5,6 +5,12 @@ import { withPublic } from "@/lib/api/handler";
 import { completeEmailVerification } from "@/lib/email/complete-verification";
 import { verifyCompleteBodySchema } from "@/lib/email/schemas";
 
-export const POST = withPublic({ body: verifyCompleteBodySchema }, async ({ body, ip }) => {
-  return NextResponse.json(await completeEmailVerification(body.token, ip), { headers: noStore });
-});
+export const POST = withPublic(
+  {
+    body: verifyCompleteBodySchema,
+    rateLimit: { name: "verify-complete", max: 30, windowSeconds: 60 },
+  },
+  async ({ body, ip }) => {
+    return NextResponse.json(await completeEmailVerification(body.token, ip), { headers: noStore });
+  },
+);
