@@ -46,6 +46,8 @@ const schema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /** Audit events older than this many days are deleted by the hourly housekeeping. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** The build's commit, shown by the console's Version panel (set by the deploy). */
   SOURCE_COMMIT: z

@@ -5,9 +5,12 @@ import { operatorCookie, setSessionCookie } from "@/lib/auth/cookies";
 import { login } from "@/lib/auth/login";
 import { loginBodySchema, operatorLoginResponseSchema } from "@/lib/auth/schemas";
 
-export const POST = withPublic({ body: loginBodySchema }, async ({ body, ip }) => {
-  const { token, expiresAt } = await login("operator", body, ip);
-  const res = respond(operatorLoginResponseSchema, { token });
-  setSessionCookie(res, operatorCookie, token, expiresAt);
-  return res;
-});
+export const POST = withPublic(
+  { body: loginBodySchema, rateLimit: { name: "admin-login", max: 60, windowSeconds: 60 } },
+  async ({ body, ip }) => {
+    const { token, expiresAt } = await login("operator", body, ip);
+    const res = respond(operatorLoginResponseSchema, { token });
+    setSessionCookie(res, operatorCookie, token, expiresAt);
+    return res;
+  },
+);

@@ -4,6 +4,11 @@ import { respond } from "@/lib/api/respond";
 import { completeEmailVerification } from "@/lib/email/complete-verification";
 import { verifyCompleteBodySchema, verifyCompleteResponseSchema } from "@/lib/email/schemas";
 
-export const POST = withPublic({ body: verifyCompleteBodySchema }, async ({ body, ip }) =>
-  respond(verifyCompleteResponseSchema, await completeEmailVerification(body.token, ip)),
+export const POST = withPublic(
+  {
+    body: verifyCompleteBodySchema,
+    rateLimit: { name: "verify-complete", max: 30, windowSeconds: 60 },
+  },
+  async ({ body, ip }) =>
+    respond(verifyCompleteResponseSchema, await completeEmailVerification(body.token, ip)),
 );
