@@ -20,6 +20,10 @@ async function searchFromNavbar(page: Page, text: string) {
   );
 }
 
+// The server caches details for every rep: a query no other spec of this run uses keeps the
+// upstream counts this spec asserts its own.
+const run = Date.now().toString(36);
+
 const status = (page: Page) => page.getByTestId("targets-status");
 const rows = (page: Page) => page.getByTestId("target-row");
 
@@ -31,7 +35,7 @@ test("navbar search shows progress, then 20 enriched rows in the spec's format",
   await expect(page.getByTestId("targets-search-input")).toBeVisible();
   await expect(page.getByTestId("targets-stats")).toContainText("Dials");
 
-  await searchFromNavbar(page, "dentists in Austin");
+  await searchFromNavbar(page, `dentists in Austin, ${run}`);
   expect(new URL(page.url()).searchParams.get("ts")).toMatch(/^\d+$/);
   await expect(page.getByTestId("targets-search-input")).toHaveCount(0);
   await expect(status(page)).toHaveText(/^Found 20 results\. Fetching details \d+\/20\.\.\.$/);
@@ -65,7 +69,7 @@ test("navbar search shows progress, then 20 enriched rows in the spec's format",
 test("Load More appends the next pages and disappears after the last", async ({
   repPage: page,
 }) => {
-  await page.goto("/app/targets?q=plumbers+in+Dallas&ts=1");
+  await page.goto(`/app/targets?q=plumbers+in+Dallas,+${run}&ts=1`);
   await expect(status(page)).toHaveText("Ready. 20 places enriched.");
   await page.getByTestId("targets-load-more").click();
   await expect(rows(page)).toHaveCount(40);
@@ -115,14 +119,14 @@ test("a new query while enriching aborts the old one", async ({ repPage: page })
   await configurePlacesPeer({ detailsDelayMs: 1500, jitterMs: 0 });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto("/app/targets?q=dentists+in+Houston&ts=4");
+  await page.goto(`/app/targets?q=dentists+in+Houston,+${run}&ts=4`);
   await expect(status(page)).toHaveText(/Fetching details 0\/20/);
   const oldIds = await rows(page).evaluateAll((els) =>
     els.map((e) => e.getAttribute("data-place-id")),
   );
 
   await configurePlacesPeer({ detailsDelayMs: 20 });
-  await searchFromNavbar(page, "plumbers in Chicago");
+  await searchFromNavbar(page, `plumbers in Chicago, ${run}`);
   await expect(status(page)).toHaveText("Ready. 20 places enriched.");
   await expect(rows(page).first().getByTestId("target-name")).toContainText("Plumber");
   await expect(rows(page).first().getByTestId("target-city")).toHaveText("Chicago");
