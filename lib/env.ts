@@ -121,7 +121,6 @@ export const env = load();
 
 export const dataDir = path.resolve(env.DATA_DIR);
 export const isEmbedded = !env.DATABASE_URL;
-export const isProduction = env.NODE_ENV === "production";
 export const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
 export const backupDir = path.resolve(env.OPS_BACKUP_DIR ?? path.join(dataDir, "backups"));
 /** The distDir this server serves from (next.config.ts reads the same variable). */

@@ -2,10 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { EmailVerificationField } from "./email-verification-field";
-import { SUMMARY_MAX, type ProfileErrors, type ProfileForm } from "./profile-form";
+import { SUMMARY_MAX, type ProfileErrors, type ProfileForm } from "@/lib/profile/profile-form";
 import { FieldError, fieldClass, Label, TextField } from "./ui";
 import { SectionCard } from "@/components/ui/section-card";
-import type { VerificationState } from "./verification-machine";
+import type { VerificationState } from "@/lib/profile/verification-machine";
 
 type Props = {
   form: ProfileForm;

@@ -6,7 +6,7 @@ import {
   sendBlockedReason,
   type VerificationMessage,
   type VerificationState,
-} from "./verification-machine";
+} from "@/lib/profile/verification-machine";
 import { FieldError, fieldClass, Label, primaryButtonClass } from "./ui";
 
 type Props = {

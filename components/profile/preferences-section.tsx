@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Monitor, Moon, Sun } from "lucide-react";
-import { profileLanguages, type ProfileForm, type ProfileTheme } from "./profile-form";
+import { profileLanguages, type ProfileForm, type ProfileTheme } from "@/lib/profile/profile-form";
 import { fieldClass, Label } from "./ui";
 import { SectionCard } from "@/components/ui/section-card";
 

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { KeyRound } from "lucide-react";
-import { CURRENT_PASSWORD_MIN, NEW_PASSWORD_MIN } from "./profile-form";
+import { CURRENT_PASSWORD_MIN, NEW_PASSWORD_MIN } from "@/lib/profile/profile-form";
 import { FieldError, fieldClass, Label, primaryButtonClass } from "./ui";
 import { SectionCard } from "@/components/ui/section-card";
 

@@ -5,8 +5,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { CircleCheck, CircleX, Loader2, MailCheck } from "lucide-react";
-import { apiPost } from "@/lib/client/api";
-import { completeVerification, type VerifyOutcome } from "./verify-outcome";
+import { apiClient } from "@/lib/client/api-client";
+import { verifyCompleteResponseSchema } from "@/lib/email/schemas";
+import { completeVerification, type VerifyOutcome } from "@/lib/email/verify-outcome";
 
 export const REDIRECT_DELAY_MS = 1800;
 export const PROFILE_AFTER_VERIFY = "/app/profile?verified=1";
@@ -22,7 +23,11 @@ function verifyOnce(token: string | null) {
   let promise = inFlight.get(key);
   if (!promise) {
     promise = completeVerification(token, (t) =>
-      apiPost("/api/auth/email/verify-complete", { token: t }, { auth: false }),
+      apiClient.post(
+        "/api/auth/email/verify-complete",
+        { token: t },
+        { schema: verifyCompleteResponseSchema, credential: "none" },
+      ),
     );
     inFlight.set(key, promise);
   }

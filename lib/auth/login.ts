@@ -1,18 +1,12 @@
 import "server-only";
-import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit";
 import { getDb } from "@/lib/db/client";
 import { verifyPassword } from "./password";
+import type { LoginBody } from "./schemas";
 import { issueSession } from "./sessions";
 import type { SessionKind } from "./tokens";
 import { clearAttempts, countAttempt, throttleKey } from "./throttle";
-
-export const loginBodySchema = z.object({
-  username: z.string().trim().min(1, "Username is required").max(64, "Username is too long"),
-  password: z.string().min(1, "Password is required").max(256, "Password is too long"),
-});
-export type LoginBody = z.infer<typeof loginBodySchema>;
 
 const invalidCredentials = "Invalid credentials";
 

@@ -65,6 +65,21 @@ export const a11yRoutes: A11yRoute[] = [
       await expect(page.getByTestId("audit-viewer")).toBeVisible();
       await expect(page.getByTestId("env-table")).toBeVisible();
     },
+  // Targets with results from the Places peer (tests/e2e/server.mjs), once enriched.
+  {
+    name: "targets, results enriched",
+    path: "/app/targets?q=dentists+in+Austin&ts=1",
+    auth: "rep",
+    ready: (page) =>
+      expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready"),
+  },
+  {
+    name: "targets on a phone, results enriched",
+    path: "/app/targets?q=dentists+in+Austin&ts=1",
+    auth: "rep",
+    viewport: phone,
+    ready: (page) =>
+      expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready"),
   },
 
   // States reached by a click (the dialer is open on every /app page; these open its parts).
