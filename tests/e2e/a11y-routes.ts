@@ -65,6 +65,8 @@ export const a11yRoutes: A11yRoute[] = [
       await expect(page.getByTestId("audit-viewer")).toBeVisible();
       await expect(page.getByTestId("env-table")).toBeVisible();
     },
+  },
+
   // Targets with results from the Places peer (tests/e2e/server.mjs), once enriched.
   {
     name: "targets, results enriched",
