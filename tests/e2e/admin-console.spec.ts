@@ -117,11 +117,11 @@ test.describe("console panels", () => {
     await expect(services.getByText("Actions are limited to allow-listed units.")).toBeVisible();
     const apache = page.getByTestId("service-row-apache");
     await expect(apache.getByTestId("service-state")).toHaveText("active");
-    await expect(apache.getByRole("button", { name: "Stop apache" })).toBeVisible();
-    await expect(apache.getByRole("button", { name: "Restart apache" })).toBeVisible();
+    await expect(apache.getByRole("button", { name: "Stop apache", exact: true })).toBeVisible();
+    await expect(apache.getByRole("button", { name: "Restart apache", exact: true })).toBeVisible();
     const auth = page.getByTestId("service-row-auth");
     await expect(auth.getByTestId("service-state")).toHaveText("inactive");
-    await expect(auth.getByRole("button", { name: "Start auth" })).toBeVisible();
+    await expect(auth.getByRole("button", { name: "Start auth", exact: true })).toBeVisible();
 
     await expect(page.getByTestId("logs-viewer")).toContainText(
       "[error] e2e apache error line 0600",
@@ -145,7 +145,7 @@ test.describe("console panels", () => {
     expect(await envRows.count()).toBeLessThanOrEqual(18);
     await expect(page.getByTestId("audit-viewer")).toContainText("admin.login");
     await expect(
-      panel(page, "Build & Deploy").getByRole("button", { name: "Build & Deploy" }),
+      panel(page, "Build & Deploy").getByRole("button", { name: "Build & Deploy", exact: true }),
     ).toBeEnabled();
 
     // Usable on a laptop screen: nothing wider than the window.
@@ -165,7 +165,7 @@ test.describe("console panels", () => {
     const before = systemctlCalls().length;
     await page
       .getByTestId("service-row-apache")
-      .getByRole("button", { name: "Restart apache" })
+      .getByRole("button", { name: "Restart apache", exact: true })
       .click();
     await expect(panel(page, "Service Controls").getByText("Restart apache: done")).toBeVisible();
     expect(systemctlCalls().slice(before)).toContainEqual([
@@ -177,12 +177,12 @@ test.describe("console panels", () => {
 
     // Start: the row turns active after the 1.2 s refresh and offers Stop instead.
     if ((await auth.getByTestId("service-state").textContent()) === "active") {
-      await auth.getByRole("button", { name: "Stop auth" }).click();
+      await auth.getByRole("button", { name: "Stop auth", exact: true }).click();
       await expect(auth.getByTestId("service-state")).toHaveText("inactive");
     }
-    await auth.getByRole("button", { name: "Start auth" }).click();
+    await auth.getByRole("button", { name: "Start auth", exact: true }).click();
     await expect(auth.getByTestId("service-state")).toHaveText("active");
-    await expect(auth.getByRole("button", { name: "Stop auth" })).toBeVisible();
+    await expect(auth.getByRole("button", { name: "Stop auth", exact: true })).toBeVisible();
     await expect(page.getByTestId("audit-viewer")).toContainText("ops.service.restart");
   });
 
@@ -217,9 +217,9 @@ test.describe("console panels", () => {
   }) => {
     await page.goto("/adminconsole/console");
     const db = panel(page, "DB Summary");
-    await db.getByRole("button", { name: "Checkpoint" }).click();
+    await db.getByRole("button", { name: "Checkpoint", exact: true }).click();
     await expect(db.getByText(/Checkpoint done in/)).toBeVisible();
-    await db.getByRole("button", { name: "Backup" }).click();
+    await db.getByRole("button", { name: "Backup", exact: true }).click();
     await expect(db.getByText(/Backup written: dialflow-pglite-.*\.tar\.gz/)).toBeVisible({
       timeout: 30_000,
     });
@@ -232,9 +232,9 @@ test.describe("console panels", () => {
   }) => {
     await page.goto("/adminconsole/console");
     const build = panel(page, "Build & Deploy");
-    await build.getByRole("button", { name: "Build & Deploy" }).click();
+    await build.getByRole("button", { name: "Build & Deploy", exact: true }).click();
     await expect(page.getByTestId("build-phase")).toHaveAttribute("data-phase", /build|deploy/);
-    await expect(build.getByRole("button", { name: "Build & Deploy" })).toBeDisabled();
+    await expect(build.getByRole("button", { name: "Build & Deploy", exact: true })).toBeDisabled();
     await expect(page.getByTestId("build-lines")).toContainText(
       "Creating an optimized production build",
     );
