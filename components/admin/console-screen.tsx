@@ -163,10 +163,10 @@ export function ConsoleScreen() {
             <ServicesPanel />
             <DbSummaryPanel />
             <VersionEnvPanel />
-            <LogsPanel />
             <MetricsPanel />
             <DiskPanel />
             <SysinfoPanel />
+            <LogsPanel />
             <AuditPanel />
             <BuildDeployPanel />
           </div>
