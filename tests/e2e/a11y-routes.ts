@@ -117,6 +117,35 @@ export const a11yRoutes: A11yRoute[] = [
     auth: "rep",
     prepare: (page) => openMenu(page, page.getByTestId("dialer-alarm-trigger")),
   },
+  // Reports: a call on the Call History card; a range chosen on the Call Reports calendar.
+  // Keyboard only, so the open dialer (bottom end corner) cannot be in the way.
+  {
+    name: "call history, call found",
+    path: "/app/reports/call-history",
+    auth: "rep",
+    prepare: async (page) => {
+      await page.getByRole("main").getByRole("searchbox").fill("CALL-1001");
+      await page.getByRole("main").getByRole("searchbox").press("Enter");
+      await expect(page.getByTestId("call-card")).toBeVisible();
+    },
+  },
+  {
+    name: "call reports, range selected",
+    path: "/app/reports/call-reports",
+    auth: "rep",
+    prepare: async (page) => {
+      const main = page.getByRole("main");
+      await main.getByRole("radio").nth(1).focus();
+      await page.keyboard.press("Space");
+      await expect(main.getByRole("radio").nth(1)).toBeChecked();
+      const days = main.getByRole("grid").getByRole("button");
+      for (const n of [2, 9]) {
+        await days.nth(n).focus();
+        await page.keyboard.press("Enter");
+      }
+      await expect(main.locator('[aria-selected="true"]')).toHaveCount(8);
+    },
+  },
   {
     name: "dashboard on a phone, navigation drawer open",
     path: "/app",

@@ -21,20 +21,20 @@ export default async function ReportsPage() {
     <div className="mx-auto max-w-5xl">
       <PageHeader title={nav("reports")} description={t("intro")} />
       <ul className="grid gap-4 md:grid-cols-3">
-        {cards.map(({ href, key, icon }) => (
+        {cards.map(({ href, key, icon: Icon }) => (
           <li key={href}>
             <Link
               href={href}
-              className="group flex h-full flex-col rounded-xl border border-line bg-surface p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-primary hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+              className="group flex h-full flex-col rounded-xl border border-line bg-surface p-5 shadow-sm transition hover:border-primary hover:shadow-md motion-safe:hover:-translate-y-0.5"
             >
-              <IconBadge icon={icon} />
+              <IconBadge icon={Icon} />
               <h2 className="mt-4 font-semibold text-fg">{nav(key)}</h2>
               <p className="mt-1 flex-1 text-sm text-fg-muted">{t(`${key}Body`)}</p>
               <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary-text">
                 {t("open")}{" "}
                 <ArrowRight
                   aria-hidden
-                  className="size-4 transition group-hover:translate-x-0.5 rtl:rotate-180 rtl:group-hover:-translate-x-0.5"
+                  className="size-4 transition rtl:rotate-180 motion-safe:group-hover:translate-x-0.5 motion-safe:rtl:group-hover:-translate-x-0.5"
                 />
               </span>
             </Link>
