@@ -86,8 +86,8 @@ const schema = z.object({
     .string()
     .optional()
     .transform((value, ctx) => argv(value, "OPS_DEPLOY_COMMAND", ctx)),
-  OPS_BUILD_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(7200).default(900),
-  OPS_DEPLOY_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(7200).default(300),
+  OPS_BUILD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7200).default(900),
+  OPS_DEPLOY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7200).default(300),
   /** The distDir the build command writes to (passed to it as NEXT_DIST_DIR); never the served one. */
   OPS_BUILD_DIST_DIR: z.string().min(1).default(".next-staging"),
 });

@@ -1,4 +1,5 @@
 // Display rules of the Targets table (spec section 5), pure so they are unit-tested.
+import { formatPhone as formatPhoneText, phoneDigits } from "@/lib/format/phone";
 
 export type ParsedAddress = {
   line1: string | null;
@@ -36,17 +37,14 @@ export function parseAddress(address: string | null | undefined): ParsedAddress 
   };
 }
 
-/** 10 digits become (xxx) xxx-xxxx; anything else is shown unchanged. */
+/** 10 digits become (xxx) xxx-xxxx, anything else unchanged; nothing for no phone. */
 export function formatPhone(phone: string | null | undefined): string {
-  if (!phone) return "";
-  const digits = phone.replace(/\D/g, "");
-  if (digits.length !== 10) return phone;
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+  return phone ? formatPhoneText(phone) : "";
 }
 
 /** Digits for the dialer, which keeps digits only. */
 export function dialableDigits(phone: string | null | undefined): string {
-  return (phone ?? "").replace(/\D/g, "");
+  return phone ? phoneDigits(phone) : "";
 }
 
 /** "real_estate_agency" → "Real estate agency". */

@@ -17,6 +17,8 @@ import Profile from "./Profile.json";
 import VerifyEmail from "./VerifyEmail.json";
 import Facility from "./Facility.json";
 import UI from "./UI.json";
+import Targets from "./Targets.json";
+import Admin from "./Admin.json";
 
 const messages = {
   Common,
@@ -36,5 +38,7 @@ const messages = {
   VerifyEmail,
   Facility,
   UI,
+  Targets,
+  Admin,
 };
 export default messages;

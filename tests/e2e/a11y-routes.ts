@@ -54,6 +54,23 @@ export const a11yRoutes: A11yRoute[] = [
   { name: "missed calls", path: "/app/missed-calls", auth: "rep" },
   { name: "call log", path: "/app/call-log", auth: "rep" },
 
+  // Targets with results from the Places peer (tests/e2e/server.mjs), once enriched.
+  {
+    name: "targets, results enriched",
+    path: "/app/targets?q=dentists+in+Austin&ts=1",
+    auth: "rep",
+    ready: (page) =>
+      expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready"),
+  },
+  {
+    name: "targets on a phone, results enriched",
+    path: "/app/targets?q=dentists+in+Austin&ts=1",
+    auth: "rep",
+    viewport: phone,
+    ready: (page) =>
+      expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready"),
+  },
+
   // States reached by a click (the dialer is open on every /app page; these open its parts).
   {
     name: "dashboard, user menu open",

@@ -1,12 +1,19 @@
 import { getTranslations } from "next-intl/server";
-import { PageHeader } from "@/components/ui/page-header";
+import { TargetsView } from "@/components/targets/targets-view";
 
-// Title only for now; the Targets issue replaces this page.
+// /app/targets?q=&ts= - business search (spec 2 "Targets"); ts forces a new search.
 export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("targets") };
 }
 
-export default async function TargetsPage() {
-  const t = await getTranslations("Nav");
-  return <PageHeader title={t("targets")} />;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
+
+export default async function TargetsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const params = await searchParams;
+  const q = first(params.q)?.trim() || null;
+  return <TargetsView q={q} ts={first(params.ts)} />;
 }

@@ -1,0 +1,121 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { AlertTriangle } from "lucide-react";
+import { useDialer } from "@/components/dialer/dialer-provider";
+import { Badge, Button, PageHeader, Tooltip } from "@/components/ui";
+import type { Place } from "@/lib/places/schemas";
+import { dialableDigits } from "@/lib/targets/format";
+import { targetsStatus, type TargetsStatus } from "@/lib/targets/search-session";
+import { recordTargetDial, TargetsFacilityDrawer } from "./facility-wiring";
+import { StatsBar } from "./stats-bar";
+import { TargetsSearchForm } from "./targets-search-form";
+import { TargetsStatusLine } from "./targets-status";
+import { TargetsTable, type TableNotice } from "./targets-table";
+import { useTargetsSearch } from "./use-targets-search";
+
+/** The Targets screen (spec 2 "Targets"): stats, search, status, results, Load More. */
+export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) {
+  const t = useTranslations("Targets");
+  const tNav = useTranslations("Nav");
+  const { state, loadMore } = useTargetsSearch(q, ts);
+  const raw = targetsStatus(state);
+  // Before the first effect (and on the server) a page with ?q is about to search.
+  const status: TargetsStatus = q && raw.kind === "idle" ? { kind: "searching" } : raw;
+  const dialer = useDialer();
+  const [openPlace, setOpenPlace] = useState<Place | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const dialPlace = (placeId: string, phone: string | null) => {
+    const digits = dialableDigits(phone);
+    if (!digits || dialer.isActive) return;
+    dialer.setMinimised(false);
+    dialer.dial(digits);
+    recordTargetDial(placeId);
+  };
+
+  const errorText = state.error
+    ? t("errorText", { status: state.error.status, body: state.error.body })
+    : null;
+  let notice: TableNotice = null;
+  if (status.kind === "searching") notice = { kind: "loading", text: t("loading") };
+  else if (status.kind === "empty") notice = { kind: "empty", text: t("status.empty") };
+  else if (errorText) notice = { kind: "error", text: errorText };
+
+  return (
+    <div className="min-w-0">
+      <PageHeader title={tNav("targets")}>
+        {state.demo ? (
+          <Tooltip content={t("demoHint")}>
+            <span
+              tabIndex={0}
+              className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+            >
+              <Badge tone="warning">
+                <span data-testid="targets-demo">{t("demoBadge")}</span>
+              </Badge>
+            </span>
+          </Tooltip>
+        ) : null}
+      </PageHeader>
+      <div className="grid gap-4">
+        <StatsBar />
+        {q ? null : <TargetsSearchForm />}
+        {q ? (
+          <section aria-label={t("tableCaption", { query: state.query || q })} className="min-w-0">
+            <TargetsStatusLine status={status} />
+            {errorText ? (
+              <div
+                role="alert"
+                data-testid="targets-error"
+                className="mb-3 flex gap-3 rounded-xl border border-danger-text/40 bg-danger-soft p-4 text-danger-soft-fg"
+              >
+                <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0" />
+                <div className="min-w-0">
+                  <p className="font-semibold">{t("errorTitle")}</p>
+                  <p className="mt-1 break-words font-mono text-xs" dir="auto">
+                    {errorText}
+                  </p>
+                </div>
+              </div>
+            ) : null}
+            <TargetsTable
+              query={state.query || q}
+              places={state.places}
+              settledIds={state.settledIds}
+              notice={notice}
+              onOpenPlace={(place) => {
+                setOpenPlace(place);
+                setDrawerOpen(true);
+              }}
+              onCall={(place) => dialPlace(place.place_id, place.phone)}
+            />
+            {state.nextPageToken && state.phase === "results" ? (
+              <div className="mt-4 flex justify-center">
+                <Button
+                  variant="secondary"
+                  onClick={loadMore}
+                  disabled={state.loadingMore}
+                  data-testid="targets-load-more"
+                >
+                  {state.loadingMore ? t("loadingMore") : t("loadMore")}
+                </Button>
+              </div>
+            ) : null}
+          </section>
+        ) : null}
+      </div>
+      <TargetsFacilityDrawer
+        place={
+          openPlace
+            ? (state.places.find((p) => p.place_id === openPlace.place_id) ?? openPlace)
+            : null
+        }
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        onCall={(phone) => openPlace && dialPlace(openPlace.place_id, phone)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+// Targets against the Places API (New) peer: navbar search → progress → Ready, Load More,
+// the session cache on reload, the error block for a 403, and a new query aborting the old.
+import type { Page } from "@playwright/test";
+import { dialerParts } from "./dialer-helpers";
+import { expect, test } from "./fixtures";
+import { configurePlacesPeer, placesPeerRequests } from "./places-peer-control";
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeEach(async () => {
+  await configurePlacesPeer({ reset: true });
+});
+
+async function searchFromNavbar(page: Page, text: string) {
+  const box = page.locator("#navbar-search");
+  await box.fill(text);
+  await box.press("Enter");
+  await page.waitForURL(
+    (url) => url.pathname === "/app/targets" && url.searchParams.get("q") === text,
+  );
+}
+
+const status = (page: Page) => page.getByTestId("targets-status");
+const rows = (page: Page) => page.getByTestId("target-row");
+
+test("navbar search shows progress, then 20 enriched rows in the spec's format", async ({
+  repPage: page,
+}) => {
+  await configurePlacesPeer({ detailsDelayMs: 250 });
+  await page.goto("/app/targets");
+  await expect(page.getByTestId("targets-search-input")).toBeVisible();
+  await expect(page.getByTestId("targets-stats")).toContainText("Dials");
+
+  await searchFromNavbar(page, "dentists in Austin");
+  expect(new URL(page.url()).searchParams.get("ts")).toMatch(/^\d+$/);
+  await expect(page.getByTestId("targets-search-input")).toHaveCount(0);
+  await expect(status(page)).toHaveText(/^Found 20 results\. Fetching details \d+\/20\.\.\.$/);
+  await expect(page.getByRole("progressbar", { name: "Details fetched" })).toBeVisible();
+  await expect(status(page)).toHaveText("Ready. 20 places enriched.");
+  await expect(rows(page)).toHaveCount(20);
+
+  const first = rows(page).first();
+  await expect(first.getByTestId("target-phone")).toHaveText("(512) 555-0100");
+  await expect(first.getByTestId("target-city")).toHaveText("Austin");
+  await expect(first.getByTestId("target-state")).toHaveText("TX");
+  await expect(first.getByTestId("target-category")).toHaveText("Dentist");
+  // The peer's 5th place has no phone: its Call button is disabled.
+  await expect(rows(page).nth(4).getByTestId("target-call")).toBeDisabled();
+
+  const upstream = await placesPeerRequests();
+  expect(upstream.filter((r) => r.kind === "search")).toHaveLength(1);
+  const details = upstream.filter((r) => r.kind === "details");
+  expect(details).toHaveLength(20);
+  expect(new Set(details.map((r) => r.placeId)).size).toBe(20);
+  expect(await page.content()).not.toContain("e2e-places-key");
+
+  // Call puts the number in the dialer and dials.
+  await first.getByTestId("target-call").click();
+  const dialer = dialerParts(page);
+  await expect(dialer.number).toHaveValue("5125550100");
+  await expect(dialer.status).toHaveAttribute("data-status", /calling|in-call/);
+  await dialer.end.click();
+});
+
+test("Load More appends the next pages and disappears after the last", async ({
+  repPage: page,
+}) => {
+  await page.goto("/app/targets?q=plumbers+in+Dallas&ts=1");
+  await expect(status(page)).toHaveText("Ready. 20 places enriched.");
+  await page.getByTestId("targets-load-more").click();
+  await expect(rows(page)).toHaveCount(40);
+  await expect(status(page)).toHaveText("Ready. 40 places enriched.");
+  await page.getByTestId("targets-load-more").click();
+  await expect(status(page)).toHaveText("Ready. 60 places enriched.");
+  await expect(rows(page)).toHaveCount(60);
+  await expect(page.getByTestId("targets-load-more")).toHaveCount(0);
+  const upstream = await placesPeerRequests();
+  expect(upstream.filter((r) => r.kind === "search").map((r) => !!r.body?.pageToken)).toEqual([
+    false,
+    true,
+    true,
+  ]);
+  expect(upstream.filter((r) => r.kind === "details")).toHaveLength(60);
+});
+
+test("a reload shows the cached results without a new upstream search", async ({
+  repPage: page,
+}) => {
+  await page.goto("/app/targets?q=cafes+in+Seattle&ts=2");
+  await expect(status(page)).toHaveText("Ready. 20 places enriched.");
+  await configurePlacesPeer({ reset: true });
+  await page.reload();
+  await expect(page.getByTestId("targets-cached")).toHaveText("Cached 20 result(s)");
+  await expect(rows(page)).toHaveCount(20);
+  await expect(rows(page).first().getByTestId("target-phone")).toHaveText("(206) 555-0100");
+  await expect(status(page)).toHaveText("Ready. 20 places enriched.");
+  expect(await placesPeerRequests()).toHaveLength(0);
+});
+
+test("a 403 from the Places API shows the error block and the error in the table", async ({
+  repPage: page,
+}) => {
+  await configurePlacesPeer({ failSearch: { status: 403 } });
+  await page.goto("/app/targets?q=gyms+in+Boston&ts=3");
+  await expect(status(page)).toHaveText("Error while searching");
+  const block = page.getByTestId("targets-error");
+  await expect(block).toContainText("Places API error 403: {");
+  await expect(block).toContainText("PERMISSION_DENIED");
+  await expect(page.getByTestId("targets-table-error")).toContainText("Places API error 403:");
+  await expect(rows(page)).toHaveCount(0);
+  expect(await page.content()).not.toContain("e2e-places-key");
+});
+
+test("a new query while enriching aborts the old one", async ({ repPage: page }) => {
+  await configurePlacesPeer({ detailsDelayMs: 1500, jitterMs: 0 });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto("/app/targets?q=dentists+in+Houston&ts=4");
+  await expect(status(page)).toHaveText(/Fetching details 0\/20/);
+  const oldIds = await rows(page).evaluateAll((els) =>
+    els.map((e) => e.getAttribute("data-place-id")),
+  );
+
+  await configurePlacesPeer({ detailsDelayMs: 20 });
+  await searchFromNavbar(page, "plumbers in Chicago");
+  await expect(status(page)).toHaveText("Ready. 20 places enriched.");
+  await expect(rows(page).first().getByTestId("target-name")).toContainText("Plumber");
+  await expect(rows(page).first().getByTestId("target-city")).toHaveText("Chicago");
+  await expect(page.getByTestId("targets-error")).toHaveCount(0);
+
+  // Only the first 5 of the old query's details ever started; none after the switch.
+  const details = (await placesPeerRequests()).filter((r) => r.kind === "details");
+  const old = details.filter((r) => oldIds.includes(r.placeId ?? ""));
+  expect(old.length).toBeLessThanOrEqual(5);
+  expect(details.length - old.length).toBe(20);
+  expect(errors).toEqual([]);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the table scrolls sideways inside the page and Load More stays reachable", async ({
+    repPage: page,
+  }) => {
+    await page.goto("/app/targets?q=dentists+in+Austin&ts=5");
+    await expect(status(page)).toHaveText("Ready. 20 places enriched.");
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByTestId("targets-load-more").scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("targets-load-more")).toBeInViewport();
+  });
+});
