@@ -8,7 +8,6 @@ import { useStoredValue } from "@/lib/client/storage";
 import { formatPhone } from "@/lib/format/phone";
 import { drawerMapKey, useFacility } from "@/lib/facility/store";
 import type { FacilityPlace } from "@/lib/facility/types";
-import { incrementDialCount } from "@/lib/facility/updaters";
 import { FacilityAddress } from "./facility-address";
 import { FacilityAppointments } from "./facility-appointments";
 import { FacilityContactInfo } from "./facility-contact-info";
@@ -33,8 +32,11 @@ export function FacilityDrawer({
   place: FacilityPlace | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Puts the number into the dialer and dials; false when no call was started. */
-  onCall: (phone: string) => boolean | void;
+  /**
+   * Puts the number into the dialer and dials. The caller counts the dial (recordDial), as it
+   * does for the table's own Call button, so a dial is counted once wherever it starts.
+   */
+  onCall: (phone: string) => void;
 }) {
   const t = useTranslations("Facility");
   // The place stays on screen while the drawer animates out, even if the caller clears it.
@@ -65,9 +67,7 @@ export function FacilityDrawer({
 
   const facility = useFacility(current?.place_id);
   const name = current?.name.trim() || t("unnamed");
-  const call = (phone: string) => {
-    if (onCall(phone) !== false) facility.update(incrementDialCount);
-  };
+  const call = (phone: string) => onCall(phone);
   const toggleMap = () => {
     const next = !mapEnabled;
     setMapEnabled(next);
