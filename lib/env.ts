@@ -48,6 +48,11 @@ const schema = z.object({
     .transform((v) => v === "true" || v === "1"),
   /** Audit events older than this many days are deleted by the hourly housekeeping. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * The browser key for the drawer's map popup. Read at run time here and handed to the page
+   * (a browser key is public by nature; restrict it to your domain), so one build serves any key.
+   */
+  NEXT_PUBLIC_GOOGLE_MAPS_API_KEY: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** The build's commit, shown by the console's Version panel (set by the deploy). */
   SOURCE_COMMIT: z

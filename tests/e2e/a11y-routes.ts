@@ -31,6 +31,12 @@ async function openMenu(page: Page, trigger: ReturnType<Page["getByTestId"]>) {
   await expect(page.getByRole("menu")).toBeVisible();
 }
 
+/** Opens the facility drawer from the first result's name and waits until it shows. */
+async function openFacilityDrawer(page: Page) {
+  await page.getByTestId("target-name").first().click();
+  await expect(page.getByTestId("facility-drawer")).toBeVisible();
+}
+
 export const a11yRoutes: A11yRoute[] = [
   // Signed out (spec section 2 route table).
   { name: "landing", path: "/", auth: "public" },
@@ -82,6 +88,25 @@ export const a11yRoutes: A11yRoute[] = [
     viewport: phone,
     ready: (page) =>
       expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready"),
+  },
+
+  // The facility drawer open on the first result, with the map popup off (its default).
+  {
+    name: "targets, facility drawer open",
+    path: "/app/targets?q=dentists+in+Austin&ts=1",
+    auth: "rep",
+    ready: (page) =>
+      expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready"),
+    prepare: openFacilityDrawer,
+  },
+  {
+    name: "targets on a phone, facility drawer open",
+    path: "/app/targets?q=dentists+in+Austin&ts=1",
+    auth: "rep",
+    viewport: phone,
+    ready: (page) =>
+      expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready"),
+    prepare: openFacilityDrawer,
   },
 
   // States reached by a click (the dialer is open on every /app page; these open its parts).

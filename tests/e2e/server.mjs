@@ -69,6 +69,9 @@ env.PLACES_API_BASE_URL = placesPeer.url;
 // The specs search many times a minute with one rep.
 env.PLACES_SEARCH_PER_MINUTE ??= "300";
 env.PLACES_DETAILS_PER_MINUTE ??= "5000";
+// A maps key, so the map popup requests the Maps script; the specs intercept that request
+// (tests/e2e/maps-stub.ts), and an unintercepted one simply fails offline.
+env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY ??= "e2e-maps-key";
 
 // The operator console against stand-ins: a systemctl stub that records its argv (the specs
 // read E2E_OPS_DIR/systemctl-calls.jsonl), two log files, and a stub build and deploy that write

@@ -1,8 +1,9 @@
 import "client-only";
 import { z } from "zod";
 import { pointSchema } from "@/lib/dialer/position";
+import { emptyFacilityData, facilityDataSchema, type FacilityData } from "@/lib/facility/schemas";
 import { storedProfileSchema } from "@/lib/profile/profile-form";
-import { defineKey, SESSION_USER_ITEM } from "./core";
+import { defineKey, defineKeyFamily, SESSION_USER_ITEM } from "./core";
 
 // Every item DialFlow keeps in browser storage, in one place. Add new keys (or key families)
 // here so their names cannot collide and the whole picture stays visible. Families whose schema
@@ -107,4 +108,27 @@ export const profileFormKey = defineKey({
   schema: storedProfileSchema.nullable(),
   fallback: null,
   legacy: parseJson,
+});
+
+/**
+ * Spec 3 "Facility local data": one entry per place_id, personal to the signed-in rep
+ * (lib/facility/store.ts owns reading and writing it). Bump the version when FacilityData changes.
+ */
+export const facilityFamily = defineKeyFamily<FacilityData>({
+  prefix: "facility",
+  version: 1,
+  area: "local",
+  scope: "user",
+  schema: facilityDataSchema,
+  fallback: emptyFacilityData,
+});
+
+/** Spec "Other stored browser flags": the facility drawer's Open Map toggle. */
+export const drawerMapKey = defineKey({
+  name: "drawer.mapEnabled",
+  version: 1,
+  area: "local",
+  scope: "global",
+  schema: z.boolean(),
+  fallback: false,
 });
