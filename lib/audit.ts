@@ -10,6 +10,11 @@ export type AuditEntry = {
   target?: string | null;
   clientIp?: string | null;
   detail?: Prisma.InputJsonValue;
+  /**
+   * Refusals fold by default (they are what an anonymous client can repeat without bound).
+   * Actions of a signed-in operator are each kept as their own row: `fold: false`.
+   */
+  fold?: false;
 };
 
 /** Refusals from one source and of one kind within this window share one row. */
@@ -18,7 +23,7 @@ const foldedOutcomes = new Set<AuditEntry["outcome"]>(["failure", "denied", "thr
 
 /** The row a refusal folds into: action, outcome, source and 10-minute window; null for the rest. */
 export function foldKeyOf(entry: AuditEntry, now = new Date()) {
-  if (!foldedOutcomes.has(entry.outcome) || !entry.clientIp) return null;
+  if (entry.fold === false || !foldedOutcomes.has(entry.outcome) || !entry.clientIp) return null;
   const window = Math.floor(now.getTime() / foldWindowMs);
   return `${entry.action}:${entry.outcome}:${entry.clientIp}:${window}`;
 }
@@ -36,7 +41,8 @@ export async function recordAudit(entry: AuditEntry, client?: Db) {
     const now = new Date();
     const foldKey = foldKeyOf(entry, now);
     if (!foldKey) {
-      await db.auditEvent.create({ data: { ...entry, target: entry.target ?? null } });
+      const { fold: _fold, ...data } = entry;
+      await db.auditEvent.create({ data: { ...data, target: entry.target ?? null } });
       return;
     }
     const detail = entry.detail === undefined ? null : JSON.stringify(entry.detail);
