@@ -46,6 +46,17 @@ export const a11yRoutes: A11yRoute[] = [
   { name: "unknown path → landing", path: "/no-such-page", auth: "public" },
   { name: "admin login", path: "/adminconsole", auth: "public" },
 
+  // The operator console, signed in with the console's own token, once its panels have data.
+  {
+    name: "operator console, panels filled",
+    path: "/adminconsole/console",
+    auth: "operator",
+    ready: async (page) => {
+      await expect(page.getByTestId("console-ping")).toHaveAttribute("data-state", "ok");
+      await expect(page.getByTestId("env-table")).toBeVisible();
+    },
+  },
+
   // Signed in as a rep.
   { name: "dashboard", path: "/app", auth: "rep" },
   { name: "reports", path: "/app/reports", auth: "rep" },

@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, test, type E2eSession } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { a11yRoutes, type A11yRoute } from "./a11y-routes";
-import { e2eAccounts } from "./accounts";
-import { login, setLocale } from "./helpers";
+import { setLocale } from "./helpers";
 
 // The accessibility gate (issue 18): axe (WCAG 2.2 A/AA) on every route and state listed in
 // a11y-routes.ts, in English and Arabic, light and dark. Kept fast: one test per language and
@@ -35,8 +35,12 @@ async function checkRoute(page: Page, route: A11yRoute, locale: string) {
 
 const desktop = { width: 1280, height: 720 };
 
-async function newContext(browser: Browser, baseURL: string | undefined) {
-  return browser.newContext({ baseURL, viewport: desktop, reducedMotion: "reduce" });
+async function newContext(
+  browser: Browser,
+  baseURL: string | undefined,
+  storageState?: E2eSession["storageState"],
+) {
+  return browser.newContext({ baseURL, viewport: desktop, reducedMotion: "reduce", storageState });
 }
 
 async function checkAll(page: Page, routes: A11yRoute[], locale: string) {
@@ -66,10 +70,9 @@ test.describe("accessibility gate, signed in", () => {
   let context: BrowserContext;
   let page: Page;
 
-  test.beforeAll(async ({ browser, baseURL }) => {
-    context = await newContext(browser, baseURL);
+  test.beforeAll(async ({ browser, repSession }, testInfo) => {
+    context = await newContext(browser, testInfo.project.use.baseURL, repSession.storageState);
     page = await context.newPage();
-    await login(page);
   });
   test.afterAll(async () => {
     await context.close();
@@ -86,18 +89,12 @@ test.describe("accessibility gate, signed in", () => {
 test.describe("accessibility gate, operator console", () => {
   const routes = a11yRoutes.filter((r) => r.auth === "operator");
   for (const locale of locales) {
-    test(`operator pages, ${locale}`, async ({ browser, baseURL }) => {
+    test(`console pages, ${locale}`, async ({ operatorPage }) => {
       test.setTimeout(30_000 + routes.length * 15_000);
-      const context = await newContext(browser, baseURL);
-      // The console's own sign-in: the operator cookie from the API, the token in session storage.
-      const res = await context.request.post("/api/admin/login", { data: e2eAccounts.operator });
-      expect(res.status()).toBe(200);
-      const { token } = (await res.json()) as { token: string };
-      await context.addInitScript((t) => sessionStorage.setItem("admin.token", t), token);
-      const page = await context.newPage();
-      await page.goto("/api/health");
-      await checkAll(page, routes, locale);
-      await context.close();
+      await operatorPage.setViewportSize(desktop);
+      await operatorPage.emulateMedia({ reducedMotion: "reduce" });
+      await operatorPage.goto("/api/health");
+      await checkAll(operatorPage, routes, locale);
     });
   }
 });
