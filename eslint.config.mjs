@@ -22,4 +22,9 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // Playwright fixtures receive a `use` callback that is not React's `use` hook.
+    files: ["tests/e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
 ]);

@@ -23,6 +23,7 @@ const nextConfig: NextConfig = {
     "@node-rs/argon2",
     "pg",
     "nodemailer",
+    "fs-ext",
   ],
   async headers() {
     const headers = [...staticSecurityHeaders];

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { e2eAccounts } from "./tests/e2e/accounts";
 import { mailboxDir } from "./tests/e2e/mailbox";
+import { opsE2eDir } from "./tests/e2e/ops-fixture";
 
 // Drives the production build (scripts/e2e.mjs builds it) served by tests/e2e/server.mjs on a
 // fresh embedded database. E2E_PORT and NEXT_DIST_DIR let two runs share one checkout.
@@ -49,6 +50,7 @@ export default defineConfig({
       E2E_OPERATOR: e2eAccounts.operator.username,
       E2E_OPERATOR_PASSWORD: e2eAccounts.operator.password,
       E2E_MAILBOX_DIR: mailboxDir,
+      E2E_OPS_DIR: opsE2eDir,
     },
   },
 });

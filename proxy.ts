@@ -1,9 +1,12 @@
-import { decodeJwt } from "jose";
+import fs from "node:fs";
+import path from "node:path";
+import { jwtVerify } from "jose";
 import { NextResponse, type NextRequest } from "next/server";
 
-// First gate only: sets the per-request CSP nonce and sends page requests without a plausible
-// session cookie to the sign-in pages before anything renders. Every route handler and the
-// /app layout verify the session for real (signature, revocation) again.
+// First gate: sets the per-request CSP nonce and sends page requests without a validly signed,
+// unexpired session token of the right kind to the sign-in pages before anything renders.
+// Revocation and account state need the database: the route handlers and the /app layout check
+// those again (and a redirect from there never carries the rendered page: scripts/serve.mjs).
 
 const gates = [
   { prefix: "/app", cookie: "session", audience: "dialflow:user", login: "/login" },
@@ -15,13 +18,35 @@ const gates = [
   },
 ];
 
-function plausible(token: string | undefined, audience: string) {
-  if (!token) return false;
+let cachedKey: Uint8Array | undefined;
+
+/**
+ * The HMAC key lib/auth/secret.ts signs with: AUTH_SECRET, or the one the server generated into
+ * DATA_DIR. Read here without the server modules; null until it exists (then no token is valid).
+ */
+function sessionKey(): Uint8Array | null {
+  if (cachedKey) return cachedKey;
+  const secret = process.env.AUTH_SECRET;
+  if (secret) return (cachedKey = new TextEncoder().encode(secret));
   try {
-    const claims = decodeJwt(token);
-    return (
-      claims.aud === audience && typeof claims.exp === "number" && claims.exp * 1000 > Date.now()
-    );
+    const file = path.join(path.resolve(process.env.DATA_DIR || ".data"), "auth-secret");
+    return (cachedKey = new TextEncoder().encode(fs.readFileSync(file, "utf8").trim()));
+  } catch {
+    return null;
+  }
+}
+
+async function validSignature(token: string | undefined, audience: string) {
+  const key = sessionKey();
+  if (!token || !key) return false;
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ["HS256"],
+      issuer: "dialflow",
+      audience,
+      requiredClaims: ["sub", "jti", "exp", "iat"],
+    });
+    return payload.typ === audience.split(":")[1];
   } catch {
     return false;
   }
@@ -44,10 +69,10 @@ function contentSecurityPolicy(nonce: string, dev: boolean) {
   ].join("; ");
 }
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const gate = gates.find((g) => pathname === g.prefix || pathname.startsWith(`${g.prefix}/`));
-  if (gate && !plausible(request.cookies.get(gate.cookie)?.value, gate.audience)) {
+  if (gate && !(await validSignature(request.cookies.get(gate.cookie)?.value, gate.audience))) {
     return NextResponse.redirect(new URL(gate.login, request.url));
   }
 

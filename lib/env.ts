@@ -46,6 +46,13 @@ const schema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /** Audit events older than this many days are deleted by the hourly housekeeping. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * The browser key for the drawer's map popup. Read at run time here and handed to the page
+   * (a browser key is public by nature; restrict it to your domain), so one build serves any key.
+   */
+  NEXT_PUBLIC_GOOGLE_MAPS_API_KEY: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** The build's commit, shown by the console's Version panel (set by the deploy). */
   SOURCE_COMMIT: z
@@ -81,8 +88,8 @@ const schema = z.object({
     .string()
     .optional()
     .transform((value, ctx) => argv(value, "OPS_DEPLOY_COMMAND", ctx)),
-  OPS_BUILD_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(7200).default(900),
-  OPS_DEPLOY_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(7200).default(300),
+  OPS_BUILD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7200).default(900),
+  OPS_DEPLOY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7200).default(300),
   /** The distDir the build command writes to (passed to it as NEXT_DIST_DIR); never the served one. */
   OPS_BUILD_DIST_DIR: z.string().min(1).default(".next-staging"),
 });
@@ -121,7 +128,6 @@ export const env = load();
 
 export const dataDir = path.resolve(env.DATA_DIR);
 export const isEmbedded = !env.DATABASE_URL;
-export const isProduction = env.NODE_ENV === "production";
 export const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
 export const backupDir = path.resolve(env.OPS_BACKUP_DIR ?? path.join(dataDir, "backups"));
 /** The distDir this server serves from (next.config.ts reads the same variable). */

@@ -1,13 +1,15 @@
 import "server-only";
 import { formatDemoBanner, seedDemoAccounts } from "@/lib/accounts/demo";
 import { scheduleHousekeeping } from "@/lib/auth/housekeeping";
-import { getDb, getDbState } from "@/lib/db/client";
+import { closeDb, getDb, getDbState } from "@/lib/db/client";
 import { DataDirBusyError } from "@/lib/db/embedded-lock";
 import { appUrl, dataDir, isEmbedded } from "@/lib/env";
 import { errorMessage, log } from "@/lib/log";
 
 /** Server start: open the database (applying pending migrations), then seed demo accounts if new. */
 export async function startup() {
+  // scripts/serve.mjs calls this on SIGTERM/SIGINT, after in-flight requests have drained.
+  (globalThis as { __dialflowShutdown?: () => Promise<void> }).__dialflowShutdown = closeDb;
   try {
     const { migrated, connection } = await getDbState();
     if (migrated.length) log.info("applied migrations", { migrations: migrated });

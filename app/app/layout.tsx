@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { AppShell } from "@/components/shell/app-shell";
 import { getPageSession } from "@/lib/auth/page-session";
-import { SIDEBAR_COOKIE } from "@/lib/client/sidebar-keys";
+import { SIDEBAR_COOKIE } from "@/lib/shell/sidebar-cookie";
 
 // The proxy only checks that a session cookie looks plausible; this verifies it for real
 // (signature, expiry, revocation, disabled account) before anything of /app renders.

@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { AlertCircle, Loader2 } from "lucide-react";
+import { AlertCircle } from "lucide-react";
+import { Button, Spinner } from "@/components/ui";
 import { login } from "@/lib/client/login";
 import { clearSession, useSession } from "@/lib/client/session";
 import { PasswordField } from "./password-field";
@@ -127,15 +128,16 @@ export function LoginForm() {
           inputClassName={inputClass}
         />
       </div>
-      <button
+      <Button
         type="submit"
         disabled={busy || !session.ready}
         aria-busy={busy}
-        className="mt-2 inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-wait disabled:opacity-80"
+        // Busy or not yet hydrated is a short wait, not an unavailable action: keep the colours.
+        className="mt-2 h-11 disabled:cursor-wait disabled:bg-primary disabled:text-primary-fg"
       >
-        {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+        {busy ? <Spinner /> : null}
         {busy ? t("busy") : t("submit")}
-      </button>
+      </Button>
     </form>
   );
 }

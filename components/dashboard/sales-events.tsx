@@ -3,6 +3,7 @@ import { TrendingUp } from "lucide-react";
 import { formatUsd } from "@/lib/format/currency";
 import { relativeTime } from "@/lib/format/relative-time";
 import type { SaleEvent } from "@/lib/sample/dashboard";
+import { IconBadge } from "@/components/ui";
 
 /** Sales Events with relative times (just now, Nm/Nh/Nd ago), worded per language. */
 export async function SalesEvents({ sales, now }: { sales: readonly SaleEvent[]; now: number }) {
@@ -24,12 +25,13 @@ export async function SalesEvents({ sales, now }: { sales: readonly SaleEvent[];
           const rel = relativeTime(s.ts, now);
           return (
             <li key={s.id} className="flex items-center gap-3 px-4 py-3">
-              <span
-                aria-hidden
-                className="grid size-8 shrink-0 place-items-center rounded-full bg-emerald-50 text-emerald-600 dark:bg-emerald-500/15 dark:text-emerald-300"
-              >
-                <TrendingUp className="size-4 rtl:-scale-x-100" />
-              </span>
+              <IconBadge
+                icon={TrendingUp}
+                tone="success"
+                size="sm"
+                className="rounded-full"
+                iconClassName="rtl:-scale-x-100"
+              />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-slate-900 dark:text-white">
                   {s.company}

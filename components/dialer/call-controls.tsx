@@ -4,13 +4,10 @@ import { Circle, Pause, Play, PhoneOff, Square } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { formatMs } from "@/lib/dialer/format";
+import { Button } from "@/components/ui";
 import { useDialer } from "./dialer-provider";
 
-const buttonClass =
-  "inline-flex items-center gap-1.5 rounded-md border px-2.5 py-1 text-sm font-medium transition-colors " +
-  "disabled:cursor-not-allowed disabled:opacity-50 " +
-  "border-slate-300 bg-white text-slate-700 enabled:hover:bg-slate-100 " +
-  "dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200 dark:enabled:hover:bg-slate-700";
+const buttonClass = "gap-1.5 rounded-md px-2.5 text-sm font-medium [&_svg]:size-4";
 
 /** Hold / Record / End and the elapsed timer (mm:ss), shown in the top bar. */
 export function CallControls() {
@@ -30,45 +27,48 @@ export function CallControls() {
 
   return (
     <div role="group" aria-label={t("callControls")} className="flex items-center gap-2">
-      <button
-        type="button"
+      <Button
+        variant="secondary"
+        size="sm"
         className={buttonClass}
         disabled={!isActive}
         aria-pressed={held}
         onClick={() => setHeld((v) => !v)}
       >
-        {held ? <Play className="size-4" aria-hidden /> : <Pause className="size-4" aria-hidden />}
+        {held ? <Play aria-hidden /> : <Pause aria-hidden />}
         {held ? t("resume") : t("hold")}
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
         className={buttonClass}
         disabled={!isActive}
         aria-pressed={recording}
         onClick={() => setRecording((v) => !v)}
       >
         {recording ? (
-          <Square className="size-4 fill-current text-red-600" aria-hidden />
+          <Square className="fill-current text-danger-text" aria-hidden />
         ) : (
-          <Circle className="size-4 text-red-600" aria-hidden />
+          <Circle className="text-danger-text" aria-hidden />
         )}
         {recording ? t("stopRecording") : t("record")}
-      </button>
-      <button
-        type="button"
-        className={`${buttonClass} enabled:border-red-600 enabled:bg-red-600 enabled:text-white enabled:hover:bg-red-700 dark:enabled:bg-red-600 dark:enabled:hover:bg-red-700`}
+      </Button>
+      <Button
+        variant="danger"
+        size="sm"
+        className={buttonClass}
         disabled={!isActive}
         onClick={hangUp}
       >
-        <PhoneOff className="size-4" aria-hidden />
+        <PhoneOff aria-hidden />
         {t("end")}
-      </button>
+      </Button>
       <span
         role="timer"
         aria-label={t("callTimer")}
         dir="ltr"
         data-testid="call-controls-timer"
-        className="min-w-[3.5rem] text-center font-mono text-sm tabular-nums text-slate-700 dark:text-slate-200"
+        className="min-w-[3.5rem] text-center font-mono text-sm tabular-nums text-fg"
       >
         {isActive ? formatMs(elapsedMs) : "00:00"}
       </span>

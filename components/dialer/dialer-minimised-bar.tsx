@@ -18,16 +18,13 @@ export function DialerMinimisedBar({ onExpand }: { onExpand: () => void }) {
       // Focus moves here from the minimise button, which just disappeared.
       autoFocus
       onClick={onExpand}
-      className="flex items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 text-slate-800 shadow-xl hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+      className="flex items-center gap-2 rounded-full border border-line bg-surface px-4 py-2 text-fg shadow-xl hover:bg-surface-muted"
     >
-      <Phone
-        className={`size-4 ${isActive ? "text-emerald-500" : "text-slate-400 dark:text-slate-500"}`}
-        aria-hidden
-      />
+      <Phone className={`size-4 ${isActive ? "text-emerald-500" : "text-fg-muted"}`} aria-hidden />
       <span dir="ltr" className="font-mono text-sm tabular-nums">
         {time}
       </span>
-      <ChevronUp className="size-4 text-slate-400" aria-hidden />
+      <ChevronUp className="size-4 text-fg-muted" aria-hidden />
     </button>
   );
 }

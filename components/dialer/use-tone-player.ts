@@ -1,30 +1,23 @@
-"use client";
-
+import "client-only";
 import { useCallback, useEffect, useState } from "react";
+import { dialerSoundsKey, useStoredValue } from "@/lib/client/storage";
 import { createTonePlayer, isKeypadKey } from "@/lib/dialer";
-
-const SOUNDS_KEY = "dialer.sounds";
 
 /** The Dialer Sounds preference (on by default, remembered) and a `play(key)` that honours it. */
 export function useTonePlayer() {
   const [player] = useState(() => createTonePlayer());
-  const [soundsEnabled, setSoundsState] = useState(true);
+  // Server render and hydration see the default (on); the stored choice follows at once.
+  const [soundsEnabled, setSounds] = useStoredValue(dialerSoundsKey);
 
-  useEffect(() => {
-    // Read after mount so server and client render the same markup first.
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- syncing from localStorage
-    if (window.localStorage.getItem(SOUNDS_KEY) === "off") setSoundsState(false);
-    return () => player.dispose();
-  }, [player]);
+  useEffect(() => () => player.dispose(), [player]);
 
-  const setSoundsEnabled = useCallback((on: boolean) => {
-    setSoundsState(on);
-    try {
-      window.localStorage.setItem(SOUNDS_KEY, on ? "on" : "off");
-    } catch {
-      // storage full or blocked: the choice still holds for this page
-    }
-  }, []);
+  const setSoundsEnabled = useCallback(
+    (on: boolean) => {
+      // Storage full or blocked: the choice is not remembered (the storage module reports it).
+      setSounds(on);
+    },
+    [setSounds],
+  );
 
   const play = useCallback(
     (key: string) => {

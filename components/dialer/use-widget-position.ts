@@ -1,27 +1,13 @@
-"use client";
-
+import "client-only";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import {
-  clampPosition,
-  defaultPosition,
-  parseStoredPosition,
-  POSITION_STORAGE_KEY,
-  type Point,
-} from "@/lib/dialer/position";
+import { dialerPositionKey, readStored, writeStored } from "@/lib/client/storage";
+import { clampPosition, defaultPosition, type Point } from "@/lib/dialer/position";
 
 const viewport = () => ({
   width: document.documentElement.clientWidth || window.innerWidth,
   height: window.innerHeight,
 });
 export const sizeOf = (el: HTMLElement) => ({ width: el.offsetWidth, height: el.offsetHeight });
-
-function store(pos: Point) {
-  try {
-    window.sessionStorage.setItem(POSITION_STORAGE_KEY, JSON.stringify(pos));
-  } catch {
-    // sessionStorage blocked: the position still holds while the page lives
-  }
-}
 
 /**
  * Where the floating widget sits. Null until measured on the client; then the remembered
@@ -39,7 +25,7 @@ export function useWidgetPosition(ref: React.RefObject<HTMLElement | null>, rtl:
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const stored = parseStoredPosition(window.sessionStorage.getItem(POSITION_STORAGE_KEY));
+    const stored = readStored(dialerPositionKey);
     setPos(stored ? clampNow(stored) : defaultPosition(sizeOf(el), viewport(), rtl));
   }, [ref, rtl, clampNow]);
 
@@ -60,7 +46,8 @@ export function useWidgetPosition(ref: React.RefObject<HTMLElement | null>, rtl:
     (p: Point, persist: boolean) => {
       const next = clampNow(p);
       setPos(next);
-      if (persist) store(next);
+      // Session storage blocked: the position still holds while the page lives.
+      if (persist) writeStored(dialerPositionKey, next);
     },
     [clampNow],
   );

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { Clock, Target, TrendingUp, Users } from "lucide-react";
+import { IconBadge } from "@/components/ui";
 
 const items = [
   { key: "time", icon: Clock },
@@ -40,12 +41,7 @@ export async function Benefits() {
         <ul className="grid gap-6 sm:grid-cols-2">
           {items.map(({ key, icon: Icon }) => (
             <li key={key} className="flex gap-4">
-              <span
-                aria-hidden
-                className="grid size-10 shrink-0 place-items-center rounded-lg bg-emerald-50 text-emerald-600 dark:bg-emerald-500/15 dark:text-emerald-300"
-              >
-                <Icon className="size-5" />
-              </span>
+              <IconBadge icon={Icon} tone="success" />
               <div>
                 <h3 className="font-semibold text-slate-900 dark:text-white">
                   {t(`${key}.title`)}

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { BarChart3, MailCheck, Mic, ShieldCheck, SkipForward, Zap } from "lucide-react";
+import { IconBadge } from "@/components/ui";
 
 // The six features the spec says the landing page advertises.
 const items = [
@@ -35,12 +36,11 @@ export async function Features() {
             key={key}
             className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
           >
-            <span
-              aria-hidden
-              className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-100"
-            >
-              <Icon className={`size-5 ${key === "dialer" ? "rtl:-scale-x-100" : ""}`} />
-            </span>
+            <IconBadge
+              icon={Icon}
+              className="size-11 rounded-xl"
+              iconClassName={key === "dialer" ? "rtl:-scale-x-100" : undefined}
+            />
             <h3 className="mt-4 font-semibold text-slate-900 dark:text-white">
               {t(`${key}.title`)}
             </h3>

@@ -66,7 +66,7 @@ export async function Hero() {
             ))}
           </div>
           <ul className="mt-4 grid gap-2">
-            {["mockRow1", "mockRow2", "mockRow3"].map((k, i) => (
+            {(["mockRow1", "mockRow2", "mockRow3"] as const).map((k, i) => (
               <li
                 key={k}
                 className="flex items-center gap-3 rounded-xl border border-slate-100 px-3 py-2.5 dark:border-slate-800"
@@ -77,9 +77,7 @@ export async function Hero() {
                   <PhoneCall className="size-4" />
                 </span>
                 <span className="flex-1 text-sm text-slate-700 dark:text-slate-200">{t(k)}</span>
-                <span className="text-xs tabular-nums text-fg-muted">
-                  {["00:42", "—", "—"][i]}
-                </span>
+                <span className="text-xs tabular-nums text-fg-muted">{["00:42", "—", "—"][i]}</span>
               </li>
             ))}
           </ul>

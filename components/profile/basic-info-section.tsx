@@ -1,11 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { Field, Input, SectionCard, Textarea } from "@/components/ui";
 import { EmailVerificationField } from "./email-verification-field";
-import { SUMMARY_MAX, type ProfileErrors, type ProfileForm } from "./profile-form";
-import { FieldError, fieldClass, Label, TextField } from "./ui";
-import { SectionCard } from "@/components/ui/section-card";
-import type { VerificationState } from "./verification-machine";
+import { SUMMARY_MAX, type ProfileErrors, type ProfileForm } from "@/lib/profile/profile-form";
+import type { VerificationState } from "@/lib/profile/verification-machine";
 
 type Props = {
   form: ProfileForm;
@@ -26,29 +25,34 @@ export function BasicInfoSection({
 }: Props) {
   const t = useTranslations("Profile");
   const required = t("requiredMark");
-  const summaryOver = form.summary.length > SUMMARY_MAX;
   return (
     <SectionCard id="profile-basic" title={t("basicInfo")}>
       <div className="grid gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
+          <Field
             id="profile-display-name"
             label={t("displayName")}
             required={required}
-            autoComplete="name"
-            value={form.displayName}
-            onChange={(displayName) => onChange({ displayName })}
             error={errors.displayName ? t("displayNameRequired") : null}
-          />
-          <TextField
+          >
+            <Input
+              autoComplete="name"
+              value={form.displayName}
+              onChange={(e) => onChange({ displayName: e.target.value })}
+            />
+          </Field>
+          <Field
             id="profile-role"
             label={t("role")}
             required={required}
-            autoComplete="organization-title"
-            value={form.role}
-            onChange={(role) => onChange({ role })}
             error={errors.role ? t("roleRequired") : null}
-          />
+          >
+            <Input
+              autoComplete="organization-title"
+              value={form.role}
+              onChange={(e) => onChange({ role: e.target.value })}
+            />
+          </Field>
         </div>
         <EmailVerificationField
           email={form.email}
@@ -57,30 +61,21 @@ export function BasicInfoSection({
           verification={verification}
           onSend={onSendLink}
         />
-        <div>
-          <div className="flex items-end justify-between gap-2">
-            <Label htmlFor="profile-summary">{t("summary")}</Label>
-            <span
-              id="profile-summary-count"
-              className={`mb-1.5 text-xs tabular-nums ${summaryOver ? "text-red-600 dark:text-red-400" : "text-slate-500 dark:text-slate-400"}`}
-            >
-              <bdi>{t("summaryCounter", { count: form.summary.length, max: SUMMARY_MAX })}</bdi>
-            </span>
-          </div>
-          <textarea
-            id="profile-summary"
+        <Field
+          id="profile-summary"
+          label={t("summary")}
+          counter={{ value: form.summary.length, max: SUMMARY_MAX }}
+          error={errors.summary ? t("summaryTooLong", { max: SUMMARY_MAX }) : null}
+        >
+          <Textarea
             rows={5}
             maxLength={SUMMARY_MAX}
             value={form.summary}
             placeholder={t("summaryPlaceholder")}
             onChange={(e) => onChange({ summary: e.target.value.slice(0, SUMMARY_MAX) })}
-            aria-describedby="profile-summary-count"
-            className={`${fieldClass} h-auto resize-y py-2 leading-relaxed`}
+            className="resize-y"
           />
-          <FieldError id="profile-summary-error">
-            {errors.summary ? t("summaryTooLong", { max: SUMMARY_MAX }) : null}
-          </FieldError>
-        </div>
+        </Field>
       </div>
     </SectionCard>
   );

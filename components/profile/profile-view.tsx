@@ -6,16 +6,16 @@ import { useTheme } from "next-themes";
 import { Loader2 } from "lucide-react";
 import { PageHeader } from "@/components/ui/page-header";
 import { useSession } from "@/lib/client/session";
+import { profileFormKey, readStored, writeStored } from "@/lib/client/storage";
 import { BasicInfoSection } from "./basic-info-section";
 import { PreferencesSection } from "./preferences-section";
 import {
   profileThemes,
-  readStoredProfile,
   validateProfile,
-  writeStoredProfile,
+  withProfileDefaults,
   type ProfileField,
   type ProfileForm,
-} from "./profile-form";
+} from "@/lib/profile/profile-form";
 import { RecentActivity } from "./recent-activity";
 import { SecuritySection } from "./security-section";
 import { StatusChip } from "./status-chip";
@@ -33,7 +33,7 @@ export function ProfileView() {
         <PageHeader title={t("title")} description={t("subtitle")} />
         <p
           role="status"
-          className="flex items-center justify-center gap-2 py-10 text-sm text-slate-500 dark:text-slate-400"
+          className="flex items-center justify-center gap-2 py-10 text-sm text-fg-muted"
         >
           <Loader2 aria-hidden className="size-5 animate-spin" /> {t("msgLoadingSession")}
         </p>
@@ -58,7 +58,7 @@ function ProfileEditor({ username }: { username: string }) {
       theme: activeTheme,
     };
     // The theme itself lives with next-themes (Settings changes it too): show the active one.
-    return { ...readStoredProfile(window.localStorage, username, defaults), theme: activeTheme };
+    return { ...withProfileDefaults(readStored(profileFormKey), defaults), theme: activeTheme };
   });
   const [touched, setTouched] = useState<ReadonlySet<ProfileField>>(new Set());
   const [saving, setSaving] = useState(false);
@@ -71,10 +71,10 @@ function ProfileEditor({ username }: { username: string }) {
       pending.current = null;
       setSaving(false);
       if (Object.keys(validateProfile(next)).length > 0) return setMessage(t("invalidForm"));
-      writeStoredProfile(window.localStorage, username, next);
+      writeStored(profileFormKey, next);
       setMessage(null);
     },
-    [t, username],
+    [t],
   );
 
   // Leaving the page inside the debounce window still keeps the last valid edit.
@@ -83,9 +83,9 @@ function ProfileEditor({ username }: { username: string }) {
       clearTimeout(saveTimer.current);
       const last = pending.current;
       if (last && Object.keys(validateProfile(last)).length === 0)
-        writeStoredProfile(window.localStorage, username, last);
+        writeStored(profileFormKey, last);
     },
-    [username],
+    [],
   );
 
   function update(patch: Partial<ProfileForm>) {

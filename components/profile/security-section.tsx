@@ -3,9 +3,8 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { KeyRound } from "lucide-react";
-import { CURRENT_PASSWORD_MIN, NEW_PASSWORD_MIN } from "./profile-form";
-import { FieldError, fieldClass, Label, primaryButtonClass } from "./ui";
-import { SectionCard } from "@/components/ui/section-card";
+import { CURRENT_PASSWORD_MIN, NEW_PASSWORD_MIN } from "@/lib/profile/profile-form";
+import { Button, Field as FormField, Input, SectionCard } from "@/components/ui";
 
 type Field = "current" | "next" | "confirm";
 const fields: {
@@ -47,28 +46,27 @@ export function SecuritySection({ onSimulated }: { onSimulated: () => void }) {
     <SectionCard id="profile-security" title={t("security")}>
       <form noValidate onSubmit={submit} className="grid gap-4">
         {fields.map((f) => (
-          <div key={f.name}>
-            <Label htmlFor={`profile-password-${f.name}`}>{t(f.key)}</Label>
-            <input
-              id={`profile-password-${f.name}`}
+          <FormField
+            key={f.name}
+            id={`profile-password-${f.name}`}
+            label={t(f.key)}
+            error={
+              errors[f.name] ? t(f.name === "current" ? "currentTooShort" : "newTooShort") : null
+            }
+          >
+            <Input
               type="password"
               autoComplete={f.autoComplete}
               minLength={f.min}
               value={values[f.name]}
               onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-              aria-invalid={errors[f.name] ? true : undefined}
-              aria-describedby={`profile-password-${f.name}-error`}
-              className={fieldClass}
             />
-            <FieldError id={`profile-password-${f.name}-error`}>
-              {errors[f.name] ? t(f.name === "current" ? "currentTooShort" : "newTooShort") : null}
-            </FieldError>
-          </div>
+          </FormField>
         ))}
         <div>
-          <button type="submit" className={primaryButtonClass}>
-            <KeyRound aria-hidden className="size-4" /> {t("changePassword")}
-          </button>
+          <Button type="submit">
+            <KeyRound aria-hidden /> {t("changePassword")}
+          </Button>
         </div>
       </form>
     </SectionCard>

@@ -1,33 +1,47 @@
-"use client";
-
+import "client-only";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { apiFetch, apiPost } from "@/lib/client/api";
+import { profileResponseSchema } from "@/lib/accounts/schemas";
+import { apiClient, ApiClientError } from "@/lib/client/api-client";
 import { readSession } from "@/lib/client/session";
+import { readStored, verifyCooldownKey, writeStored } from "@/lib/client/storage";
+import { verifyRequestResponseSchema } from "@/lib/email/schemas";
 import {
   createVerificationMachine,
   initialVerificationState,
   type ProfileAnswer,
   type VerificationMachine,
-} from "./verification-machine";
+} from "@/lib/profile/verification-machine";
 
-async function fetchProfile(first: boolean): Promise<ProfileAnswer> {
+function fetchProfile(first: boolean): Promise<ProfileAnswer> {
   // Spec section 7: the first profile call bypasses every cache.
-  const res = await apiFetch("/api/auth/profile", first ? { cache: "no-store" } : {});
-  if (!res.ok) throw new Error(`profile ${res.status}`);
-  const data = (await res.json()) as Partial<ProfileAnswer>;
-  return { email: data.email ?? "", emailVerified: data.emailVerified === true };
+  return apiClient.get("/api/auth/profile", {
+    schema: profileResponseSchema,
+    credential: "rep",
+    cache: first ? "no-store" : undefined,
+  });
 }
 
 async function requestLink(email: string) {
-  const res = await apiPost("/api/auth/email/verify-request", { email });
-  return { ok: res.ok, status: res.status };
+  try {
+    await apiClient.post(
+      "/api/auth/email/verify-request",
+      { email },
+      { schema: verifyRequestResponseSchema, credential: "rep" },
+    );
+    return { ok: true, status: 200 };
+  } catch (error) {
+    // The machine tells refusals apart by status; a network failure rejects, as before.
+    if (error instanceof ApiClientError && error.code !== "network") {
+      return { ok: false, status: error.status };
+    }
+    throw error;
+  }
 }
 
 // Per tab and per user: when the last link was sent, so the countdown survives leaving Profile.
-const cooldownKey = () => `profile.verifyCooldownUntil.${readSession().username ?? ""}`;
 const cooldownStore = {
-  load: () => Number(window.sessionStorage.getItem(cooldownKey()) ?? 0) || 0,
-  save: (endsAt: number) => window.sessionStorage.setItem(cooldownKey(), String(endsAt)),
+  load: () => readStored(verifyCooldownKey),
+  save: (endsAt: number) => void writeStored(verifyCooldownKey, endsAt),
 };
 
 function newMachine() {

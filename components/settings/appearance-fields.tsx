@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
 import { Monitor, Moon, Sun } from "lucide-react";
 import { localeCookie, locales, type Locale } from "@/lib/i18n/config";
-import { fieldClass } from "./settings-section";
+import { Field, NativeSelect, RadioCards } from "@/components/ui";
 
 const themes = [
   { value: "dark", key: "themeDark", icon: Moon },
@@ -39,51 +39,26 @@ export function AppearanceFields() {
 
   return (
     <div className="grid gap-5">
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-200">
-          {t("theme")}
-        </legend>
-        <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-          {themes.map(({ value, key, icon: Icon }) => (
-            <label
-              key={value}
-              className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2.5 text-sm text-slate-700 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-700 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 dark:border-slate-700 dark:text-slate-200 dark:has-[:checked]:bg-brand-500/15 dark:has-[:checked]:text-white"
-            >
-              <input
-                type="radio"
-                name="theme"
-                value={value}
-                checked={mounted && theme === value}
-                onChange={() => setTheme(value)}
-                className="sr-only"
-              />
-              <Icon aria-hidden className="size-4" />
-              {t(key)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div>
-        <label
-          htmlFor="settings-language"
-          className="mb-2 block text-sm font-medium text-slate-700 dark:text-slate-200"
-        >
-          {t("language")}
-        </label>
-        <select
-          id="settings-language"
+      <RadioCards
+        label={t("theme")}
+        // Before hydration nothing is checked (next-themes only knows the theme in the browser).
+        value={mounted ? (theme ?? "") : ""}
+        onValueChange={setTheme}
+        items={themes.map(({ value, key, icon }) => ({ value, icon, label: t(key) }))}
+      />
+      <Field id="settings-language" label={t("language")}>
+        <NativeSelect
           value={locale}
           disabled={!mounted || switching}
           onChange={(e) => changeLanguage(e.target.value as Locale)}
-          className={fieldClass}
         >
           {locales.map((l) => (
             <option key={l} value={l}>
               {t(`lang_${l}`)}
             </option>
           ))}
-        </select>
-      </div>
+        </NativeSelect>
+      </Field>
     </div>
   );
 }

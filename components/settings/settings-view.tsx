@@ -9,21 +9,17 @@ import {
   Users,
   Webhook,
 } from "lucide-react";
-import { PageHeader } from "@/components/ui/page-header";
+import { Button, Checkbox, Field, NativeSelect, PageHeader, SectionCard } from "@/components/ui";
 import { AppearanceFields } from "./appearance-fields";
-import { SectionCard } from "@/components/ui/section-card";
-import { fieldClass, secondaryButtonClass } from "./settings-section";
 
 const timeZones = ["UTC", "UTC+2", "UTC+3", "UTC+4"];
-const checkboxClass =
-  "size-4 rounded border-slate-300 text-brand-600 accent-brand-600 dark:border-slate-600";
 
 // Spec: none of these buttons has any behaviour; they are type="button" on purpose.
 function Action({ icon: Icon, label }: { icon: typeof Lock; label: string }) {
   return (
-    <button type="button" className={secondaryButtonClass}>
-      <Icon aria-hidden className="size-4" /> {label}
-    </button>
+    <Button variant="secondary">
+      <Icon aria-hidden /> {label}
+    </Button>
   );
 }
 
@@ -36,31 +32,21 @@ export async function SettingsView() {
         <SectionCard id="general" title={t("general")}>
           <div className="grid gap-5">
             <AppearanceFields />
-            <div>
-              <label
-                htmlFor="settings-tz"
-                className="mb-2 block text-sm font-medium text-slate-700 dark:text-slate-200"
-              >
-                {t("timeZone")}
-              </label>
-              <select id="settings-tz" defaultValue="UTC" className={fieldClass}>
+            <Field id="settings-tz" label={t("timeZone")}>
+              <NativeSelect defaultValue="UTC">
                 {timeZones.map((z) => (
                   <option key={z} value={z}>
                     {z}
                   </option>
                 ))}
-              </select>
-            </div>
+              </NativeSelect>
+            </Field>
           </div>
         </SectionCard>
         <SectionCard id="notifications" title={t("notifications")}>
           <div className="flex flex-wrap gap-6">
-            <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
-              <input type="checkbox" defaultChecked className={checkboxClass} /> {t("email")}
-            </label>
-            <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
-              <input type="checkbox" className={checkboxClass} /> {t("push")}
-            </label>
+            <Checkbox id="settings-notify-email" defaultChecked label={t("email")} />
+            <Checkbox id="settings-notify-push" label={t("push")} />
           </div>
         </SectionCard>
         <SectionCard id="account" title={t("account")}>
@@ -88,12 +74,7 @@ export async function SettingsView() {
           </div>
         </SectionCard>
         <div className="flex justify-end">
-          <button
-            type="button"
-            className="h-10 rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-          >
-            {t("saveChanges")}
-          </button>
+          <Button className="px-5">{t("saveChanges")}</Button>
         </div>
       </div>
     </div>

@@ -46,7 +46,7 @@ export function AppShell({
     <DialerProvider>
       <a
         href="#content"
-        className="sr-only z-50 rounded-md bg-brand-600 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-fg focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
       >
         {t("skipToContent")}
       </a>
@@ -64,7 +64,7 @@ export function AppShell({
             id="app-sidebar"
             data-testid="sidebar"
             data-collapsed={collapsed ? "true" : "false"}
-            className={`hidden shrink-0 border-e border-slate-200 bg-white transition-[width] duration-200 dark:border-slate-800 dark:bg-slate-900 lg:block ${
+            className={`hidden shrink-0 border-e border-line bg-surface transition-[width] duration-200 motion-reduce:transition-none lg:block ${
               collapsed ? "w-[4.25rem]" : "w-60"
             }`}
           >

@@ -1,18 +1,22 @@
-"use client";
-
-import { apiFetch } from "@/lib/client/api";
-import { clearSession } from "@/lib/client/session";
+import "client-only";
+import { logoutResponseSchema } from "@/lib/auth/schemas";
+import { apiClient } from "@/lib/client/api-client";
+import { clearSession, readSession } from "@/lib/client/session";
 
 /**
  * Ends the session on the server (which also clears the httpOnly cookie) and then locally.
  * Local state is cleared even if the call fails: the user asked to leave, and a dead
- * token is harmless once forgotten.
+ * token is harmless once forgotten. Without a stored token the call still goes out: the
+ * route accepts the session cookie for sign-out.
  */
 export async function logout(): Promise<void> {
   try {
-    await apiFetch("/api/auth/logout", { method: "POST" });
+    await apiClient.post("/api/auth/logout", undefined, {
+      schema: logoutResponseSchema,
+      credential: readSession().token ? "rep" : "none",
+    });
   } catch {
-    // offline or server down: still sign out locally
+    // offline, server down or session already gone: still sign out locally
   } finally {
     clearSession();
   }

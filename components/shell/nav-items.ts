@@ -1,4 +1,5 @@
 import { BarChart3, LayoutDashboard, ListChecks, PhoneMissed, Target } from "lucide-react";
+import type { Messages } from "next-intl";
 
 /** Sidebar entries (spec "Shell of /app"); `exact` = highlighted only on that very path. */
 export const navItems = [
@@ -15,7 +16,8 @@ export function isActive(pathname: string, href: string, exact: boolean): boolea
 }
 
 /** Labels of every /app route, for the second bar's breadcrumb. Unknown paths show the dashboard. */
-export const routeLabels: Record<string, string> = {
+/** Breadcrumb labels: a key of the Nav messages per route (typed, so a typo fails to compile). */
+export const routeLabels: Record<string, keyof Messages["Nav"]> = {
   "/app/reports": "reports",
   "/app/reports/call-history": "callHistory",
   "/app/reports/call-reports": "callReports",

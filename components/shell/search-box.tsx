@@ -32,7 +32,7 @@ export function SearchBox() {
       <label htmlFor="navbar-search" className="sr-only">
         {t("searchLabel")}
       </label>
-      <Search aria-hidden className="pointer-events-none absolute start-3 size-4 text-slate-400" />
+      <Search aria-hidden className="pointer-events-none absolute start-3 size-4 text-fg-muted" />
       <input
         id="navbar-search"
         name="q"
@@ -41,12 +41,12 @@ export function SearchBox() {
         onChange={(e) => setText(e.target.value)}
         placeholder={t("searchPlaceholder")}
         autoComplete="off"
-        className="h-10 w-full min-w-0 rounded-lg border border-slate-200 bg-slate-50 ps-9 pe-24 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-100 dark:focus:bg-slate-900"
+        className="h-10 w-full min-w-0 rounded-lg border border-line-strong bg-surface ps-9 pe-24 text-sm text-fg placeholder:text-fg-muted focus:border-focus focus:outline-none focus:ring-2 focus:ring-focus/40"
       />
       <button
         type="submit"
         disabled={!enabled}
-        className="absolute end-1 h-8 rounded-md bg-brand-600 px-3 text-xs font-semibold text-white transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-500 dark:disabled:bg-slate-700 dark:disabled:text-slate-400"
+        className="absolute end-1 h-8 rounded-md bg-primary px-3 text-xs font-semibold text-primary-fg transition hover:bg-primary-hover disabled:cursor-not-allowed disabled:bg-surface-muted disabled:text-fg-muted"
       >
         {t("searchSubmit")}
       </button>

@@ -23,11 +23,11 @@ export function SecondBar() {
   return (
     <nav
       aria-label={ts("breadcrumb")}
-      className="flex h-10 items-center border-b border-slate-200 bg-slate-50/80 px-4 text-sm dark:border-slate-800 dark:bg-slate-950/60 md:px-6"
+      className="flex h-10 items-center border-b border-line bg-canvas/80 px-4 text-sm md:px-6"
     >
-      <ol className="flex min-w-0 items-center gap-1.5 text-slate-500 dark:text-slate-400">
+      <ol className="flex min-w-0 items-center gap-1.5 text-fg-muted">
         <li>
-          <Link href="/app" className="rounded hover:text-slate-900 dark:hover:text-white">
+          <Link href="/app" className="rounded hover:text-fg">
             {t("dashboard")}
           </Link>
         </li>
@@ -35,17 +35,11 @@ export function SecondBar() {
           <li key={c.href} className="flex min-w-0 items-center gap-1.5">
             <ChevronRight aria-hidden className="size-3.5 shrink-0 rtl:rotate-180" />
             {i === crumbs.length - 1 ? (
-              <span
-                aria-current="page"
-                className="truncate font-medium text-slate-900 dark:text-white"
-              >
+              <span aria-current="page" className="truncate font-medium text-fg">
                 {c.label}
               </span>
             ) : (
-              <Link
-                href={c.href}
-                className="truncate rounded hover:text-slate-900 dark:hover:text-white"
-              >
+              <Link href={c.href} className="truncate rounded hover:text-fg">
                 {c.label}
               </Link>
             )}

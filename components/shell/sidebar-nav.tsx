@@ -41,8 +41,8 @@ export function SidebarNav({
               title={collapsed ? t(key) : undefined}
               className={`group relative flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors ${
                 active
-                  ? "bg-brand-600 text-white shadow-sm dark:bg-brand-500"
-                  : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+                  ? "bg-primary text-primary-fg shadow-sm"
+                  : "text-fg-muted hover:bg-surface-muted hover:text-fg"
               } ${collapsed ? "justify-center px-0" : ""}`}
             >
               <Icon aria-hidden className="size-5 shrink-0" />

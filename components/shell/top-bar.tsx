@@ -4,6 +4,7 @@ import { Suspense } from "react";
 import { useTranslations } from "next-intl";
 import { Menu, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { CallControls } from "@/components/dialer";
+import { IconButton } from "@/components/ui";
 import { Brand } from "./brand";
 import { SearchBox } from "./search-box";
 import { UserMenu } from "./user-menu";
@@ -16,40 +17,36 @@ type Props = {
   serverUsername: string;
 };
 
-const iconButton =
-  "size-10 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800";
-
 /** Navbar: sidebar toggle, brand, search, call controls, user menu. The search wraps to its own row on phones. */
 export function TopBar(props: Props) {
   const { collapsed, drawerOpen, onToggleCollapsed, onOpenDrawer, serverUsername } = props;
   const t = useTranslations("Shell");
   const Icon = collapsed ? PanelLeftOpen : PanelLeftClose;
   return (
-    <header className="relative z-40 md:sticky md:top-0 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
+    <header className="relative z-40 border-b border-line bg-surface/90 backdrop-blur md:sticky md:top-0">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 lg:flex-nowrap md:px-4">
         {/* Two toggles, because they do different things: collapse the rail (lg+) or open the drawer. */}
-        <button
-          type="button"
+        <IconButton
+          label={t("toggleSidebar")}
           onClick={onToggleCollapsed}
-          aria-label={t("toggleSidebar")}
           aria-expanded={!collapsed}
           aria-controls="app-sidebar"
           data-testid="sidebar-toggle"
-          className={`hidden lg:grid ${iconButton}`}
+          className="hidden size-10 rounded-lg lg:inline-flex"
         >
-          <Icon aria-hidden className="size-5 rtl:-scale-x-100" />
-        </button>
-        <button
-          type="button"
+          <Icon aria-hidden className="rtl:-scale-x-100" />
+        </IconButton>
+        <IconButton
+          label={t("openMenu")}
+          tooltip={false}
           onClick={onOpenDrawer}
-          aria-label={t("openMenu")}
           aria-expanded={drawerOpen}
           aria-controls="mobile-nav"
           data-testid="drawer-toggle"
-          className={`grid lg:hidden ${iconButton}`}
+          className="size-10 rounded-lg lg:hidden"
         >
-          <Menu aria-hidden className="size-5" />
-        </button>
+          <Menu aria-hidden />
+        </IconButton>
         <div className="shrink-0">
           <Brand compact />
         </div>

@@ -1,16 +1,15 @@
 "use client";
 
+import { FacilityDrawer } from "@/components/facility/facility-drawer";
+import { useNow } from "@/components/facility/use-now";
+import { nextUpcomingAppointment } from "@/lib/facility/appointments";
+import { recordDial, useFacility } from "@/lib/facility/store";
 import type { Place } from "@/lib/places/schemas";
 import type { ParsedAddress } from "@/lib/targets/format";
 
-// WIRING POINT between the Targets table and the facility local data (helper "facility":
-// lib/facility/store.ts and components/facility/facility-drawer.tsx). Until those land, the
-// Dial Count and Appointment columns show a dash, a dial is not counted and Name opens
-// nothing. When they land, only this file changes:
-//   useRowFacility   -> useFacility(placeId): data.dialCount, nextUpcomingAppointment(data, now),
-//                       data.addressOverride
-//   recordTargetDial -> recordDial(placeId)
-//   TargetsFacilityDrawer -> <FacilityDrawer place open onOpenChange onCall />
+// The wiring point between the Targets table and the facility local data (lib/facility/store.ts
+// and components/facility/facility-drawer.tsx): the table reads Dial Count, the next
+// appointment and the address override per row; a dial from the table or the drawer counts.
 
 export type RowFacility = {
   dialCount: number | null;
@@ -19,15 +18,18 @@ export type RowFacility = {
   addressOverride: Partial<ParsedAddress> | null;
 };
 
-const none: RowFacility = { dialCount: null, nextAppointment: null, addressOverride: null };
-
 export function useRowFacility(placeId: string): RowFacility {
-  void placeId;
-  return none;
+  const { data } = useFacility(placeId);
+  const now = useNow();
+  return {
+    dialCount: data.dialCount,
+    nextAppointment: now ? (nextUpcomingAppointment(data, now)?.ts ?? null) : null,
+    addressOverride: data.addressOverride,
+  };
 }
 
 export function recordTargetDial(placeId: string): void {
-  void placeId;
+  recordDial(placeId);
 }
 
 export function TargetsFacilityDrawer(props: {
@@ -36,6 +38,5 @@ export function TargetsFacilityDrawer(props: {
   onOpenChange: (open: boolean) => void;
   onCall: (phone: string) => void;
 }) {
-  void props;
-  return null;
+  return <FacilityDrawer {...props} />;
 }

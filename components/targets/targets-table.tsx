@@ -119,7 +119,12 @@ function TargetRow({
         {facility.nextAppointment === null ? (
           <Dash label={none} />
         ) : (
-          format.dateTime(facility.nextAppointment, { dateStyle: "medium", timeStyle: "short" })
+          // The rep's own time zone (the browser's), as in the drawer; never rendered on the server.
+          format.dateTime(facility.nextAppointment, {
+            dateStyle: "medium",
+            timeStyle: "short",
+            timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          })
         )}
       </TableCell>
       <TableCell className="max-w-0 truncate" data-testid="target-city">

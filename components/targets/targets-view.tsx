@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { AlertTriangle } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
+import { FacilityBackup } from "@/components/facility/facility-backup";
 import { Badge, Button, PageHeader, Tooltip } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
 import { dialableDigits } from "@/lib/targets/format";
@@ -46,6 +47,7 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
   return (
     <div className="min-w-0">
       <PageHeader title={tNav("targets")}>
+        <FacilityBackup className="justify-items-end" />
         {state.demo ? (
           <Tooltip content={t("demoHint")}>
             <span

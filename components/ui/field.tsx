@@ -31,6 +31,7 @@ export function Field({
   counter,
   required,
   id: idProp,
+  labelAside,
   className,
   children,
 }: {
@@ -42,6 +43,8 @@ export function Field({
   required?: string;
   /** The control's id; generated when omitted. */
   id?: string;
+  /** Shown at the end of the label row, outside the label (e.g. a status badge). */
+  labelAside?: React.ReactNode;
   className?: string;
   children: React.ReactNode;
 }) {
@@ -58,15 +61,18 @@ export function Field({
 
   return (
     <div className={cn("grid gap-1.5", className)}>
-      <label htmlFor={id} className="text-sm font-medium text-fg">
-        {label}
-        {required ? (
-          <span className="ms-0.5 text-danger-text" aria-hidden>
-            *
-          </span>
-        ) : null}
-        {required ? <span className="sr-only"> ({required})</span> : null}
-      </label>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <label htmlFor={id} className="text-sm font-medium text-fg">
+          {label}
+          {required ? (
+            <span className="ms-0.5 text-danger-text" aria-hidden>
+              *
+            </span>
+          ) : null}
+          {required ? <span className="sr-only"> ({required})</span> : null}
+        </label>
+        {labelAside}
+      </div>
       <FieldContext.Provider value={{ id, describedBy, invalid: Boolean(error) || over }}>
         {children}
       </FieldContext.Provider>
@@ -134,6 +140,26 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
       {...props}
       {...useControlProps(props)}
       className={cn(controlClass, "min-h-24 py-2 leading-relaxed", className)}
+    />
+  );
+});
+
+export type NativeSelectProps = React.SelectHTMLAttributes<HTMLSelectElement>;
+
+/**
+ * The browser's own select, styled like the other controls: for short fixed lists where the
+ * platform picker (phones, screen readers, autofill) is the better choice. Options as children.
+ */
+export const NativeSelect = forwardRef<HTMLSelectElement, NativeSelectProps>(function NativeSelect(
+  { className, ...props },
+  ref,
+) {
+  return (
+    <select
+      ref={ref}
+      {...props}
+      {...useControlProps(props)}
+      className={cn(controlClass, "h-10 pe-8", className)}
     />
   );
 });

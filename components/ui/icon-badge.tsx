@@ -8,6 +8,7 @@ export const toneClass = {
   success: "bg-success-soft text-success-soft-fg",
   warning: "bg-warning-soft text-warning-soft-fg",
   danger: "bg-danger-soft text-danger-soft-fg",
+  accent: "bg-accent-soft text-accent-soft-fg",
 } as const;
 
 export type Tone = keyof typeof toneClass;
@@ -19,6 +20,7 @@ const iconBadgeVariants = cva("grid shrink-0 place-items-center", {
       sm: "size-8 rounded-lg [&_svg]:size-4",
       md: "size-10 rounded-lg [&_svg]:size-5",
       lg: "size-12 rounded-full [&_svg]:size-6",
+      xl: "size-14 rounded-full [&_svg]:size-7",
     },
   },
   defaultVariants: { tone: "brand", size: "md" },
@@ -30,10 +32,16 @@ export function IconBadge({
   tone,
   size,
   className,
-}: { icon: LucideIcon; className?: string } & VariantProps<typeof iconBadgeVariants>) {
+  iconClassName,
+}: {
+  icon: LucideIcon;
+  className?: string;
+  /** e.g. "rtl:-scale-x-100" for an arrow-like icon, or a spin. */
+  iconClassName?: string;
+} & VariantProps<typeof iconBadgeVariants>) {
   return (
     <span aria-hidden className={cn(iconBadgeVariants({ tone, size }), className)}>
-      <Icon />
+      <Icon className={iconClassName} />
     </span>
   );
 }
@@ -43,18 +51,16 @@ export function Badge({
   tone = "neutral",
   className,
   children,
-}: {
-  tone?: Tone;
-  className?: string;
-  children: React.ReactNode;
-}) {
+  ...props
+}: React.HTMLAttributes<HTMLSpanElement> & { tone?: Tone }) {
   return (
     <span
       className={cn(
-        "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium [&_svg]:size-3",
+        "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium [&_svg]:size-3.5",
         toneClass[tone],
         className,
       )}
+      {...props}
     >
       {children}
     </span>

@@ -3,8 +3,8 @@
 export { cn } from "@/lib/ui/cn";
 export { Button, buttonVariants, IconButton } from "./button";
 export type { ButtonProps, IconButtonProps } from "./button";
-export { Field, Input, Textarea, controlClass, useFieldControl } from "./field";
-export type { InputProps, TextareaProps } from "./field";
+export { Field, Input, Textarea, NativeSelect, controlClass, useFieldControl } from "./field";
+export type { InputProps, TextareaProps, NativeSelectProps } from "./field";
 export { Select } from "./select";
 export type { SelectItem } from "./select";
 export { Checkbox } from "./checkbox";

@@ -5,8 +5,10 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { CircleCheck, CircleX, Loader2, MailCheck } from "lucide-react";
-import { apiPost } from "@/lib/client/api";
-import { completeVerification, type VerifyOutcome } from "./verify-outcome";
+import { buttonVariants, IconBadge } from "@/components/ui";
+import { apiClient } from "@/lib/client/api-client";
+import { verifyCompleteResponseSchema } from "@/lib/email/schemas";
+import { completeVerification, type VerifyOutcome } from "@/lib/email/verify-outcome";
 
 export const REDIRECT_DELAY_MS = 1800;
 export const PROFILE_AFTER_VERIFY = "/app/profile?verified=1";
@@ -22,17 +24,19 @@ function verifyOnce(token: string | null) {
   let promise = inFlight.get(key);
   if (!promise) {
     promise = completeVerification(token, (t) =>
-      apiPost("/api/auth/email/verify-complete", { token: t }, { auth: false }),
+      apiClient.post(
+        "/api/auth/email/verify-complete",
+        { token: t },
+        { schema: verifyCompleteResponseSchema, credential: "none" },
+      ),
     );
     inFlight.set(key, promise);
   }
   return promise;
 }
 
-const linkClass =
-  "inline-flex h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold";
-const primary = `${linkClass} bg-brand-600 text-white shadow-sm hover:bg-brand-700`;
-const secondary = `${linkClass} border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700`;
+const primary = buttonVariants({ variant: "primary" });
+const secondary = buttonVariants({ variant: "secondary" });
 
 /** Preparing... -> Verifying your link... -> success (redirect after 1.8 s) or error. */
 export function VerifyEmailView({ token }: { token: string | null }) {
@@ -63,59 +67,39 @@ export function VerifyEmailView({ token }: { token: string | null }) {
     o.reason === "server" ? o.message : t(o.reason);
 
   return (
-    <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <div className="w-full max-w-md rounded-2xl border border-line bg-surface p-8 text-center shadow-sm">
       <div aria-live="polite" role="status" className="grid justify-items-center gap-3">
         {phase.state === "idle" || phase.state === "verifying" ? (
           <>
-            <span
-              aria-hidden
-              className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-100"
-            >
-              {phase.state === "idle" ? (
-                <MailCheck className="size-7" />
-              ) : (
-                <Loader2 className="size-7 animate-spin" />
-              )}
-            </span>
-            <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{t("title")}</h1>
-            <p className="text-sm text-slate-600 dark:text-slate-300">
+            <IconBadge
+              icon={phase.state === "idle" ? MailCheck : Loader2}
+              size="xl"
+              iconClassName={
+                phase.state === "idle" ? undefined : "animate-spin motion-reduce:animate-none"
+              }
+            />
+            <h1 className="text-xl font-semibold text-fg">{t("title")}</h1>
+            <p className="text-sm text-fg-muted">
               {phase.state === "idle" ? t("preparing") : t("verifying")}
             </p>
           </>
         ) : phase.state === "success" ? (
           <>
-            <span
-              aria-hidden
-              className="grid size-14 place-items-center rounded-full bg-emerald-50 text-emerald-600 dark:bg-emerald-500/15 dark:text-emerald-300"
-            >
-              <CircleCheck className="size-7" />
-            </span>
-            <h1 className="text-xl font-semibold text-slate-900 dark:text-white">
-              {t("successTitle")}
-            </h1>
-            <p className="text-sm text-slate-600 dark:text-slate-300">{t("success")}</p>
+            <IconBadge icon={CircleCheck} tone="success" size="xl" />
+            <h1 className="text-xl font-semibold text-fg">{t("successTitle")}</h1>
+            <p className="text-sm text-fg-muted">{t("success")}</p>
             <Link href={PROFILE_AFTER_VERIFY} replace className={`${primary} mt-3`}>
               {t("goToProfile")}
             </Link>
           </>
         ) : (
           <>
-            <span
-              aria-hidden
-              className="grid size-14 place-items-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/15 dark:text-red-300"
-            >
-              <CircleX className="size-7" />
-            </span>
-            <h1 className="text-xl font-semibold text-slate-900 dark:text-white">
-              {t("errorTitle")}
-            </h1>
-            <p
-              data-testid="verify-error"
-              className="text-sm font-medium text-red-700 dark:text-red-300"
-            >
+            <IconBadge icon={CircleX} tone="danger" size="xl" />
+            <h1 className="text-xl font-semibold text-fg">{t("errorTitle")}</h1>
+            <p data-testid="verify-error" className="text-sm font-medium text-danger-text">
               {errorText(phase)}
             </p>
-            <p className="text-sm text-slate-500 dark:text-slate-400">{t("errorHint")}</p>
+            <p className="text-sm text-fg-muted">{t("errorHint")}</p>
             <div className="mt-3 flex flex-wrap justify-center gap-3">
               <Link href="/login" className={secondary}>
                 {t("login")}

@@ -4,6 +4,7 @@ import { recordAudit } from "@/lib/audit";
 import { hashPassword, passwordSchema } from "@/lib/auth/password";
 import { revokeAllSessions } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
+import { emailAddressSchema } from "@/lib/email/schemas";
 
 // Account administration shared by the users CLI and the first-start demo seed.
 
@@ -14,11 +15,8 @@ export const usernameSchema = z
   .max(64, "Username must be at most 64 characters")
   .regex(/^[A-Za-z0-9._@-]+$/, "Username may contain letters, digits and . _ @ - only");
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254, "Email is too long")
-  .regex(/^[^\s@\r\n]+@[^\s@\r\n]+\.[^\s@\r\n]+$/, "Email address is not valid");
+/** The same address rule as the verification request (one source for what a valid email is). */
+export const emailSchema = emailAddressSchema;
 
 export const defaultOrganization = "Default";
 

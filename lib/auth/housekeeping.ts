@@ -6,17 +6,24 @@ import { errorMessage, log } from "@/lib/log";
 
 const hourMs = 3_600_000;
 
-/** Deletes sessions expired for a day and throttle and rate-limit counters whose window closed. */
+/**
+ * Deletes sessions expired for a day, throttle and rate-limit counters whose window closed, and
+ * audit events older than AUDIT_RETENTION_DAYS.
+ */
 export async function pruneExpiredAuthRows(now = new Date()) {
   const db = await getDb();
   const dayAgo = new Date(now.getTime() - 24 * hourMs);
   const windowClosed = new Date(now.getTime() - env.LOGIN_WINDOW_MINUTES * 60_000 - hourMs);
-  const [sessions, counters, rateLimits] = await Promise.all([
+  const auditCutoff = new Date(now.getTime() - env.AUDIT_RETENTION_DAYS * 24 * hourMs);
+  const [sessions, counters, rateLimits, audit] = await Promise.all([
     db.session.deleteMany({ where: { expiresAt: { lt: dayAgo } } }),
     db.loginThrottle.deleteMany({ where: { windowStart: { lt: windowClosed } } }),
     pruneRateLimitCounters(now),
+    db.auditEvent.deleteMany({
+      where: { OR: [{ lastAt: { lt: auditCutoff } }, { lastAt: null, at: { lt: auditCutoff } }] },
+    }),
   ]);
-  return { sessions: sessions.count, counters: counters.count, rateLimits };
+  return { sessions: sessions.count, counters: counters.count, rateLimits, audit: audit.count };
 }
 
 /** Prunes now and then hourly, without keeping the process alive. */

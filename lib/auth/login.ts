@@ -1,18 +1,12 @@
 import "server-only";
-import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit";
 import { getDb } from "@/lib/db/client";
 import { verifyPassword } from "./password";
+import type { LoginBody } from "./schemas";
 import { issueSession } from "./sessions";
 import type { SessionKind } from "./tokens";
-import { clearAttempts, countAttempt, throttleKey } from "./throttle";
-
-export const loginBodySchema = z.object({
-  username: z.string().trim().min(1, "Username is required").max(64, "Username is too long"),
-  password: z.string().min(1, "Password is required").max(256, "Password is too long"),
-});
-export type LoginBody = z.infer<typeof loginBodySchema>;
+import { beginAttempt, throttleKey } from "./throttle";
 
 const invalidCredentials = "Invalid credentials";
 
@@ -37,7 +31,7 @@ export async function login(
 ) {
   const action = kind === "user" ? "auth.login" : "admin.login";
   const key = throttleKey(kind, username, clientIp);
-  const verdict = await countAttempt(key);
+  const verdict = await beginAttempt(key);
   if (!verdict.allowed) {
     await recordAudit({
       actor: username,
@@ -52,14 +46,22 @@ export async function login(
     });
   }
 
-  const account = await findAccount(kind, username);
-  const ok = await verifyPassword(account?.passwordHash ?? null, password);
-  if (!account || !ok) {
+  let account: Awaited<ReturnType<typeof findAccount>>;
+  try {
+    account = await findAccount(kind, username);
+    const ok = await verifyPassword(account?.passwordHash ?? null, password);
+    if (!account || !ok) account = null;
+  } catch (err) {
+    await verdict.release("error");
+    throw err;
+  }
+  if (!account) {
+    await verdict.release("failure");
     await recordAudit({ actor: username, action, target: username, outcome: "failure", clientIp });
     throw new ApiError("unauthorized", invalidCredentials, { code: "invalid_credentials" });
   }
 
-  await clearAttempts(key);
+  await verdict.release("success");
   const session = await issueSession(kind, account.id, clientIp);
   await recordAudit({
     actor: account.username,

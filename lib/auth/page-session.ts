@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
-import { operatorCookie, sessionCookie } from "./cookies";
-import { authenticateOperator, authenticateUser } from "./sessions";
+import { sessionCookie } from "./cookies";
+import { authenticateUser } from "./sessions";
 
 /**
  * The signed-in rep for a server component, verified like any bearer token (signature,
@@ -11,12 +11,5 @@ export async function getPageSession(): Promise<{ username: string } | null> {
   const token = (await cookies()).get(sessionCookie)?.value;
   if (!token) return null;
   const session = await authenticateUser(token).catch(() => null);
-  return session ? { username: session.username } : null;
-}
-
-export async function getOperatorPageSession(): Promise<{ username: string } | null> {
-  const token = (await cookies()).get(operatorCookie)?.value;
-  if (!token) return null;
-  const session = await authenticateOperator(token).catch(() => null);
   return session ? { username: session.username } : null;
 }

@@ -2,41 +2,102 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 
-// Failed-login counters in the database, so every app instance shares them. An attempt is
-// counted *before* the password is checked, in one atomic upsert, so that concurrent attempts
-// cannot all slip under the limit; a successful login clears the counter.
+// Failed-login counters in the database, so every app instance shares them. Only failures
+// count: a correct password is never refused because of other attempts in flight. To keep
+// concurrent wrong guesses from overshooting the limit, an attempt first reserves a pending slot
+// in one atomic upsert that succeeds only while failures + pending stay under the limit; the
+// outcome then turns the slot into a failure or frees it. When every slot is taken by attempts
+// still in flight, a new one waits for them (up to 25 s, within the 30 s request timeout).
 
-export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type ThrottleVerdict =
+  | { allowed: true; release(outcome: "success" | "failure" | "error"): Promise<void> }
+  | { allowed: false; retryAfterSeconds: number };
+
+/** A pending slot older than this belongs to a crashed process and no longer counts. */
+const staleMs = 60_000;
+const waitStepMs = 50;
+const maxWaitMs = 25_000;
 
 export function throttleKey(scope: "user" | "operator", username: string, ip: string) {
   return `${scope}:${username.toLowerCase()}:${ip}`;
 }
 
-export async function countAttempt(key: string): Promise<ThrottleVerdict> {
+async function reserve(key: string) {
   const db = await getDb();
-  const windowMs = env.LOGIN_WINDOW_MINUTES * 60_000;
-  const windowStartCutoff = new Date(Date.now() - windowMs);
   const now = new Date();
-  const rows = await db.$queryRaw<{ failures: number; windowStart: Date }[]>`
-    INSERT INTO "LoginThrottle" ("key", "failures", "windowStart", "updatedAt")
-    VALUES (${key}, 1, ${now}, ${now})
+  const windowCutoff = new Date(now.getTime() - env.LOGIN_WINDOW_MINUTES * 60_000);
+  const staleCutoff = new Date(now.getTime() - staleMs);
+  const max = env.LOGIN_MAX_FAILURES;
+  // Effective values: a closed window has no failures, a stale row has no pending attempts.
+  const rows = await db.$queryRaw<{ key: string }[]>`
+    INSERT INTO "LoginThrottle" AS t ("key", "failures", "pending", "windowStart", "updatedAt")
+    VALUES (${key}, 0, 1, ${now}, ${now})
     ON CONFLICT ("key") DO UPDATE SET
-      "failures" = CASE WHEN "LoginThrottle"."windowStart" < ${windowStartCutoff}
-                        THEN 1 ELSE "LoginThrottle"."failures" + 1 END,
-      "windowStart" = CASE WHEN "LoginThrottle"."windowStart" < ${windowStartCutoff}
-                           THEN ${now} ELSE "LoginThrottle"."windowStart" END,
+      "failures" = CASE WHEN t."windowStart" < ${windowCutoff} THEN 0 ELSE t."failures" END,
+      "windowStart" = CASE WHEN t."windowStart" < ${windowCutoff} THEN ${now} ELSE t."windowStart" END,
+      "pending" = CASE WHEN t."updatedAt" < ${staleCutoff} THEN 1 ELSE t."pending" + 1 END,
       "updatedAt" = ${now}
-    RETURNING "failures", "windowStart"`;
-  const row = rows[0]!;
-  if (row.failures <= env.LOGIN_MAX_FAILURES) return { allowed: true };
-  const retryAt = new Date(row.windowStart).getTime() + windowMs;
+    WHERE (CASE WHEN t."windowStart" < ${windowCutoff} THEN 0 ELSE t."failures" END)
+        + (CASE WHEN t."updatedAt" < ${staleCutoff} THEN 0 ELSE t."pending" END) < ${max}::int
+    RETURNING t."key"`;
+  if (rows.length) return { reserved: true as const };
+  const [row] = await db.$queryRaw<{ failures: number; windowStart: Date }[]>`
+    SELECT "failures", "windowStart" FROM "LoginThrottle" WHERE "key" = ${key}`;
+  if (!row || new Date(row.windowStart) < windowCutoff || row.failures < max) {
+    return { reserved: false as const, busy: true as const };
+  }
+  const retryAt = new Date(row.windowStart).getTime() + env.LOGIN_WINDOW_MINUTES * 60_000;
   return {
-    allowed: false,
+    reserved: false as const,
+    busy: false as const,
     retryAfterSeconds: Math.max(1, Math.ceil((retryAt - Date.now()) / 1000)),
   };
 }
 
-export async function clearAttempts(key: string) {
+async function release(key: string, outcome: "success" | "failure" | "error") {
   const db = await getDb();
-  await db.loginThrottle.deleteMany({ where: { key } });
+  const now = new Date();
+  if (outcome === "success") {
+    await db.loginThrottle.deleteMany({ where: { key } });
+    return;
+  }
+  const failed = outcome === "failure" ? 1 : 0;
+  await db.$executeRaw`
+    UPDATE "LoginThrottle" SET
+      "failures" = "failures" + ${failed}::int,
+      "pending" = GREATEST("pending" - 1, 0),
+      "updatedAt" = ${now}
+    WHERE "key" = ${key}`;
+  if (failed) {
+    // A success may have deleted the row meanwhile: the failure still counts.
+    await db.$executeRaw`
+      INSERT INTO "LoginThrottle" ("key", "failures", "pending", "windowStart", "updatedAt")
+      VALUES (${key}, 1, 0, ${now}, ${now})
+      ON CONFLICT ("key") DO NOTHING`;
+  }
+}
+
+/**
+ * Takes a slot for one sign-in attempt, or refuses it when the failures in the window have
+ * reached the limit. The caller must release the slot with the attempt's outcome.
+ */
+export async function beginAttempt(key: string): Promise<ThrottleVerdict> {
+  const deadline = Date.now() + maxWaitMs;
+  for (;;) {
+    const result = await reserve(key);
+    if (result.reserved) {
+      let done = false;
+      return {
+        allowed: true,
+        async release(outcome) {
+          if (done) return;
+          done = true;
+          await release(key, outcome);
+        },
+      };
+    }
+    if (!result.busy) return { allowed: false, retryAfterSeconds: result.retryAfterSeconds };
+    if (Date.now() > deadline) return { allowed: false, retryAfterSeconds: 1 };
+    await new Promise((resolve) => setTimeout(resolve, waitStepMs));
+  }
 }

@@ -1,5 +1,4 @@
-"use client";
-
+import "client-only";
 import { bodyPreview, redactUrl } from "./redact";
 
 /**

@@ -1,11 +1,12 @@
-"use client";
-
-import { apiPost } from "./api";
+import "client-only";
+import { loginResponseSchema } from "@/lib/auth/schemas";
+import { apiClient, ApiClientError } from "./api-client";
 import { writeSession } from "./session";
 
 /**
  * The login operation (spec sections 5 and 7): failure on a non-OK answer or an answer
- * without a token. 429 is told apart so the screen can say when to retry.
+ * without a token. 429 is told apart so the screen can say when to retry. Network failures
+ * (and a browser that cannot store the session) throw, for the screen's network message.
  */
 export type LoginResult =
   | { ok: true }
@@ -13,27 +14,21 @@ export type LoginResult =
   | { ok: false; reason: "throttled"; retryAfterSec: number };
 
 export async function login(username: string, password: string): Promise<LoginResult> {
-  const res = await apiPost(
-    "/api/auth/login",
-    { username: username.trim(), password },
-    { auth: false },
-  );
-  if (res.status === 429) {
-    const retry = Number(res.headers.get("Retry-After"));
-    return {
-      ok: false,
-      reason: "throttled",
-      retryAfterSec: Number.isFinite(retry) && retry > 0 ? Math.ceil(retry) : 60,
-    };
-  }
-  if (!res.ok) return { ok: false, reason: "invalid" };
-  const body = (await res.json().catch(() => null)) as {
-    token?: unknown;
-    user?: { username?: unknown };
-  } | null;
-  if (!body || typeof body.token !== "string" || !body.token)
+  let answer;
+  try {
+    answer = await apiClient.post(
+      "/api/auth/login",
+      { username: username.trim(), password },
+      { schema: loginResponseSchema, credential: "none" },
+    );
+  } catch (error) {
+    if (!(error instanceof ApiClientError) || error.code === "network") throw error;
+    if (error.status === 429) {
+      return { ok: false, reason: "throttled", retryAfterSec: error.retryAfterSec ?? 60 };
+    }
     return { ok: false, reason: "invalid" };
-  const name = typeof body.user?.username === "string" ? body.user.username : username.trim();
-  writeSession(body.token, name);
+  }
+  const stored = writeSession(answer.token, answer.user.username);
+  if (!stored.ok) throw new Error(`session not stored: ${stored.reason}`);
   return { ok: true };
 }

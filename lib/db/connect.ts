@@ -1,18 +1,22 @@
 import "server-only";
-import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { openPglite } from "./durable-fs";
 import {
   acquireLock,
   readLockOwner,
   socketDirName,
   socketFileName,
+  tryAcquireLock,
   DataDirBusyError,
+  type DataDirLock,
 } from "./embedded-lock";
+import { securePrivateDir } from "./private-files";
+import { startSocketServer, type SocketServer } from "./socket-server";
 
 export type Connection = {
   /** "postgres": DATABASE_URL; "embedded": this process owns the PGlite directory; "socket": another process does. */
@@ -44,44 +48,58 @@ export async function connect({ databaseUrl, dataDir, role }: ConnectOptions): P
     return { mode: "postgres", factory, close: async () => {} };
   }
 
-  const owner = role === "cli" ? await waitForSocket(dataDir) : readLockOwner(dataDir);
-  if (owner) {
-    if (role === "server" || !owner.socket) throw new DataDirBusyError(dataDir, owner);
-    return viaSocket(dataDir);
-  }
+  securePrivateDir(dataDir);
+  const lock = role === "server" ? acquireLock(dataDir, "server") : await lockOrSocket(dataDir);
+  if (!lock) return viaSocket(dataDir);
 
-  const lock = acquireLock(dataDir, role === "server" ? "server" : "users CLI");
-  const db = new PGlite(path.join(dataDir, "pgdata"));
-  await db.waitReady;
-  let socketServer: PGLiteSocketServer | undefined;
-  if (role === "server") {
-    fs.mkdirSync(path.dirname(lock.socketPath), { recursive: true, mode: 0o700 });
-    fs.rmSync(lock.socketPath, { force: true });
-    socketServer = new PGLiteSocketServer({ db, path: lock.socketPath });
-    await socketServer.start();
-    lock.announceSocket();
+  let socketServer: SocketServer | undefined;
+  try {
+    const db = await openPglite(path.join(dataDir, "pgdata"));
+    if (role === "server") socketServer = await startSocketServer(db, lock.socketPath);
+    return {
+      mode: "embedded",
+      factory: new PrismaPGlite(db),
+      pglite: db,
+      async close() {
+        try {
+          await socketServer?.close();
+          await db.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
   }
-  return {
-    mode: "embedded",
-    factory: new PrismaPGlite(db),
-    pglite: db,
-    async close() {
-      await socketServer?.stop();
-      await db.close();
-      lock.release();
-    },
-  };
 }
 
-/** A server that is still starting has the lock but no socket yet: give it a few seconds. */
-async function waitForSocket(dataDir: string, timeoutMs = 20_000) {
+/**
+ * The CLI takes the directory when nobody holds it, or joins the holder's socket. A server that
+ * is still starting holds the lock without a socket yet, and another CLI holds it briefly:
+ * both are waited for.
+ */
+async function lockOrSocket(dataDir: string, timeoutMs = 20_000): Promise<DataDirLock | null> {
   const deadline = Date.now() + timeoutMs;
-  let owner = readLockOwner(dataDir);
-  while (owner && !owner.socket && owner.role === "server" && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    owner = readLockOwner(dataDir);
+  const socketPath = path.join(dataDir, socketDirName, socketFileName);
+  for (;;) {
+    const lock = tryAcquireLock(dataDir, "users CLI");
+    if (lock) return lock;
+    if (await socketAnswers(socketPath)) return null;
+    if (Date.now() > deadline) throw new DataDirBusyError(dataDir, readLockOwner(dataDir));
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return owner;
+}
+
+function socketAnswers(socketPath: string) {
+  return new Promise<boolean>((resolve) => {
+    const probe = net.connect(socketPath, () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.on("error", () => resolve(false));
+  });
 }
 
 function viaSocket(dataDir: string): Connection {

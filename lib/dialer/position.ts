@@ -1,7 +1,8 @@
-export interface Point {
-  x: number;
-  y: number;
-}
+import { z } from "zod";
+
+/** A point on screen; also the shape the dragged dialer's place is stored in. */
+export const pointSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
+export type Point = z.infer<typeof pointSchema>;
 export interface Size {
   width: number;
   height: number;
@@ -25,28 +26,4 @@ export function defaultPosition(size: Size, viewport: Size, rtl: boolean): Point
   const margin = 24;
   const x = rtl ? margin : viewport.width - size.width - margin;
   return clampPosition({ x, y: viewport.height - size.height - margin }, size, viewport);
-}
-
-export const POSITION_STORAGE_KEY = "dialer.position";
-
-/** Parses a stored position; anything malformed counts as none. */
-export function parseStoredPosition(raw: string | null): Point | null {
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as unknown;
-    if (value && typeof value === "object") {
-      const { x, y } = value as Record<string, unknown>;
-      if (
-        typeof x === "number" &&
-        typeof y === "number" &&
-        Number.isFinite(x) &&
-        Number.isFinite(y)
-      ) {
-        return { x, y };
-      }
-    }
-  } catch {
-    // fall through
-  }
-  return null;
 }

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { dataDir, env } from "@/lib/env";
+import { dataDir, env, isEmbedded } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { MailContent } from "./mail-content";
 
@@ -48,11 +48,12 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
   const file = path.join(outboxDir, `${Date.now()}-${crypto.randomBytes(4).toString("hex")}.eml`);
   await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-  // Development aid: with no mail server the link is only reachable through the outbox.
+  // Laptop aid: on the embedded default the link is logged so a rep can verify without a mail
+  // server. With DATABASE_URL (production) a raw, redeemable link never reaches the logs.
   log.info("verification mail written to outbox (SMTP_URL unset)", {
     file,
     to: mail.to,
-    link: mail.link,
+    ...(isEmbedded ? { link: mail.link } : {}),
   });
 }
 

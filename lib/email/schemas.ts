@@ -13,7 +13,7 @@ const localPart = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`
 const label = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
 const addressPattern = new RegExp(`^${localPart}@${label}(?:\\.${label})+$`);
 
-export const verificationEmailSchema = z
+export const emailAddressSchema = z
   .string()
   .regex(/^[^\u0000-\u001f\u007f]*$/, "Email address is not valid")
   .trim()
@@ -21,7 +21,7 @@ export const verificationEmailSchema = z
   .max(254, "Email is too long")
   .regex(addressPattern, "Email address is not valid");
 
-export const verifyRequestBodySchema = z.object({ email: verificationEmailSchema });
+export const verifyRequestBodySchema = z.object({ email: emailAddressSchema });
 
 /** Tokens are 32 random bytes in base64url (43 characters); anything else cannot be one. */
 export const verificationTokenPattern = /^[A-Za-z0-9_-]{43}$/;
@@ -29,3 +29,9 @@ export const verificationTokenPattern = /^[A-Za-z0-9_-]{43}$/;
 // The token's shape is checked by the completion itself, so a malformed link gets the same
 // answer (and audit entry) as any other invalid one.
 export const verifyCompleteBodySchema = z.object({ token: z.string().max(512) });
+
+/** POST /api/auth/email/verify-request: the link is on its way (or the address was verified). */
+export const verifyRequestResponseSchema = z.object({ ok: z.literal(true) });
+
+/** POST /api/auth/email/verify-complete. */
+export const verifyCompleteResponseSchema = z.object({ emailVerified: z.literal(true) });

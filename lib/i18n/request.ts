@@ -1,6 +1,7 @@
 import { cookies } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { defaultLocale, isLocale, localeCookie } from "./config";
+import { reportIntlError } from "./errors";
 import { mergeMessages } from "./merge";
 
 const catalogues = {
@@ -20,7 +21,7 @@ export default getRequestConfig(async () => {
   return {
     locale,
     messages: mergeMessages(fallback, messages),
-    onError: () => {},
+    onError: reportIntlError,
     getMessageFallback: ({ namespace, key }) => [namespace, key].filter(Boolean).join("."),
   };
 });

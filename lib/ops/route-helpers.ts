@@ -16,7 +16,10 @@ export function json(data: unknown, status = 200) {
   return NextResponse.json(data, { status, headers: noStore });
 }
 
-/** One audit event per console action: who, what, on which target, and how it ended. */
+/**
+ * One audit event per console action: who, what, on which target, and how it ended. An
+ * operator's refused actions are not folded like anonymous refusals: each is its own row.
+ */
 export function auditAction(
   session: OperatorSession,
   ip: string,
@@ -25,5 +28,13 @@ export function auditAction(
   outcome: AuditEntry["outcome"],
   detail?: AuditEntry["detail"],
 ) {
-  return recordAudit({ actor: session.username, action, target, outcome, clientIp: ip, detail });
+  return recordAudit({
+    actor: session.username,
+    action,
+    target,
+    outcome,
+    clientIp: ip,
+    detail,
+    fold: false,
+  });
 }

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { backupDir, dataDir, env } from "@/lib/env";
+import { formatBytes } from "./format";
 import { maskUrl } from "./redact";
 import { envPanelMax } from "./schemas";
 
@@ -29,21 +30,16 @@ export function sysinfo() {
   };
 }
 
-const units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"];
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
-}
-
 /** "12.3 GiB free of 50.0 GiB (75% used)" for the file system holding `dir`. */
 async function describeFs(dir: string): Promise<string> {
   try {
-    const s = await fs.statfs(dir);
+    // DATA_DIR may not exist yet (PostgreSQL, nothing written): its nearest existing parent
+    // lives on the same file system.
+    let existing = path.resolve(dir);
+    while (!(await fs.stat(existing).catch(() => null)) && path.dirname(existing) !== existing) {
+      existing = path.dirname(existing);
+    }
+    const s = await fs.statfs(existing);
     const total = s.blocks * s.bsize;
     const free = s.bavail * s.bsize;
     const used = total - s.bfree * s.bsize;
@@ -93,7 +89,8 @@ export function envPanel(): Record<string, string> {
     ["SMTP_URL", env.SMTP_URL ? maskUrl(env.SMTP_URL) : "(outbox)"],
     ["PLACES_API_KEY", secretOrUnset(env.PLACES_API_KEY, "(demo provider)")],
     ["LOG_LEVEL", env.LOG_LEVEL],
-    ["OPS_SERVICES", env.OPS_SERVICES.map((s) => `${s.service}=${s.unit}`).join(",")],
+    // Not OPS_SERVICES: the console hints that actions are allow-listed but does not show the list.
+    ["OPS_LOG_APACHE_ERROR", env.OPS_LOG_APACHE_ERROR],
     ["OPS_SYSTEMCTL", env.OPS_SYSTEMCTL],
     ["OPS_BACKUP_DIR", backupDir],
     ["OPS_BACKUP_KEEP", String(env.OPS_BACKUP_KEEP)],

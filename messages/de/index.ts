@@ -18,6 +18,7 @@ import VerifyEmail from "./VerifyEmail.json";
 import Facility from "./Facility.json";
 import UI from "./UI.json";
 import Targets from "./Targets.json";
+import Admin from "./Admin.json";
 
 const messages = {
   Common,
@@ -38,5 +39,6 @@ const messages = {
   Facility,
   UI,
   Targets,
+  Admin,
 };
 export default messages;

@@ -79,3 +79,92 @@ describe("housekeeping", () => {
     expect(keys).toEqual(["user:new:192.0.2.99"]);
   });
 });
+
+describe("throttle counts failures only", () => {
+  it("never refuses concurrent correct sign-ins (6 and 20 at once)", async () => {
+    const rep = await createAccount();
+    for (const n of [6, 20]) {
+      const results = await Promise.all(
+        Array.from({ length: n }, () => attempt(rep.username, rep.password, { ip: "192.0.2.6" })),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(n).fill(200));
+    }
+  }, 120_000);
+
+  it("lets a correct password in after four failures even while correct attempts run concurrently", async () => {
+    const rep = await createAccount();
+    for (let i = 0; i < 4; i++) await attempt(rep.username, "wrong-password", { ip: "192.0.2.7" });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => attempt(rep.username, rep.password, { ip: "192.0.2.7" })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
+  }, 60_000);
+
+  it("keeps concurrent wrong guesses at the limit when some failures are already counted", async () => {
+    const rep = await createAccount();
+    for (let i = 0; i < 3; i++) await attempt(rep.username, "wrong-password", { ip: "192.0.2.8" });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        attempt(rep.username, "wrong-password", { ip: "192.0.2.8" }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(8);
+  }, 60_000);
+});
+
+describe("public endpoints: rate limits and folded audit rows", () => {
+  it("rate limits sign-in to 60 a minute per client address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const res = await login(
+        request("POST", "/api/auth/login", {
+          body: { username: "", password: "" },
+          ip: "192.0.2.9",
+        }),
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 400)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  }, 60_000);
+
+  it("folds repeated refusals from one source into one row with a count", async () => {
+    const rep = await createAccount();
+    for (let i = 0; i < 8; i++) await attempt(rep.username, "wrong-password", { ip: "192.0.2.10" });
+    const db = await getDb();
+    const rows = await db.auditEvent.findMany({
+      where: { clientIp: "192.0.2.10", action: "auth.login" },
+    });
+    const byOutcome = Object.fromEntries(rows.map((r) => [r.outcome, r.count]));
+    expect(rows).toHaveLength(2);
+    expect(byOutcome).toEqual({ failure: 5, throttled: 3 });
+  });
+
+  it("prunes audit events older than AUDIT_RETENTION_DAYS (90 by default)", async () => {
+    const { pruneExpiredAuthRows } = await import("@/lib/auth/housekeeping");
+    const db = await getDb();
+    const day = 24 * 3_600_000;
+    const old = await db.auditEvent.create({
+      data: {
+        actor: "x",
+        action: "test.old",
+        outcome: "success",
+        at: new Date(Date.now() - 91 * day),
+      },
+    });
+    const kept = await db.auditEvent.create({
+      data: {
+        actor: "x",
+        action: "test.kept",
+        outcome: "success",
+        at: new Date(Date.now() - 89 * day),
+      },
+    });
+    const result = await pruneExpiredAuthRows();
+    expect(result.audit).toBeGreaterThanOrEqual(1);
+    expect(await db.auditEvent.findUnique({ where: { id: old.id } })).toBeNull();
+    expect(await db.auditEvent.findUnique({ where: { id: kept.id } })).not.toBeNull();
+  });
+});

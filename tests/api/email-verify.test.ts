@@ -306,8 +306,33 @@ describe("POST /api/auth/email/verify-complete", () => {
     );
     expect(res.status).toBe(400);
     const db = await getDb();
-    expect(
-      await db.auditEvent.count({ where: { action: "email.verify.complete", outcome: "denied" } }),
-    ).toBeGreaterThanOrEqual(3);
+    // Repeated refusals from one address fold into one row per 10 minutes, with a count.
+    const folded = await db.auditEvent.aggregate({
+      where: { action: "email.verify.complete", outcome: "denied" },
+      _sum: { count: true },
+    });
+    expect(folded._sum.count).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("verify-complete abuse limits", () => {
+  it("answers 429 after 30 requests a minute from one address, and audits one folded row", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await verifyComplete(
+        request("POST", "/api/auth/email/verify-complete", {
+          body: { token: "B".repeat(43) },
+          ip: "198.51.100.77",
+        }),
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const db = await getDb();
+    const rows = await db.auditEvent.findMany({
+      where: { action: "email.verify.complete", clientIp: "198.51.100.77" },
+    });
+    expect(rows.map((r) => [r.outcome, r.count])).toEqual([["denied", 30]]);
   });
 });

@@ -12,34 +12,36 @@ const page = (path: string, headers: Record<string, string> = {}) =>
   new NextRequest(`http://localhost:3000${path}`, { headers });
 
 describe("proxy (first gate)", () => {
-  it("sends /app and its sub-pages to /login without a session cookie", () => {
+  it("sends /app and its sub-pages to /login without a session cookie", async () => {
     for (const path of ["/app", "/app/targets", "/app/unknown/deep"]) {
-      const res = proxy(page(path));
+      const res = await proxy(page(path));
       expect(res.status).toBe(307);
       expect(new URL(res.headers.get("location")!).pathname).toBe("/login");
     }
   });
 
-  it("cannot be skipped with x-middleware-subrequest", () => {
-    const res = proxy(page("/app", { "x-middleware-subrequest": "proxy:proxy:proxy:proxy:proxy" }));
+  it("cannot be skipped with x-middleware-subrequest", async () => {
+    const res = await proxy(
+      page("/app", { "x-middleware-subrequest": "proxy:proxy:proxy:proxy:proxy" }),
+    );
     expect(res.status).toBe(307);
     expect(new URL(res.headers.get("location")!).pathname).toBe("/login");
   });
 
   it("sends the operator console to /adminconsole and refuses a rep cookie there", async () => {
-    const res = proxy(page("/adminconsole/console"));
+    const res = await proxy(page("/adminconsole/console"));
     expect(new URL(res.headers.get("location")!).pathname).toBe("/adminconsole");
 
     const repToken = await loginAs(await createAccount());
     const operatorToken = await loginOperator(await createAccount({ admin: true }));
     // A live rep token, under either cookie name, is not an operator session.
     for (const cookie of [`operator_session=${repToken}`, `session=${repToken}`]) {
-      const refused = proxy(page("/adminconsole/console", { cookie }));
+      const refused = await proxy(page("/adminconsole/console", { cookie }));
       expect(refused.status, cookie.split("=")[0]).toBe(307);
       expect(new URL(refused.headers.get("location")!).pathname).toBe("/adminconsole");
     }
     // ...while an operator's token under the operator cookie is let through.
-    const admitted = proxy(
+    const admitted = await proxy(
       page("/adminconsole/console", { cookie: `operator_session=${operatorToken}` }),
     );
     expect(admitted.status).toBe(200);
@@ -51,7 +53,7 @@ describe("proxy (first gate)", () => {
     await addAccount(await getDb(), rep);
     const res = await login(request("POST", "/api/auth/login", { body: rep }));
     const token = (await res.json()).token as string;
-    const through = proxy(page("/app", { cookie: `session=${token}` }));
+    const through = await proxy(page("/app", { cookie: `session=${token}` }));
     expect(through.status).toBe(200);
     const csp = through.headers.get("content-security-policy")!;
     expect(csp).toMatch(/script-src [^;]*'nonce-[A-Za-z0-9+/=]+'/);
@@ -60,8 +62,43 @@ describe("proxy (first gate)", () => {
       expect(csp).toContain(directive);
     }
     // A rep's cookie is not an operator's.
-    const console = proxy(page("/adminconsole/console", { cookie: `operator_session=${token}` }));
+    const console = await proxy(
+      page("/adminconsole/console", { cookie: `operator_session=${token}` }),
+    );
     expect(console.status).toBe(307);
+  });
+});
+
+describe("proxy signature check", () => {
+  const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString("base64url");
+  const claims = () => ({
+    iss: "dialflow",
+    aud: "dialflow:user",
+    typ: "user",
+    sub: "00000000-0000-4000-8000-000000000000",
+    jti: "00000000-0000-4000-8000-000000000001",
+    iat: Math.floor(Date.now() / 1000),
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  });
+
+  it("refuses an unsigned token with the right audience and a future expiry", async () => {
+    // Make sure the server's key exists, so only the signature can be what refuses it.
+    const { authSecret } = await import("@/lib/auth/secret");
+    authSecret();
+    const unsigned = `${b64({ alg: "none", typ: "JWT" })}.${b64(claims())}.`;
+    const res = await proxy(page("/app", { cookie: `session=${unsigned}` }));
+    expect(res.status).toBe(307);
+    expect(new URL(res.headers.get("location")!).pathname).toBe("/login");
+    expect(await res.text()).toBe("");
+  });
+
+  it("refuses a token signed with another key", async () => {
+    const { SignJWT } = await import("jose");
+    const forged = await new SignJWT(claims())
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .sign(new TextEncoder().encode("x".repeat(48)));
+    const res = await proxy(page("/app/reports", { cookie: `session=${forged}` }));
+    expect(res.status).toBe(307);
   });
 });
 

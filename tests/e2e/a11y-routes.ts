@@ -31,6 +31,12 @@ async function openMenu(page: Page, trigger: ReturnType<Page["getByTestId"]>) {
   await expect(page.getByRole("menu")).toBeVisible();
 }
 
+/** Opens the facility drawer from the first result's name and waits until it shows. */
+async function openFacilityDrawer(page: Page) {
+  await page.getByTestId("target-name").first().click();
+  await expect(page.getByTestId("facility-drawer")).toBeVisible();
+}
+
 export const a11yRoutes: A11yRoute[] = [
   // Signed out (spec section 2 route table).
   { name: "landing", path: "/", auth: "public" },
@@ -54,6 +60,19 @@ export const a11yRoutes: A11yRoute[] = [
   { name: "missed calls", path: "/app/missed-calls", auth: "rep" },
   { name: "call log", path: "/app/call-log", auth: "rep" },
 
+  // Signed in to the operator console (its token in session storage).
+  {
+    name: "admin console, panels filled",
+    path: "/adminconsole/console",
+    auth: "operator",
+    ready: async (page) => {
+      await expect(page.getByTestId("console-ping")).toHaveAttribute("data-state", "ok");
+      await expect(page.getByTestId("logs-viewer")).toBeVisible();
+      await expect(page.getByTestId("audit-viewer")).toBeVisible();
+      await expect(page.getByTestId("env-table")).toBeVisible();
+    },
+  },
+
   // Targets with results from the Places peer (tests/e2e/server.mjs), once enriched.
   {
     name: "targets, results enriched",
@@ -69,6 +88,25 @@ export const a11yRoutes: A11yRoute[] = [
     viewport: phone,
     ready: (page) =>
       expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready"),
+  },
+
+  // The facility drawer open on the first result, with the map popup off (its default).
+  {
+    name: "targets, facility drawer open",
+    path: "/app/targets?q=dentists+in+Austin&ts=1",
+    auth: "rep",
+    ready: (page) =>
+      expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready"),
+    prepare: openFacilityDrawer,
+  },
+  {
+    name: "targets on a phone, facility drawer open",
+    path: "/app/targets?q=dentists+in+Austin&ts=1",
+    auth: "rep",
+    viewport: phone,
+    ready: (page) =>
+      expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready"),
+    prepare: openFacilityDrawer,
   },
 
   // States reached by a click (the dialer is open on every /app page; these open its parts).
@@ -103,6 +141,35 @@ export const a11yRoutes: A11yRoute[] = [
     path: "/app",
     auth: "rep",
     prepare: (page) => openMenu(page, page.getByTestId("dialer-alarm-trigger")),
+  },
+  // Reports: a call on the Call History card; a range chosen on the Call Reports calendar.
+  // Keyboard only, so the open dialer (bottom end corner) cannot be in the way.
+  {
+    name: "call history, call found",
+    path: "/app/reports/call-history",
+    auth: "rep",
+    prepare: async (page) => {
+      await page.getByRole("main").getByRole("searchbox").fill("CALL-1001");
+      await page.getByRole("main").getByRole("searchbox").press("Enter");
+      await expect(page.getByTestId("call-card")).toBeVisible();
+    },
+  },
+  {
+    name: "call reports, range selected",
+    path: "/app/reports/call-reports",
+    auth: "rep",
+    prepare: async (page) => {
+      const main = page.getByRole("main");
+      await main.getByRole("radio").nth(1).focus();
+      await page.keyboard.press("Space");
+      await expect(main.getByRole("radio").nth(1)).toBeChecked();
+      const days = main.getByRole("grid").getByRole("button");
+      for (const n of [2, 9]) {
+        await days.nth(n).focus();
+        await page.keyboard.press("Enter");
+      }
+      await expect(main.locator('[aria-selected="true"]')).toHaveCount(8);
+    },
   },
   {
     name: "dashboard on a phone, navigation drawer open",

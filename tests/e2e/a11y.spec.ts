@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
 import { a11yRoutes, type A11yRoute } from "./a11y-routes";
+import { e2eAccounts } from "./accounts";
 import { login, setLocale } from "./helpers";
 
 // The accessibility gate (issue 18): axe (WCAG 2.2 A/AA) on every route and state listed in
@@ -78,6 +79,25 @@ test.describe("accessibility gate, signed in", () => {
     test(`rep pages, ${locale}`, async () => {
       test.setTimeout(30_000 + routes.length * 15_000);
       await checkAll(page, routes, locale);
+    });
+  }
+});
+
+test.describe("accessibility gate, operator console", () => {
+  const routes = a11yRoutes.filter((r) => r.auth === "operator");
+  for (const locale of locales) {
+    test(`operator pages, ${locale}`, async ({ browser, baseURL }) => {
+      test.setTimeout(30_000 + routes.length * 15_000);
+      const context = await newContext(browser, baseURL);
+      // The console's own sign-in: the operator cookie from the API, the token in session storage.
+      const res = await context.request.post("/api/admin/login", { data: e2eAccounts.operator });
+      expect(res.status()).toBe(200);
+      const { token } = (await res.json()) as { token: string };
+      await context.addInitScript((t) => sessionStorage.setItem("admin.token", t), token);
+      const page = await context.newPage();
+      await page.goto("/api/health");
+      await checkAll(page, routes, locale);
+      await context.close();
     });
   }
 });

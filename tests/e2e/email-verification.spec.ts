@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { login, setLocale } from "./helpers";
+import type { Page } from "@playwright/test";
+import { setLocale } from "./helpers";
+import { expect, test } from "./fixtures";
 import { mailboxSnapshot, verificationLinkFrom, waitForMail } from "./mailbox";
 
 // Optional screenshots for reviewing the screens (E2E_SHOTS_DIR=/tmp/shots).
@@ -12,6 +13,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
 
+test.use({ signedInAs: "rep" });
+
 const badge = (page: Page) => page.getByTestId("verification-badge");
 
 test("send the link, open it from the captured mail, and see Profile report Email verified!", async ({
@@ -19,7 +22,6 @@ test("send the link, open it from the captured mail, and see Profile report Emai
   context,
 }) => {
   await page.clock.install();
-  await login(page);
   await page.goto("/app/profile");
   await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
   await expect(page.getByLabel(/Role \/ title/)).toHaveValue("Account Executive");
@@ -80,7 +82,6 @@ test("send the link, open it from the captured mail, and see Profile report Emai
 test("Profile validates required fields, counts the summary and keeps the last valid form", async ({
   page,
 }) => {
-  await login(page);
   await page.goto("/app/profile");
   const status = page.getByTestId("profile-status");
   await page.locator("#profile-email").fill("keep@example.com");
@@ -112,7 +113,6 @@ test("verify page without a token says Missing token.", async ({ page }) => {
 test("Profile reads right-to-left in Arabic and keeps the password form local", async ({
   page,
 }) => {
-  await login(page);
   await setLocale(page, "ar");
   await page.goto("/app/profile");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");

@@ -1,6 +1,28 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { e2eAccounts } from "./accounts";
 import { login } from "./helpers";
+
+/** Counts how often the tab lands on /login (a redirect loop lands there again and again). */
+function countArrivalsAtLogin(page: Page) {
+  const arrivals = { count: 0 };
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame() && new URL(frame.url()).pathname === "/login") arrivals.count++;
+  });
+  return arrivals;
+}
+
+/**
+ * No fixed sleep: wait until the sign-in form is hydrated (Login enabled) and the network is
+ * quiet, i.e. every redirect the app could start has had its chance; then it must still be
+ * on /login, having arrived there once.
+ */
+async function expectToStayOnLogin(page: Page, arrivals: { count: number }) {
+  await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
+  await page.waitForLoadState("networkidle");
+  await expect(page).toHaveURL(/\/login$/);
+  expect(arrivals.count).toBe(1);
+}
 
 test.describe("sign-in screen", () => {
   test("wrong password shows Invalid credentials and refocuses the password", async ({ page }) => {
@@ -69,12 +91,11 @@ test.describe("sign-in screen", () => {
       localStorage.setItem("auth.token", "stale-token");
       localStorage.setItem("auth.user", "ghost");
     });
+    const arrivals = countArrivalsAtLogin(page);
     await page.goto("/");
     await page.waitForURL(/\/login$/);
     await expect.poll(() => page.evaluate(() => localStorage.getItem("auth.token"))).toBeNull();
-    await page.waitForTimeout(1000);
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+    await expectToStayOnLogin(page, arrivals);
   });
 
   test("a valid cookie without a stored token ends the session and lands on sign-in, not in a loop", async ({
@@ -83,11 +104,10 @@ test.describe("sign-in screen", () => {
     await login(page);
     const token = await page.evaluate(() => localStorage.getItem("auth.token"));
     await page.evaluate(() => localStorage.clear());
+    const arrivals = countArrivalsAtLogin(page);
     await page.goto("/app");
     await page.waitForURL(/\/login$/);
-    await page.waitForTimeout(1000);
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+    await expectToStayOnLogin(page, arrivals);
     // The session behind the cookie was revoked on the way out.
     const profile = await page.request.get("/api/auth/profile", {
       headers: { authorization: `Bearer ${token}` },

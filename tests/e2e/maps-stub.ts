@@ -35,7 +35,7 @@ function stubSource(mode: StubMode) {
     toJSON() { return { lat: this._lat, lng: this._lng }; }
   }
   class MVCObject { addListener(name, fn) { return event.addListener(this, name, fn); } }
-  class Map extends MVCObject {
+  class StubMap extends MVCObject {
     constructor(div, options) {
       super();
       ${mode === "throw" ? 'throw new Error("stub: the map cannot be drawn");' : ""}
@@ -47,6 +47,8 @@ function stubSource(mode: StubMode) {
       const o = this.options;
       const c = o.center || { lat: 0, lng: 0 };
       this.div.setAttribute("data-stub-map", "");
+      this.div.style.background = "linear-gradient(135deg, #cfe3c1, #e8dcb5 60%, #c9d9e8)";
+      this.div.style.position = "relative";
       this.div.dataset.mapTypeId = String(o.mapTypeId);
       this.div.dataset.zoom = String(o.zoom);
       this.div.dataset.center = (typeof c.lat === "function" ? c.lat() : c.lat).toFixed(5) + "," + (typeof c.lng === "function" ? c.lng() : c.lng).toFixed(5);
@@ -69,6 +71,9 @@ function stubSource(mode: StubMode) {
       if (!map) return;
       this.el = document.createElement("div");
       this.el.setAttribute("data-stub-marker", "");
+      this.el.style.cssText =
+        "position:absolute;left:50%;top:50%;width:18px;height:18px;margin:-18px 0 0 -9px;" +
+        "border-radius:50% 50% 50% 0;transform:rotate(-45deg);background:#d93025;border:2px solid #fff";
       map.div.append(this.el);
       this.draw();
     }
@@ -83,8 +88,9 @@ function stubSource(mode: StubMode) {
     setDraggable() {}
   }
   const maps = window.google.maps;
-  Object.assign(maps, { Map, Marker, LatLng, event, version: "3.61.0" });
-  const libraries = { core: { LatLng, event }, maps: { Map }, marker: { Marker } };
+  const Settings = { getInstance: () => Settings.instance, instance: {} };
+  Object.assign(maps, { Map: StubMap, Marker, LatLng, event, Settings, version: "3.61.0" });
+  const libraries = { core: { LatLng, event }, maps: { Map: StubMap }, marker: { Marker } };
   maps.importLibrary = async (name) => libraries[name] || {};
   const callback = src.searchParams.get("callback").split(".").reduce((o, k) => o[k], window);
   callback();

@@ -69,6 +69,45 @@ env.PLACES_API_BASE_URL = placesPeer.url;
 // The specs search many times a minute with one rep.
 env.PLACES_SEARCH_PER_MINUTE ??= "300";
 env.PLACES_DETAILS_PER_MINUTE ??= "5000";
+// A maps key, so the map popup requests the Maps script; the specs intercept that request
+// (tests/e2e/maps-stub.ts), and an unintercepted one simply fails offline.
+env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY ??= "e2e-maps-key";
+
+// The operator console against stand-ins: a systemctl stub that records its argv (the specs
+// read E2E_OPS_DIR/systemctl-calls.jsonl), two log files, and a stub build and deploy that write
+// into a staging directory.
+if (process.env.E2E_OPS_DIR) {
+  const ops = process.env.E2E_OPS_DIR;
+  fs.rmSync(ops, { recursive: true, force: true });
+  fs.mkdirSync(ops, { recursive: true });
+  const stub = path.join(ops, "systemctl");
+  fs.copyFileSync("tests/fixtures/systemctl-stub.cjs", stub);
+  fs.chmodSync(stub, 0o755);
+  fs.writeFileSync(
+    path.join(ops, "systemctl-state.json"),
+    JSON.stringify({ "apache2.service": "active" }),
+  );
+  const lines = (prefix, n) =>
+    Array.from({ length: n }, (_, i) => `${prefix} line ${String(i + 1).padStart(4, "0")}`).join(
+      "\n",
+    ) + "\n";
+  fs.writeFileSync(path.join(ops, "error.log"), lines("[error] e2e apache error", 600));
+  fs.writeFileSync(
+    path.join(ops, "access.log"),
+    lines('127.0.0.1 "GET /e2e HTTP/1.1" 200 access', 600),
+  );
+  Object.assign(env, {
+    OPS_SYSTEMCTL: stub,
+    OPS_LOG_APACHE_ERROR: path.join(ops, "error.log"),
+    OPS_LOG_APACHE_ACCESS: path.join(ops, "access.log"),
+    OPS_BACKUP_DIR: path.join(ops, "backups"),
+    OPS_BUILD_DIST_DIR: path.join(ops, "staging"),
+    OPS_BUILD_COMMAND: JSON.stringify(["node", path.resolve("tests/fixtures/build-stub.cjs")]),
+    OPS_DEPLOY_COMMAND: JSON.stringify(["node", "-e", "console.log('deployed')"]),
+    BUILD_STUB_MS: "2500",
+    SOURCE_COMMIT: "e2e0000",
+  });
+}
 
 addAccount(process.env.E2E_USER, process.env.E2E_USER_PASSWORD, false);
 addAccount(process.env.E2E_OPERATOR, process.env.E2E_OPERATOR_PASSWORD, true);

@@ -6,7 +6,7 @@ test("logout lands on /login, and /app then redirects to /login", async ({ page 
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Logout" }).click();
   await page.waitForURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem("auth.token"))).toBeNull();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("auth.token"))).toBeNull();
   await page.goto("/app");
   await page.waitForURL(/\/login$/);
   await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();

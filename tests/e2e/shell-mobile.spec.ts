@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
-import { login } from "./helpers";
+import { expect, test } from "./fixtures";
 
-test.use({ viewport: { width: 360, height: 740 } });
+test.use({ viewport: { width: 360, height: 740 }, signedInAs: "rep" });
 
 test("on a 360 px phone the sidebar is an off-canvas drawer", async ({ page }) => {
-  await login(page);
+  await page.goto("/app");
+  await expect(page.locator("h1")).toBeVisible();
   await expect(page.getByTestId("sidebar")).toBeHidden();
   const toggle = page.getByTestId("drawer-toggle");
   await toggle.click();

@@ -1,9 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { collectConsoleErrors, login } from "./helpers";
+import { collectConsoleErrors } from "./helpers";
+import { expect, test } from "./fixtures";
 
 test.describe("/app shell", () => {
+  test.use({ signedInAs: "rep" });
   test.beforeEach(async ({ page }) => {
-    await login(page);
+    await page.goto("/app");
+    await expect(page.locator("h1")).toBeVisible();
   });
 
   test("sidebar highlights the active entry (Dashboard only on exact match)", async ({ page }) => {

@@ -1,13 +1,13 @@
-import { expect, test } from "@playwright/test";
-import { login } from "./helpers";
+import { expect, test } from "./fixtures";
 
 test.describe("settings: language and theme", () => {
+  test.use({ signedInAs: "rep" });
   test.beforeEach(async ({ page }) => {
-    await login(page);
     await page.goto("/app/settings");
     // A theme radio is checked only once the settings form has hydrated (next-themes is client-only);
     // a change made before that would be lost.
-    await expect(page.locator('input[name="theme"]:checked')).toHaveCount(1);
+    const theme = page.getByRole("radiogroup", { name: "Theme" });
+    await expect(theme.getByRole("radio", { checked: true })).toHaveCount(1);
   });
 
   test("Arabic switches the interface to right-to-left with translated labels", async ({
@@ -61,7 +61,7 @@ test.describe("settings: language and theme", () => {
       () => (window as unknown as { __firstFrameClass: string }).__firstFrameClass,
     );
     expect(first).toMatch(/\bdark\b/);
-    await expect(page.locator('input[name="theme"][value="dark"]')).toBeChecked();
+    await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
   });
 
   test("all the named buttons are present", async ({ page }) => {

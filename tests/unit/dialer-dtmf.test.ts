@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { dtmfFrequencies } from "@/lib/dialer/dtmf";
 import { KEYPAD_KEYS } from "@/lib/dialer/digits";
 import { createTonePlayer } from "@/lib/dialer/tone-player";
-import { clampPosition, defaultPosition, parseStoredPosition } from "@/lib/dialer/position";
+import { clampPosition, defaultPosition } from "@/lib/dialer/position";
 
 describe("DTMF keypad frequencies", () => {
   const table: Record<string, [number, number]> = {
@@ -104,11 +104,5 @@ describe("widget position", () => {
   it("starts in the bottom corner on the reading-end side", () => {
     expect(defaultPosition(size, viewport, false)).toEqual({ x: 676, y: 376 });
     expect(defaultPosition(size, viewport, true)).toEqual({ x: 24, y: 376 });
-  });
-  it("parses stored positions defensively", () => {
-    expect(parseStoredPosition('{"x":1,"y":2}')).toEqual({ x: 1, y: 2 });
-    expect(parseStoredPosition("nope")).toBeNull();
-    expect(parseStoredPosition('{"x":"1"}')).toBeNull();
-    expect(parseStoredPosition(null)).toBeNull();
   });
 });

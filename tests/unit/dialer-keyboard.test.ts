@@ -1,118 +1,83 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createDialerKeyHandler } from "@/components/dialer/dialer-key-handler";
+import { describe, expect, it } from "vitest";
+import {
+  decideDialerKey,
+  type KeyPress,
+  type KeyTarget,
+} from "@/components/dialer/dialer-key-handler";
 
-type Fake = { tag: string; keypad?: boolean; inside?: boolean };
-
-// Just enough of a DOM element for the handler: closest() over a one-level "tree".
-function element({ tag, keypad }: Fake) {
-  return {
-    tag,
-    closest(selector: string) {
-      const tags = selector.split(",").map((s) => s.trim());
-      return tags.includes(tag) ? this : null;
-    },
-    hasAttribute: (name: string) => name === "data-key" && !!keypad,
-  };
-}
-
-function press(key: string, target: ReturnType<typeof element>, inside = true) {
-  const event = {
-    key,
-    target,
-    ctrlKey: false,
-    metaKey: false,
-    altKey: false,
-    defaultPrevented: false,
-    currentTarget: { contains: () => inside },
-    preventDefault: vi.fn(() => void (event.defaultPrevented = true)),
-  };
-  return event;
-}
-
-const input = element({ tag: "input" });
-let dialer: {
-  isActive: boolean;
-  canCall: boolean;
-  number: string;
-  dial: ReturnType<typeof vi.fn>;
-  hangUp: ReturnType<typeof vi.fn>;
-  sendDigit: ReturnType<typeof vi.fn>;
-  setNumber: ReturnType<typeof vi.fn>;
-};
-let play: ReturnType<typeof vi.fn>;
-let handle: (e: ReturnType<typeof press>) => void;
-
-beforeEach(() => {
-  dialer = {
-    isActive: false,
-    canCall: true,
-    number: "55",
-    dial: vi.fn(),
-    hangUp: vi.fn(),
-    sendDigit: vi.fn(),
-    setNumber: vi.fn(),
-  };
-  play = vi.fn();
-  const h = createDialerKeyHandler(
-    dialer as unknown as Parameters<typeof createDialerKeyHandler>[0],
-    () => input as unknown as HTMLInputElement,
-    play as unknown as (key: string) => void,
-  );
-  handle = (e) => h(e as unknown as React.KeyboardEvent<HTMLElement>);
+// The keyboard rules without a DOM: where the key was pressed is an input to the rules
+// (describeKeyTarget reads it from the real DOM; the e2e keyboard test drives that part).
+const press = (key: string, over: Partial<KeyPress> = {}): KeyPress => ({
+  key,
+  modifier: false,
+  inside: true,
+  alreadyHandled: false,
+  ...over,
 });
+const onWidget: KeyTarget = { inNumberField: false, inOtherField: false, onOtherButton: false };
+const inField: KeyTarget = { ...onWidget, inNumberField: true };
+const onKeypadKey = onWidget;
+const onOtherButton: KeyTarget = { ...onWidget, onOtherButton: true };
+const inOtherField: KeyTarget = { ...onWidget, inOtherField: true };
+const idle = { isActive: false, canCall: true, number: "55" };
+const inCall = { ...idle, isActive: true };
 
 describe("dialer keyboard", () => {
   it("digits typed on the widget go to the number and play their tone", () => {
-    const e = press("7", element({ tag: "section" }));
-    handle(e);
-    expect(dialer.sendDigit).toHaveBeenCalledWith("7");
-    expect(play).toHaveBeenCalledWith("7");
-    expect(e.preventDefault).toHaveBeenCalled();
+    expect(decideDialerKey(press("7"), onWidget, idle)).toEqual({
+      preventDefault: true,
+      playTone: true,
+      run: "sendDigit",
+    });
   });
 
   it("the number field takes typed digits itself (it filters them), with a tone", () => {
-    const e = press("7", input);
-    handle(e);
-    expect(dialer.sendDigit).not.toHaveBeenCalled();
-    expect(e.preventDefault).not.toHaveBeenCalled();
-    expect(play).toHaveBeenCalledWith("7");
+    expect(decideDialerKey(press("7"), inField, idle)).toEqual({
+      preventDefault: false,
+      playTone: true,
+      run: "none",
+    });
   });
 
   it("during a call, digits typed in the field are sent as DTMF", () => {
-    dialer.isActive = true;
-    handle(press("#", input));
-    expect(dialer.sendDigit).toHaveBeenCalledWith("#");
+    expect(decideDialerKey(press("#"), inField, inCall).run).toBe("sendDigit");
   });
 
   it("Enter calls from the field and from keypad keys, not from other buttons", () => {
-    handle(press("Enter", input));
-    handle(press("Enter", element({ tag: "button", keypad: true })));
-    expect(dialer.dial).toHaveBeenCalledTimes(2);
-    handle(press("Enter", element({ tag: "button" })));
-    expect(dialer.dial).toHaveBeenCalledTimes(2);
-    dialer.canCall = false;
-    handle(press("Enter", input));
-    expect(dialer.dial).toHaveBeenCalledTimes(2);
+    expect(decideDialerKey(press("Enter"), inField, idle).run).toBe("dial");
+    expect(decideDialerKey(press("Enter"), onKeypadKey, idle).run).toBe("dial");
+    expect(decideDialerKey(press("Enter"), onOtherButton, idle)).toEqual({
+      preventDefault: false,
+      playTone: false,
+      run: "none",
+    });
+    // Nothing to call: Enter is still taken (no form submit), but does not dial.
+    expect(decideDialerKey(press("Enter"), inField, { ...idle, canCall: false })).toEqual({
+      preventDefault: true,
+      playTone: false,
+      run: "none",
+    });
   });
 
-  it("Escape ends an active call only", () => {
-    handle(press("Escape", input));
-    expect(dialer.hangUp).not.toHaveBeenCalled();
-    dialer.isActive = true;
-    handle(press("Escape", element({ tag: "button" })));
-    expect(dialer.hangUp).toHaveBeenCalledOnce();
+  it("Escape ends an active call only, from any button", () => {
+    expect(decideDialerKey(press("Escape"), inField, idle).run).toBe("none");
+    expect(decideDialerKey(press("Escape"), onOtherButton, inCall).run).toBe("hangUp");
   });
 
-  it("ignores keys from other fields and from portalled menus", () => {
-    handle(press("5", element({ tag: "textarea" })));
-    handle(press("5", element({ tag: "div" }), false));
-    handle(press("Escape", element({ tag: "div" }), false));
-    expect(dialer.sendDigit).not.toHaveBeenCalled();
-    expect(dialer.hangUp).not.toHaveBeenCalled();
+  it("ignores keys from other fields, portalled menus, modifiers and handled events", () => {
+    expect(decideDialerKey(press("5"), inOtherField, idle).run).toBe("none");
+    expect(decideDialerKey(press("5", { inside: false }), onWidget, idle).run).toBe("none");
+    expect(decideDialerKey(press("Escape", { inside: false }), onWidget, inCall).run).toBe("none");
+    expect(decideDialerKey(press("5", { modifier: true }), onWidget, idle).run).toBe("none");
+    expect(decideDialerKey(press("5", { alreadyHandled: true }), onWidget, idle).run).toBe("none");
   });
 
-  it("Backspace outside the field deletes the last digit", () => {
-    handle(press("Backspace", element({ tag: "button", keypad: true })));
-    expect(dialer.setNumber).toHaveBeenCalledWith("5");
+  it("Backspace outside the field deletes the last digit, not in a call or the field", () => {
+    expect(decideDialerKey(press("Backspace"), onKeypadKey, idle).run).toBe("deleteDigit");
+    expect(decideDialerKey(press("Backspace"), inField, idle).run).toBe("none");
+    expect(decideDialerKey(press("Backspace"), onKeypadKey, inCall).run).toBe("none");
+    expect(decideDialerKey(press("Backspace"), onKeypadKey, { ...idle, number: "" }).run).toBe(
+      "none",
+    );
   });
 });

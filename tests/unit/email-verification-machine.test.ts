@@ -6,7 +6,7 @@ import {
   sendBlockedReason,
   type ProfileAnswer,
   type VerificationDeps,
-} from "@/components/profile/verification-machine";
+} from "@/lib/profile/verification-machine";
 
 type Overrides = Partial<VerificationDeps> & { verifiedAfterPolls?: number };
 

@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { completeVerification } from "@/components/verify-email/verify-outcome";
+import { ApiClientError } from "@/lib/client/api-error";
+import { completeVerification } from "@/lib/email/verify-outcome";
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const refused = (status: number, body: unknown, code: string | null) => async () => {
+  throw new ApiClientError({ status, code, message: "x", body });
+};
 
 describe("verify page outcome", () => {
   it("Missing token. without calling the server", async () => {
@@ -18,46 +20,50 @@ describe("verify page outcome", () => {
     expect(post).not.toHaveBeenCalled();
   });
 
-  it("success only when the server answers emailVerified: true", async () => {
+  it("success when the call resolves; failed when the answer had the wrong shape", async () => {
+    const post = vi.fn(async () => ({ emailVerified: true as const }));
+    expect(await completeVerification(" tok ", post)).toEqual({ state: "success" });
+    expect(post).toHaveBeenCalledWith("tok");
     expect(
-      await completeVerification("tok", async () => json(200, { emailVerified: true })),
-    ).toEqual({ state: "success" });
-    expect(await completeVerification("tok", async () => json(200, { ok: true }))).toEqual({
-      state: "error",
-      reason: "failed",
-    });
+      await completeVerification("tok", refused(200, { ok: true }, "invalid_response")),
+    ).toEqual({ state: "error", reason: "failed" });
   });
 
-  it("the server's error, or Invalid or expired verification link", async () => {
+  it("branches on the code: email_link_invalid is the translated invalid-link text", async () => {
+    // Whatever the English wording, the code decides.
     expect(
-      await completeVerification("tok", async () => json(400, { error: "Token revoked by admin" })),
-    ).toEqual({
-      state: "error",
-      reason: "server",
-      message: "Token revoked by admin",
-    });
+      await completeVerification(
+        "tok",
+        refused(400, { error: "Link no good", code: "email_link_invalid" }, "email_link_invalid"),
+      ),
+    ).toEqual({ state: "error", reason: "invalidLink" });
     expect(
-      await completeVerification("tok", async () =>
-        json(400, { error: "Invalid or expired verification link" }),
+      await completeVerification(
+        "tok",
+        refused(
+          400,
+          { error: "Invalid or expired verification link", code: "validation" },
+          "validation",
+        ),
       ),
     ).toEqual({
       state: "error",
-      reason: "invalidLink",
+      reason: "server",
+      message: "Invalid or expired verification link",
     });
-    expect(
-      await completeVerification("tok", async () => new Response("oops", { status: 500 })),
-    ).toEqual({
+    expect(await completeVerification("tok", refused(500, "oops", null))).toEqual({
       state: "error",
       reason: "invalidLink",
     });
   });
 
   it("Network error verifying token. when the request fails", async () => {
-    expect(
-      await completeVerification("tok", () => Promise.reject(new TypeError("Failed to fetch"))),
-    ).toEqual({
+    expect(await completeVerification("tok", refused(0, null, "network"))).toEqual({
       state: "error",
       reason: "network",
     });
+    expect(
+      await completeVerification("tok", () => Promise.reject(new TypeError("Failed to fetch"))),
+    ).toEqual({ state: "error", reason: "network" });
   });
 });

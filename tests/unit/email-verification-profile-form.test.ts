@@ -1,22 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { profileFormKey, readStored, sessionUserKey, writeStored } from "@/lib/client/storage";
 import {
-  profileStorageKey,
-  readStoredProfile,
   SUMMARY_MAX,
   validateProfile,
-  writeStoredProfile,
+  withProfileDefaults,
   type ProfileForm,
-} from "@/components/profile/profile-form";
+} from "@/lib/profile/profile-form";
+import { installFakeWindow } from "../support/fake-browser";
 
-class MemoryStorage {
-  private data = new Map<string, string>();
-  getItem(k: string) {
-    return this.data.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.data.set(k, v);
-  }
-}
+const win = installFakeWindow();
 
 const defaults: ProfileForm = {
   displayName: "rep",
@@ -46,7 +38,6 @@ describe("local profile form", () => {
   });
 
   it("round-trips through storage per user and falls back to defaults for bad data", () => {
-    const storage = new MemoryStorage() as unknown as Storage;
     const form: ProfileForm = {
       ...defaults,
       email: "a@b.co",
@@ -54,16 +45,31 @@ describe("local profile form", () => {
       theme: "dark",
       summary: "Hi",
     };
-    writeStoredProfile(storage, "rep", form);
-    expect(readStoredProfile(storage, "rep", defaults)).toEqual(form);
-    expect(readStoredProfile(storage, "other", defaults)).toEqual(defaults);
+    const read = () => withProfileDefaults(readStored(profileFormKey), defaults);
+    writeStored(sessionUserKey, "rep");
+    expect(writeStored(profileFormKey, form)).toEqual({ ok: true });
+    expect(read()).toEqual(form);
+    writeStored(sessionUserKey, "other");
+    expect(read()).toEqual(defaults);
+    writeStored(sessionUserKey, "rep");
 
-    storage.setItem(
-      profileStorageKey("rep"),
+    // A form saved before the storage module (bare JSON) is still read, missing fields defaulted.
+    win.localStorage.setItem("profile.form:rep", JSON.stringify({ email: "old@b.co" }));
+    expect(read()).toEqual({ ...defaults, email: "old@b.co" });
+
+    win.localStorage.setItem(
+      "profile.form:rep",
       JSON.stringify({ language: "de", theme: "neon", role: 7 }),
     );
-    expect(readStoredProfile(storage, "rep", defaults)).toEqual(defaults);
-    storage.setItem(profileStorageKey("rep"), "{not json");
-    expect(readStoredProfile(storage, "rep", defaults)).toEqual(defaults);
+    expect(read()).toEqual(defaults);
+    expect(win.localStorage.getItem("profile.form:rep.corrupt")).toContain("neon");
+    win.localStorage.setItem("profile.form:rep", "{not json");
+    expect(read()).toEqual(defaults);
+  });
+
+  it("cuts an over-long stored summary to the limit", () => {
+    expect(
+      withProfileDefaults({ summary: "x".repeat(SUMMARY_MAX + 5) }, defaults).summary,
+    ).toHaveLength(SUMMARY_MAX);
   });
 });

@@ -20,7 +20,6 @@ import {
   emptyFacilityData,
   isEmptyFacilityData,
 } from "@/lib/facility/schemas";
-import { dialableDigits, formatPhone } from "@/lib/facility/phone";
 
 describe("note drafts", () => {
   it("saves the trimmed text", () => {
@@ -187,19 +186,5 @@ describe("stored data schema", () => {
     ).toBe(false);
     expect(facilityDataSchema.safeParse({ dialCount: -1 }).success).toBe(false);
     expect(facilityDataSchema.safeParse("nonsense").success).toBe(false);
-  });
-});
-
-describe("phone display", () => {
-  it("formats exactly ten digits as (xxx) xxx-xxxx", () => {
-    expect(formatPhone("5125550101")).toBe("(512) 555-0101");
-    expect(formatPhone("512-555-0101")).toBe("(512) 555-0101");
-    expect(formatPhone("(512) 555-0101")).toBe("(512) 555-0101");
-  });
-  it("leaves anything else unchanged", () => {
-    expect(formatPhone("+1 512-555-0101")).toBe("+1 512-555-0101");
-    expect(formatPhone("555-0101")).toBe("555-0101");
-    expect(formatPhone("ext 5125550101")).toBe("ext 5125550101");
-    expect(dialableDigits("+1 (512) 555-0101")).toBe("15125550101");
   });
 });

@@ -1,17 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiClientError } from "@/lib/client/api-error";
 import { login } from "@/lib/client/login";
+import { installFakeWindow } from "../support/fake-browser";
 
-// Minimal browser stand-ins: the login module only needs fetch, localStorage and events.
-function fakeWindow() {
-  const store = new Map<string, string>();
-  const localStorage = {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-  };
-  vi.stubGlobal("window", { localStorage, dispatchEvent: () => true });
-  return store;
-}
+const win = installFakeWindow();
 
 const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   vi.fn(
@@ -20,29 +12,31 @@ const reply = (status: number, body: unknown, headers: Record<string, string> = 
   );
 
 describe("login()", () => {
-  let store: Map<string, string>;
-  beforeEach(() => {
-    store = fakeWindow();
+  beforeEach(() => win.localStorage.clear());
+  afterEach(() => {
+    win.localStorage.quota = Infinity;
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it("trims the username, sends no bearer, and stores token and user on success", async () => {
     const fetchMock = reply(200, { token: "t0k", user: { username: "ann" } });
     vi.stubGlobal("fetch", fetchMock);
-    store.set("auth.token", "stale");
+    win.localStorage.setItem("auth.token", "stale");
     expect(await login("  ann ", "pw")).toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/auth/login");
     expect(JSON.parse(String(init.body))).toEqual({ username: "ann", password: "pw" });
     expect(new Headers(init.headers).get("Authorization")).toBeNull();
-    expect(store.get("auth.token")).toBe("t0k");
-    expect(store.get("auth.user")).toBe("ann");
+    expect(win.localStorage.getItem("auth.token")).toBe("t0k");
+    expect(win.localStorage.getItem("auth.user")).toBe("ann");
   });
 
   it("fails on a non-OK answer", async () => {
-    vi.stubGlobal("fetch", reply(401, { error: "Invalid credentials" }));
+    vi.stubGlobal(
+      "fetch",
+      reply(401, { error: "Invalid credentials", code: "invalid_credentials" }),
+    );
     expect(await login("ann", "bad")).toEqual({ ok: false, reason: "invalid" });
-    expect(store.has("auth.token")).toBe(false);
+    expect(win.localStorage.getItem("auth.token")).toBeNull();
   });
 
   it("fails on an OK answer without a token", async () => {
@@ -50,10 +44,30 @@ describe("login()", () => {
     expect(await login("ann", "pw")).toEqual({ ok: false, reason: "invalid" });
     vi.stubGlobal("fetch", reply(200, "not json"));
     expect(await login("ann", "pw")).toEqual({ ok: false, reason: "invalid" });
+    expect(win.localStorage.getItem("auth.token")).toBeNull();
   });
 
   it("reports throttling with the Retry-After seconds", async () => {
-    vi.stubGlobal("fetch", reply(429, { error: "slow down" }, { "Retry-After": "37" }));
+    vi.stubGlobal(
+      "fetch",
+      reply(429, { error: "slow down", code: "login_throttled" }, { "Retry-After": "37" }),
+    );
     expect(await login("ann", "pw")).toEqual({ ok: false, reason: "throttled", retryAfterSec: 37 });
+  });
+
+  it("throws on a network failure, so the screen can say so", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
+    );
+    const error = await login("ann", "pw").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiClientError);
+    expect((error as ApiClientError).code).toBe("network");
+  });
+
+  it("throws when the browser cannot keep the session (full storage)", async () => {
+    vi.stubGlobal("fetch", reply(200, { token: "t0k", user: { username: "ann" } }));
+    win.localStorage.quota = 5;
+    await expect(login("ann", "pw")).rejects.toThrow(/quota/);
   });
 });

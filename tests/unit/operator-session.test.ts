@@ -20,9 +20,11 @@ describe("operator session", () => {
     expect(win.sessionStorage.getItem("admin.token")).toBeNull();
   });
 
-  it("reports a blocked session storage instead of throwing", () => {
+  it("reports a blocked session storage instead of throwing; the token holds for the page", () => {
     win.sessionStorage.disabled = true;
     expect(setOperatorToken("op-2")).toEqual({ ok: false, reason: "unavailable" });
+    expect(getOperatorToken()).toBe("op-2");
+    clearOperatorToken();
     expect(getOperatorToken()).toBeNull();
     win.sessionStorage.disabled = false;
   });

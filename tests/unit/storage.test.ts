@@ -1,8 +1,11 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import {
   defineKey,
   defineKeyFamily,
+  dialerPositionKey,
   readStored,
   removeStored,
   sessionUserKey,
@@ -10,6 +13,7 @@ import {
   subscribeStorageProblems,
   subscribeStored,
   writeStored,
+  useStoredValue,
   type StorageProblem,
 } from "@/lib/client/storage";
 import { installFakeWindow, storageEvent } from "../support/fake-browser";
@@ -92,6 +96,12 @@ describe("typed, versioned keys", () => {
   });
 
   it("reads values written before the module existed through `legacy`, then rewrites them", () => {
+    win.sessionStorage.setItem("dialer.position", '{"x":1,"y":2}');
+    expect(readStored(dialerPositionKey)).toEqual({ x: 1, y: 2 });
+    win.sessionStorage.setItem("dialer.position", '{"x":"1"}');
+    expect(readStored(dialerPositionKey)).toBeNull();
+    expect(win.sessionStorage.getItem("dialer.position.corrupt")).toBe('{"x":"1"}');
+
     win.localStorage.setItem("sidebar.collapsed", "1");
     expect(readStored(sidebarCollapsedKey)).toBe(true);
     expect(JSON.parse(win.localStorage.getItem("sidebar.collapsed")!)).toEqual({
@@ -106,6 +116,8 @@ describe("failures are results, not exceptions", () => {
     win.localStorage.quota = 20;
     const result = writeStored(noteKey, { text: "0123456789" });
     expect(result).toEqual({ ok: false, reason: "quota" });
+    expect(win.localStorage.getItem("test.note")).toBeNull();
+    removeStored(noteKey);
     await flush();
     expect(problems).toEqual([expect.objectContaining({ kind: "quota", item: "test.note" })]);
   });
@@ -114,12 +126,20 @@ describe("failures are results, not exceptions", () => {
     win.localStorage.disabled = true;
     expect(readStored(noteKey)).toEqual({ text: "" });
     expect(writeStored(noteKey, { text: "x" })).toEqual({ ok: false, reason: "unavailable" });
+    // The value still holds for this page; once storage works again it is really stored.
+    expect(readStored(noteKey)).toEqual({ text: "x" });
+    win.localStorage.disabled = false;
+    expect(writeStored(noteKey, { text: "y" })).toEqual({ ok: true });
+    expect(readStored(noteKey)).toEqual({ text: "y" });
+    removeStored(noteKey);
+    expect(readStored(noteKey)).toEqual({ text: "" });
   });
 });
 
 describe("per-user scoping", () => {
   it("keeps each user's value under its own item and reads nothing while signed out", () => {
     expect(writeStored(draftKey, "anon")).toEqual({ ok: false, reason: "unavailable" });
+    removeStored(draftKey);
     writeStored(sessionUserKey, "ann");
     writeStored(draftKey, "ann's");
     writeStored(sessionUserKey, "bob");
@@ -172,5 +192,16 @@ describe("change notifications", () => {
     unsubscribe();
     writeStored(noteKey, { text: "c" });
     expect(seen).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("useStoredValue", () => {
+  it("renders the fallback on the server, so hydration matches whatever the browser stored", () => {
+    writeStored(noteKey, { text: "stored" });
+    function Probe() {
+      const [note] = useStoredValue(noteKey);
+      return createElement("span", null, note.text || "fallback");
+    }
+    expect(renderToString(createElement(Probe))).toBe("<span>fallback</span>");
   });
 });

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { CircleHelp, LogOut, Settings, UserRound } from "lucide-react";
-import { PageHeader } from "@/components/ui/page-header";
+import { IconBadge, PageHeader } from "@/components/ui";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("help") };
@@ -20,25 +20,23 @@ export default async function HelpPage() {
     <div className="mx-auto max-w-3xl">
       <PageHeader title={nav("help")} description={t("intro")} />
       <ul className="grid gap-3">
-        {topics.map(({ key, icon: Icon }) => (
+        {topics.map(({ key, icon }) => (
           <li
             key={key}
-            className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            className="flex gap-4 rounded-xl border border-line bg-surface p-4 shadow-sm"
           >
-            <span
-              aria-hidden
-              className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-100"
-            >
-              <Icon className={`size-5 ${key === "logout" ? "rtl:-scale-x-100" : ""}`} />
-            </span>
+            <IconBadge
+              icon={icon}
+              iconClassName={key === "logout" ? "rtl:-scale-x-100" : undefined}
+            />
             <div>
-              <h2 className="font-semibold text-slate-900 dark:text-white">{t(`${key}Title`)}</h2>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(`${key}Body`)}</p>
+              <h2 className="font-semibold text-fg">{t(`${key}Title`)}</h2>
+              <p className="mt-1 text-sm text-fg-muted">{t(`${key}Body`)}</p>
             </div>
           </li>
         ))}
       </ul>
-      <p className="mt-6 flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
+      <p className="mt-6 flex items-center gap-2 text-sm text-fg-muted">
         <CircleHelp aria-hidden className="size-4" /> {t("more")}
       </p>
     </div>

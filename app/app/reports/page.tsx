@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ArrowRight, CalendarRange, FileSearch, Receipt } from "lucide-react";
-import { PageHeader } from "@/components/ui/page-header";
+import { IconBadge, PageHeader } from "@/components/ui";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("reports") };
@@ -25,23 +25,16 @@ export default async function ReportsPage() {
           <li key={href}>
             <Link
               href={href}
-              className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-500"
+              className="group flex h-full flex-col rounded-xl border border-line bg-surface p-5 shadow-sm transition hover:border-primary hover:shadow-md motion-safe:hover:-translate-y-0.5"
             >
-              <span
-                aria-hidden
-                className="grid size-10 place-items-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-100"
-              >
-                <Icon className="size-5" />
-              </span>
-              <h2 className="mt-4 font-semibold text-slate-900 dark:text-white">{nav(key)}</h2>
-              <p className="mt-1 flex-1 text-sm text-slate-500 dark:text-slate-400">
-                {t(`${key}Body`)}
-              </p>
-              <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-600 dark:text-brand-100">
+              <IconBadge icon={Icon} />
+              <h2 className="mt-4 font-semibold text-fg">{nav(key)}</h2>
+              <p className="mt-1 flex-1 text-sm text-fg-muted">{t(`${key}Body`)}</p>
+              <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary-text">
                 {t("open")}{" "}
                 <ArrowRight
                   aria-hidden
-                  className="size-4 transition group-hover:translate-x-0.5 rtl:rotate-180 rtl:group-hover:-translate-x-0.5"
+                  className="size-4 transition rtl:rotate-180 motion-safe:group-hover:translate-x-0.5 motion-safe:rtl:group-hover:-translate-x-0.5"
                 />
               </span>
             </Link>

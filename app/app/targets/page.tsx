@@ -1,5 +1,7 @@
 import { getTranslations } from "next-intl/server";
+import { MapsKeyProvider } from "@/components/facility/maps-key";
 import { TargetsView } from "@/components/targets/targets-view";
+import { env } from "@/lib/env";
 
 // /app/targets?q=&ts= - business search (spec 2 "Targets"); ts forces a new search.
 export async function generateMetadata() {
@@ -15,5 +17,10 @@ export default async function TargetsPage({
 }) {
   const params = await searchParams;
   const q = first(params.q)?.trim() || null;
-  return <TargetsView q={q} ts={first(params.ts)} />;
+  // The drawer's map popup takes the browser maps key from here (read at run time).
+  return (
+    <MapsKeyProvider apiKey={env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY ?? null}>
+      <TargetsView q={q} ts={first(params.ts)} />
+    </MapsKeyProvider>
+  );
 }

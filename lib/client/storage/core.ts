@@ -5,7 +5,8 @@ import type { z } from "zod";
 // zod on every read. A value that does not parse (corrupt, or written by another version) is
 // set aside under "<name>.corrupt", reported to subscribeStorageProblems listeners and replaced
 // by the key's fallback, so a bad value never crashes a page. Writes never throw: a full quota
-// or disabled storage comes back as a result (and is reported too).
+// or disabled storage comes back as a result (and is reported too), and the value still holds
+// in memory for the rest of the page's life.
 
 export type StorageArea = "local" | "session";
 export type StorageScope = "global" | "user";
@@ -227,9 +228,16 @@ function setAside(
   report({ kind, item, area: key.area, setAsideAs, detail });
 }
 
+// Values whose write failed (full or blocked storage) still hold in this page until reload.
+const unsaved = new Map<string, unknown>();
+const memoryId = (key: StorageKey<unknown>, item: string | null) =>
+  `${key.area}\u0000${item ?? key.name}`;
+
 export function readStored<T>(key: StorageKey<T>): T {
   const storage = area(key.area);
   const item = storageItemName(key);
+  const memory = memoryId(key, item);
+  if (unsaved.has(memory)) return unsaved.get(memory) as T;
   if (!storage || item === null) return key.fallback;
   const raw = getItem(storage, item);
   if (raw === null) return key.fallback;
@@ -284,14 +292,20 @@ function isQuotaError(error: unknown) {
 export function writeStored<T>(key: StorageKey<T>, value: T): WriteResult {
   const storage = area(key.area);
   const item = storageItemName(key);
+  const memory = memoryId(key, item);
   if (!storage || item === null) {
     report({ kind: "unavailable", item: item ?? key.name, area: key.area });
+    unsaved.set(memory, value);
+    notifyChange();
     return { ok: false, reason: "unavailable" };
   }
   try {
     storage.setItem(item, encode(key, value));
+    unsaved.delete(memory);
   } catch (error) {
     const reason = isQuotaError(error) ? "quota" : "unavailable";
+    unsaved.set(memory, value);
+    notifyChange();
     report({
       kind: reason,
       item,
@@ -307,6 +321,7 @@ export function writeStored<T>(key: StorageKey<T>, value: T): WriteResult {
 export function removeStored(key: StorageKey<unknown>): void {
   const storage = area(key.area);
   const item = storageItemName(key);
+  if (unsaved.delete(memoryId(key, item))) notifyChange();
   if (!storage || item === null) return;
   try {
     storage.removeItem(item);

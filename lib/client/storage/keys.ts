@@ -1,9 +1,25 @@
 import "client-only";
 import { z } from "zod";
-import { defineKey, SESSION_USER_ITEM } from "./core";
+import { pointSchema } from "@/lib/dialer/position";
+import { emptyFacilityData, facilityDataSchema, type FacilityData } from "@/lib/facility/schemas";
+import { storedProfileSchema } from "@/lib/profile/profile-form";
+import { defineKey, defineKeyFamily, SESSION_USER_ITEM } from "./core";
 
 // Every item DialFlow keeps in browser storage, in one place. Add new keys (or key families)
-// here so their names cannot collide and the whole picture stays visible.
+// here so their names cannot collide and the whole picture stays visible. Families whose schema
+// belongs to a domain module may be defined there; list their prefix here:
+//   targets.cache.<query>   session, per user   lib/targets/search-cache.ts
+// next-themes keeps the theme under "theme" (its own storage code, configured in
+// components/providers.tsx).
+
+/** For values stored as bare JSON before the storage module wrapped them in a version. */
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Spec: the session token and username live in local storage as plain strings. */
 export const sessionTokenKey = defineKey({
@@ -62,8 +78,6 @@ export const dialerSoundsKey = defineKey({
   legacy: (raw) => (raw === "on" ? true : raw === "off" ? false : undefined),
 });
 
-const pointSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
-
 /** Where the floating dialer was dragged to, for this tab. */
 export const dialerPositionKey = defineKey({
   name: "dialer.position",
@@ -72,13 +86,7 @@ export const dialerPositionKey = defineKey({
   scope: "global",
   schema: pointSchema.nullable(),
   fallback: null,
-  legacy: (raw) => {
-    try {
-      return pointSchema.parse(JSON.parse(raw));
-    } catch {
-      return undefined;
-    }
-  },
+  legacy: parseJson,
 });
 
 /** When the last verification mail's 60 s cooldown ends (epoch ms), per tab and user. */
@@ -89,4 +97,38 @@ export const verifyCooldownKey = defineKey({
   scope: "user",
   schema: z.number().int().nonnegative(),
   fallback: 0,
+});
+
+/** The local Profile form (spec 3: kept in this browser only), per signed-in user. */
+export const profileFormKey = defineKey({
+  name: "profile.form",
+  version: 1,
+  area: "local",
+  scope: "user",
+  schema: storedProfileSchema.nullable(),
+  fallback: null,
+  legacy: parseJson,
+});
+
+/**
+ * Spec 3 "Facility local data": one entry per place_id, personal to the signed-in rep
+ * (lib/facility/store.ts owns reading and writing it). Bump the version when FacilityData changes.
+ */
+export const facilityFamily = defineKeyFamily<FacilityData>({
+  prefix: "facility",
+  version: 1,
+  area: "local",
+  scope: "user",
+  schema: facilityDataSchema,
+  fallback: emptyFacilityData,
+});
+
+/** Spec "Other stored browser flags": the facility drawer's Open Map toggle. */
+export const drawerMapKey = defineKey({
+  name: "drawer.mapEnabled",
+  version: 1,
+  area: "local",
+  scope: "global",
+  schema: z.boolean(),
+  fallback: false,
 });

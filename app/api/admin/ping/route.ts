@@ -1,8 +1,6 @@
 // GET /api/admin/ping - confirms an operator token is still valid
-import { NextResponse } from "next/server";
 import { withOperator } from "@/lib/api/handler";
-import { noStore } from "@/lib/api/errors";
+import { respond } from "@/lib/api/respond";
+import { pingResponseSchema } from "@/lib/auth/schemas";
 
-export const GET = withOperator({}, async () =>
-  NextResponse.json({ ts: Date.now() }, { headers: noStore }),
-);
+export const GET = withOperator({}, async () => respond(pingResponseSchema, { ts: Date.now() }));

@@ -1,9 +1,9 @@
 // POST /api/auth/logout - revoke the caller's session server-side and clear its cookie
-import { NextResponse } from "next/server";
 import { withUser } from "@/lib/api/handler";
-import { noStore } from "@/lib/api/errors";
+import { respond } from "@/lib/api/respond";
 import { recordAudit } from "@/lib/audit";
 import { clearSessionCookie, sessionCookie } from "@/lib/auth/cookies";
+import { logoutResponseSchema } from "@/lib/auth/schemas";
 import { revokeSession } from "@/lib/auth/sessions";
 
 // The cookie fallback lets a tab whose local storage was cleared still end its session.
@@ -16,7 +16,7 @@ export const POST = withUser({ cookieFallback: true }, async ({ session, ip }) =
     outcome: "success",
     clientIp: ip,
   });
-  const res = NextResponse.json({ ok: true }, { headers: noStore });
+  const res = respond(logoutResponseSchema, { ok: true });
   clearSessionCookie(res, sessionCookie);
   return res;
 });

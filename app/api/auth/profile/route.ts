@@ -1,9 +1,9 @@
 // GET /api/auth/profile - the signed-in rep's email and whether it is verified
-import { NextResponse } from "next/server";
 import { withUser } from "@/lib/api/handler";
-import { noStore } from "@/lib/api/errors";
+import { respond } from "@/lib/api/respond";
 import { getProfile } from "@/lib/accounts/profile";
+import { profileResponseSchema } from "@/lib/accounts/schemas";
 
-export const GET = withUser({}, async ({ session }) => {
-  return NextResponse.json(await getProfile(session.userId), { headers: noStore });
-});
+export const GET = withUser({}, async ({ session }) =>
+  respond(profileResponseSchema, await getProfile(session.userId)),
+);

@@ -1,12 +1,19 @@
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
+import { CallHistory } from "@/components/reports/call-history";
 
-// Title only for now; the Call History issue replaces this page.
 export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("callHistory") };
 }
 
+/** Call History (audit): search one sample call, see it as a card, download it as CSV. */
 export default async function CallHistoryPage() {
-  const t = await getTranslations("Nav");
-  return <PageHeader title={t("callHistory")} />;
+  const nav = await getTranslations("Nav");
+  const t = await getTranslations("Reports.callHistory");
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={nav("callHistory")} description={t("description")} />
+      <CallHistory />
+    </div>
+  );
 }

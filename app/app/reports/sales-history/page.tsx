@@ -1,12 +1,19 @@
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
+import { ReportExtract } from "@/components/reports/report-extract";
 
-// Title only for now; the Sales History issue replaces this page.
 export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("salesHistory") };
 }
 
-export default async function SalesHistoryPage() {
-  const t = await getTranslations("Nav");
-  return <PageHeader title={t("salesHistory")} />;
+/** Sales History: calendar (day, range or preset) and an Extract CSV of the chosen range. */
+export default async function Page() {
+  const nav = await getTranslations("Nav");
+  const t = await getTranslations("Reports.salesHistory");
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title={nav("salesHistory")} description={t("description")} />
+      <ReportExtract kind="sales-history" />
+    </div>
+  );
 }

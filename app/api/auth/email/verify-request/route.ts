@@ -1,9 +1,8 @@
 // POST /api/auth/email/verify-request - store the rep's email and mail a verification link
-import { NextResponse } from "next/server";
-import { noStore } from "@/lib/api/errors";
 import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
 import { requestEmailVerification } from "@/lib/email/request-verification";
-import { verifyRequestBodySchema } from "@/lib/email/schemas";
+import { verifyRequestBodySchema, verifyRequestResponseSchema } from "@/lib/email/schemas";
 import { localeCookie } from "@/lib/i18n/config";
 
 export const POST = withUser(
@@ -16,6 +15,6 @@ export const POST = withUser(
       locale: req.cookies.get(localeCookie)?.value,
       ip,
     });
-    return NextResponse.json(result, { headers: noStore });
+    return respond(verifyRequestResponseSchema, result);
   },
 );

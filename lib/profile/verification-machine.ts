@@ -1,7 +1,8 @@
 // The Profile screen's email-verification control as a plain state machine (spec sections 4,
 // 5, 8, 9): no React and no fetch inside, so unit tests drive it with fake timers.
 
-export const RESEND_COOLDOWN_SECONDS = 60;
+import { VERIFICATION_COOLDOWN_SECONDS } from "@/lib/email/schemas";
+
 export const POLL_INTERVAL_MS = 12_000;
 export const MAX_POLLS = 10;
 
@@ -97,13 +98,13 @@ export function createVerificationMachine(deps: VerificationDeps) {
   }
 
   function startCooldown() {
-    runCooldownUntil(now() + RESEND_COOLDOWN_SECONDS * 1000);
+    runCooldownUntil(now() + VERIFICATION_COOLDOWN_SECONDS * 1000);
     deps.cooldownStore?.save(cooldownEndsAt);
   }
 
   const storedEnd = deps.cooldownStore?.load() ?? 0;
   if (storedEnd > now())
-    runCooldownUntil(Math.min(storedEnd, now() + RESEND_COOLDOWN_SECONDS * 1000));
+    runCooldownUntil(Math.min(storedEnd, now() + VERIFICATION_COOLDOWN_SECONDS * 1000));
 
   function schedulePoll() {
     stopPolling();

@@ -1,0 +1,10 @@
+import { getTranslations } from "next-intl/server";
+import { AdminLoginScreen } from "@/components/admin/admin-login-screen";
+
+export async function generateMetadata() {
+  return { title: (await getTranslations("Admin.login"))("title") };
+}
+
+export default function Page() {
+  return <AdminLoginScreen />;
+}

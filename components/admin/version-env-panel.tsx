@@ -1,0 +1,65 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "@/components/ui";
+import { envPanelMax, envResponseSchema, versionResponseSchema } from "@/lib/ops/schemas";
+import { Facts, Panel, QueryBody } from "./panel";
+import { useOpsQuery } from "./use-ops";
+
+export function VersionEnvPanel() {
+  const t = useTranslations("Admin.version");
+  const version = useOpsQuery("version", "/api/admin/ops/version", versionResponseSchema);
+  const env = useOpsQuery("env", "/api/admin/ops/env", envResponseSchema);
+  return (
+    <Panel
+      id="panel-version"
+      title={t("title")}
+      onRefresh={() => {
+        void version.refetch();
+        void env.refetch();
+      }}
+      refreshing={version.isFetching || env.isFetching}
+    >
+      <QueryBody query={version}>
+        {(v) => (
+          <Facts
+            items={[
+              { label: t("version"), value: v.version, mono: true },
+              { label: t("commit"), value: v.commit, mono: true },
+            ]}
+          />
+        )}
+      </QueryBody>
+      <h3 className="mb-2 mt-4 text-sm font-semibold text-fg">{t("env")}</h3>
+      <QueryBody query={env}>
+        {(e) => {
+          const entries = Object.entries(e.env).slice(0, envPanelMax);
+          return entries.length === 0 ? (
+            <p className="text-sm text-fg-muted">{t("empty")}</p>
+          ) : (
+            <div className="max-h-80 overflow-y-auto">
+              <Table caption={t("env")} data-testid="env-table">
+                <TableHead>
+                  <TableRow>
+                    <TableHeaderCell>{t("key")}</TableHeaderCell>
+                    <TableHeaderCell>{t("value")}</TableHeaderCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {entries.map(([key, value]) => (
+                    <TableRow key={key}>
+                      <TableCell className="font-mono text-xs">{key}</TableCell>
+                      <TableCell className="break-all font-mono text-xs" dir="ltr">
+                        {value}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          );
+        }}
+      </QueryBody>
+    </Panel>
+  );
+}

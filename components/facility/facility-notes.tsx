@@ -1,0 +1,97 @@
+"use client";
+
+import { useState } from "react";
+import { Plus, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { Button, Field, IconButton, Textarea } from "@/components/ui";
+import { NOTE_MAX_CHARS, type FacilityData } from "@/lib/facility/schemas";
+import { addNote, removeNote, type Updater } from "@/lib/facility/updaters";
+import { canSaveNote } from "@/lib/facility/validation";
+import type { UpdateResult } from "@/lib/facility/store";
+import { useLocalTime } from "./use-local-time";
+
+/** Spec 4 "Note editor": an open draft, then Save (added) or Cancel (discarded). */
+export function FacilityNotes({
+  data,
+  update,
+}: {
+  data: FacilityData;
+  update: (fn: Updater) => UpdateResult;
+}) {
+  const t = useTranslations("Facility");
+  const time = useLocalTime();
+  const [draft, setDraft] = useState<string | null>(null);
+  const notes = [...data.notes].sort((a, b) => b.created - a.created);
+
+  const save = () => {
+    if (draft === null || !canSaveNote(draft)) return;
+    // A write that fails (full storage) is still held in this page and reported by the drawer.
+    update(addNote(draft, { id: crypto.randomUUID(), now: Date.now() }));
+    setDraft(null);
+  };
+
+  return (
+    <div className="grid gap-3">
+      {draft === null ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => setDraft("")}
+        >
+          <Plus aria-hidden />
+          {t("notes.draft")}
+        </Button>
+      ) : (
+        <form
+          className="grid gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save();
+          }}
+        >
+          <Field label={t("notes.draft")} counter={{ value: draft.length, max: NOTE_MAX_CHARS }}>
+            <Textarea
+              autoFocus
+              value={draft}
+              maxLength={NOTE_MAX_CHARS}
+              onChange={(e) => setDraft(e.target.value)}
+            />
+          </Field>
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" disabled={!canSaveNote(draft)}>
+              {t("notes.save")}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setDraft(null)}>
+              {t("notes.cancel")}
+            </Button>
+          </div>
+        </form>
+      )}
+      {notes.length === 0 ? (
+        <p className="text-sm text-fg-muted">{t("notes.none")}</p>
+      ) : (
+        <ul aria-label={t("notes.title")} className="grid gap-2" data-testid="facility-notes">
+          {notes.map((note) => (
+            <li key={note.id} className="flex items-start gap-2 rounded-lg bg-surface-muted p-2.5">
+              <div className="min-w-0 flex-1">
+                <p className="whitespace-pre-wrap break-words text-sm text-fg">{note.text}</p>
+                <p className="mt-1 text-xs text-fg-muted">
+                  {t("notes.created", { date: time.format(note.created) })}
+                </p>
+              </div>
+              <IconButton
+                label={t("notes.remove")}
+                size="sm"
+                tooltip={false}
+                onClick={() => update(removeNote(note.id))}
+              >
+                <Trash2 aria-hidden />
+              </IconButton>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import "client-only";
+
+/**
+ * Saves text as a file through a temporary object URL. The CSV text already starts with a
+ * byte-order mark; the Blob writes it as UTF-8, which is what the type says.
+ */
+export function downloadCsv(fileName: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click() returns; release it once the download has started.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,524 @@
+// The facility drawer against the Places API (New) peer: open from a name, details, notes,
+// appointments, contacts, extra phones, address override, reload, Call and Dial Count, the map
+// popup's states with the Maps script intercepted, export/import, cross-tab, corrupt and full
+// storage. Every test starts in a fresh browser context (empty local storage).
+import fs from "node:fs";
+import type { Locator, Page } from "@playwright/test";
+import { dialerParts } from "./dialer-helpers";
+import { expect, test } from "./fixtures";
+import { collectConsoleErrors } from "./helpers";
+import { failMapsScript, holdMapsScript, serveMapsStub } from "./maps-stub";
+import { configurePlacesPeer } from "./places-peer-control";
+
+test.describe.configure({ mode: "serial" });
+test.use({ timezoneId: "America/Chicago" });
+
+const SEARCH = "/app/targets?q=dentists+in+Austin&ts=1";
+
+test.beforeEach(async () => {
+  await configurePlacesPeer({ reset: true });
+});
+
+async function openTargets(page: Page) {
+  await page.goto(SEARCH);
+  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+}
+
+const row = (page: Page, i = 0) => page.getByTestId("target-row").nth(i);
+
+/** Clicks the row's Name button and returns the open drawer. */
+async function openDrawer(page: Page, i = 0) {
+  const name = (await row(page, i).getByTestId("target-name").textContent())!.trim();
+  await row(page, i).getByTestId("target-name").click();
+  const drawer = page.getByRole("dialog", { name });
+  await expect(drawer).toBeVisible();
+  return { drawer, name, placeId: (await row(page, i).getAttribute("data-place-id"))! };
+}
+
+const section = (drawer: Locator, title: string) =>
+  drawer.getByRole("button", { name: title, exact: true });
+
+test("a name opens the drawer: links, formatted phone, sections, hints; Escape closes back to the name", async ({
+  repPage: page,
+}) => {
+  await openTargets(page);
+  const { drawer } = await openDrawer(page);
+  await expect(drawer.getByTestId("facility-drawer")).toHaveAttribute("data-drawer-phase", "open");
+  // Focus moved into the drawer.
+  await expect.poll(() => drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await expect(drawer.getByTestId("facility-phone")).toHaveText("(512) 555-0100");
+  await expect(drawer.getByTestId("facility-address")).toContainText("Austin, TX");
+  await expect(drawer.getByRole("link", { name: /^Website/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.example\.com\//,
+  );
+  await expect(drawer.getByRole("link", { name: /^Maps/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/maps\.google\.com\/\?cid=/,
+  );
+  await expect(drawer.getByRole("button", { name: "Call (512) 555-0100" })).toBeEnabled();
+  const appointments = drawer.getByRole("button", { name: "Appointments", exact: true });
+  await expect(appointments).toBeDisabled();
+  await expect(appointments).toHaveAccessibleDescription("Coming soon");
+
+  // Address, contacts and logs open; photos closed; each folds.
+  await expect(section(drawer, "Address / Website / Maps")).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+  await expect(section(drawer, "Contact Info")).toHaveAttribute("aria-expanded", "true");
+  await expect(section(drawer, "Call Logs")).toHaveAttribute("aria-expanded", "true");
+  await expect(section(drawer, "Photos")).toHaveAttribute("aria-expanded", "false");
+  await expect(drawer.getByText("Photos of this business are not available yet.")).toHaveCount(0);
+  await section(drawer, "Photos").click();
+  await expect(drawer.getByText("Photos of this business are not available yet.")).toBeVisible();
+  await section(drawer, "Contact Info").click();
+  await expect(section(drawer, "Contact Info")).toHaveAttribute("aria-expanded", "false");
+  await expect(drawer.getByTestId("facility-phone")).toHaveCount(0);
+
+  const alert = page.waitForEvent("dialog");
+  await drawer.getByRole("button", { name: "Order full call logs" }).click();
+  const shown = await alert;
+  expect(shown.message()).toBe("Ordering full call logs - under construction");
+  await shown.accept();
+
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(row(page).getByTestId("target-name")).toBeFocused();
+
+  // The peer's 5th place has no phone: Call is disabled in its drawer.
+  const noPhone = await openDrawer(page, 4);
+  await expect(noPhone.drawer.getByRole("button", { name: "Call", exact: true })).toBeDisabled();
+  await noPhone.drawer.getByRole("button", { name: "Close" }).click();
+  await expect(noPhone.drawer).toBeHidden();
+  await expect(row(page, 4).getByTestId("target-name")).toBeFocused();
+});
+
+test("notes: counter, Save disabled while blank, Cancel discards, Save adds with a Saved flash", async ({
+  repPage: page,
+}) => {
+  await openTargets(page);
+  const { drawer } = await openDrawer(page);
+  const notes = drawer.getByTestId("facility-notes");
+  await drawer.getByRole("button", { name: "New note" }).click();
+  const box = drawer.getByRole("textbox", { name: "New note" });
+  const save = drawer.getByRole("button", { name: "Save", exact: true });
+  await expect(box).toBeFocused();
+  await box.fill("   ");
+  await expect(drawer.getByText("3/1000")).toBeVisible();
+  await expect(save).toBeDisabled();
+  await box.fill("x".repeat(1005));
+  await expect(box).toHaveValue("x".repeat(1000));
+  await expect(drawer.getByText("1000/1000")).toBeVisible();
+  await drawer.getByRole("button", { name: "Cancel" }).click();
+  await expect(box).toHaveCount(0);
+  await expect(notes).toHaveCount(0);
+  await expect(drawer.getByText("No notes yet.")).toBeVisible();
+
+  await drawer.getByRole("button", { name: "New note" }).click();
+  await expect(box).toHaveValue("");
+  await box.fill("  Spoke with Dana, call back Tuesday  ");
+  await expect(save).toBeEnabled();
+  await save.click();
+  const flash = drawer.getByRole("status").filter({ hasText: "Saved" });
+  await expect(flash).toBeVisible();
+  await expect(notes.getByRole("listitem")).toHaveCount(1);
+  await expect(notes).toContainText("Spoke with Dana, call back Tuesday");
+  await expect(box).toHaveCount(0);
+  // The flash lasts about 0.8 s.
+  await expect(flash).toHaveCount(0, { timeout: 2_000 });
+
+  await notes.getByRole("button", { name: "Remove note" }).click();
+  await expect(notes).toHaveCount(0);
+});
+
+test("appointment: date and time required, duration 5-480 in steps of 5, shown in the rep's time zone and in the table", async ({
+  repPage: page,
+}) => {
+  await openTargets(page);
+  const { drawer } = await openDrawer(page);
+  const add = drawer.getByRole("button", { name: "Add", exact: true });
+  const duration = drawer.getByRole("spinbutton", { name: "Duration (minutes)" });
+  await expect(add).toBeDisabled();
+  await expect(duration).toHaveValue("30");
+  await expect(drawer.getByText("Times are in your time zone (America/Chicago).")).toBeVisible();
+  const next = new Date(Date.now() + 3 * 86_400_000);
+  const date = `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, "0")}-${String(next.getDate()).padStart(2, "0")}`;
+  await drawer.getByLabel("Date", { exact: true }).fill(date);
+  await expect(add).toBeDisabled();
+  await drawer.getByLabel("Time", { exact: true }).fill("09:30");
+  await expect(add).toBeEnabled();
+
+  for (const [value, message] of [
+    ["4", "The duration must be between 5 and 480 minutes."],
+    ["485", "The duration must be between 5 and 480 minutes."],
+    ["33", "The duration must be a multiple of 5 minutes."],
+  ]) {
+    await duration.fill(value);
+    await add.click();
+    await expect(drawer.getByText(message)).toBeVisible();
+    await expect(drawer.getByTestId("facility-appointments")).toHaveCount(0);
+  }
+  await duration.fill("480");
+  await drawer.getByLabel("Note (optional)").fill("   bring the demo kit  ");
+  await add.click();
+  const list = drawer.getByTestId("facility-appointments");
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText("9:30 AM · 480 minutes");
+  await expect(list).toContainText("bring the demo kit");
+  await expect(duration).toHaveValue("30");
+  await page.keyboard.press("Escape");
+  await expect(row(page).getByTestId("target-appointment")).toContainText("9:30 AM");
+});
+
+test("contact with only a phone, extra phone on Enter (duplicate ignored), address override in the table; reload keeps it all", async ({
+  repPage: page,
+}) => {
+  await openTargets(page);
+  const { drawer, placeId } = await openDrawer(page);
+
+  const addContact = drawer.getByRole("button", { name: "Add contact" });
+  await expect(addContact).toBeDisabled();
+  await drawer.getByRole("textbox", { name: "Phone", exact: true }).fill("5125550142");
+  await addContact.click();
+  const contacts = drawer.getByTestId("facility-contacts");
+  await expect(contacts.getByRole("listitem")).toHaveCount(1);
+  await expect(contacts).toContainText("(no name)");
+  await expect(contacts).toContainText("(512) 555-0142");
+
+  const extra = drawer.getByRole("textbox", { name: "Add a phone number" });
+  await extra.fill("  512-555-0199 ");
+  await extra.press("Enter");
+  const phones = drawer.getByTestId("facility-extra-phones");
+  await expect(phones.getByRole("listitem")).toHaveCount(1);
+  await expect(phones).toContainText("(512) 555-0199");
+  await expect(extra).toHaveValue("");
+  await extra.fill("5125550199");
+  await extra.press("Enter");
+  await extra.press("Enter");
+  await expect(drawer.getByRole("status").filter({ hasText: "Saved" })).toHaveCount(0, {
+    timeout: 2_000,
+  });
+  await expect(phones.getByRole("listitem")).toHaveCount(1);
+
+  await drawer.getByRole("button", { name: "Correct the address" }).click();
+  await drawer.getByRole("textbox", { name: "Street" }).fill("9 Side St");
+  await drawer.getByRole("textbox", { name: "City" }).fill("Round Rock");
+  await drawer.getByRole("textbox", { name: "State" }).fill("TX");
+  await drawer.getByRole("textbox", { name: "ZIP code" }).fill("78664");
+  await drawer.getByRole("button", { name: "Save address" }).click();
+  await expect(drawer.getByTestId("facility-address")).toHaveText(
+    "9 Side St, Round Rock, TX 78664",
+  );
+  await page.keyboard.press("Escape");
+  await expect(row(page).getByTestId("target-city")).toHaveText("Round Rock");
+
+  await page.reload();
+  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  await expect(page.locator(`[data-place-id="${placeId}"]`).getByTestId("target-city")).toHaveText(
+    "Round Rock",
+  );
+  const again = await openDrawer(page);
+  await expect(again.drawer.getByTestId("facility-contacts")).toContainText("(no name)");
+  await expect(again.drawer.getByTestId("facility-extra-phones")).toContainText("(512) 555-0199");
+  await expect(again.drawer.getByTestId("facility-address")).toHaveText(
+    "9 Side St, Round Rock, TX 78664",
+  );
+  await again.drawer.getByRole("button", { name: "Use the listed address" }).click();
+  await expect(again.drawer.getByTestId("facility-address")).toContainText("Austin, TX");
+});
+
+test("Call in the drawer dials the number and raises Dial Count", async ({ repPage: page }) => {
+  await openTargets(page);
+  await expect(row(page).getByTestId("target-dials")).toHaveText("0");
+  const { drawer } = await openDrawer(page);
+  await expect(drawer.getByTestId("facility-dial-count")).toHaveText("Not dialed yet");
+  await drawer.getByRole("button", { name: "Call (512) 555-0100" }).click();
+  const dialer = dialerParts(page);
+  await expect(dialer.number).toHaveValue("5125550100");
+  await expect(dialer.status).toHaveAttribute("data-status", /calling|in-call/);
+  await expect(drawer.getByTestId("facility-dial-count")).toHaveText("Dialed once");
+  await page.keyboard.press("Escape");
+  await expect(row(page).getByTestId("target-dials")).toHaveText("1");
+  await dialer.end.click();
+  await expect(dialer.status).toHaveAttribute("data-status", /ended|idle/);
+});
+
+test.describe("map popup", () => {
+  test("loading, then a terrain map at zoom 14 with a marker, under the nonce CSP; the toggle is remembered", async ({
+    repPage: page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    const script = await holdMapsScript(page);
+    await openTargets(page);
+    const { drawer, name } = await openDrawer(page);
+    const toggle = drawer.getByRole("button", { name: "Open Map" });
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByTestId("facility-map-popup")).toHaveCount(0);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    const popup = page.getByRole("region", { name: `Map of ${name}` });
+    await expect(popup.getByText("Loading terrain map...")).toBeVisible();
+    await expect.poll(script.wasRequested).toBe(true);
+    script.release();
+    const map = popup.locator("[data-stub-map]");
+    await expect(map).toHaveAttribute("data-map-type-id", "terrain");
+    await expect(map).toHaveAttribute("data-zoom", "14");
+    const centre = await map.getAttribute("data-center");
+    await expect(map.locator("[data-stub-marker]")).toHaveAttribute("data-position", centre!);
+    await expect(map.locator("[data-stub-marker]")).toHaveAttribute("data-title", name);
+    await expect(popup.getByRole("status")).toHaveText("Terrain map loaded");
+    await expect(popup.getByText("Loading terrain map...")).toHaveCount(0);
+    // The loader copied the page's CSP nonce onto the script, and nothing was refused.
+    expect(
+      await page.evaluate(() => (window as { __mapsScriptNonce?: string }).__mapsScriptNonce),
+    ).toMatch(/.+/);
+    expect(errors.filter((e) => /Content Security Policy|Refused/i.test(e))).toEqual([]);
+
+    await popup.getByRole("button", { name: "Close map" }).click();
+    await expect(popup).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    // Remembered: the next name opened shows the popup at once, also after a reload.
+    await page.reload();
+    await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+    const second = await openDrawer(page, 1);
+    await expect(second.drawer.getByRole("button", { name: "Open Map" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(page.getByRole("region", { name: `Map of ${second.name}` })).toBeVisible();
+  });
+
+  test("Failed to load map when the script is refused, keeping the Maps link", async ({
+    repPage: page,
+  }) => {
+    await failMapsScript(page);
+    await openTargets(page);
+    const { drawer } = await openDrawer(page);
+    await drawer.getByRole("button", { name: "Open Map" }).click();
+    const popup = page.getByTestId("facility-map-popup");
+    await expect(popup.getByRole("alert")).toContainText("Failed to load map");
+    await expect(popup.getByRole("link", { name: /Open in Maps/ })).toHaveAttribute(
+      "href",
+      /^https:\/\/maps\.google\.com\//,
+    );
+  });
+
+  test("Failed to load map when Google rejects the key (gm_authFailure)", async ({
+    repPage: page,
+  }) => {
+    await serveMapsStub(page, "authFailure");
+    await openTargets(page);
+    const { drawer } = await openDrawer(page);
+    await drawer.getByRole("button", { name: "Open Map" }).click();
+    const popup = page.getByTestId("facility-map-popup");
+    await expect(popup.getByRole("alert")).toContainText("Failed to load map");
+    await expect(popup.locator("[data-stub-map]")).toHaveCount(0);
+  });
+
+  test("Failed to render map when the map throws", async ({ repPage: page }) => {
+    await serveMapsStub(page, "throw");
+    await openTargets(page);
+    const { drawer } = await openDrawer(page);
+    await drawer.getByRole("button", { name: "Open Map" }).click();
+    await expect(page.getByTestId("facility-map-popup").getByRole("alert")).toContainText(
+      "Failed to render map",
+    );
+    // The drawer itself keeps working.
+    await expect(drawer.getByRole("button", { name: "New note" })).toBeEnabled();
+  });
+
+  test("No coordinates available. for a place without a location", async ({ repPage: page }) => {
+    await serveMapsStub(page);
+    // The details answer for every place comes back without a location.
+    await page.route(/\/api\/places\/(?!search)[^/?]+$/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { place: Record<string, unknown> };
+      body.place.geometry = null;
+      await route.fulfill({ response, json: body });
+    });
+    await openTargets(page);
+    const { drawer } = await openDrawer(page);
+    await drawer.getByRole("button", { name: "Open Map" }).click();
+    const popup = page.getByTestId("facility-map-popup");
+    await expect(popup.getByText("No coordinates available.")).toBeVisible();
+    await expect(popup.locator("[data-stub-map]")).toHaveCount(0);
+  });
+});
+
+test("export, then import into a fresh browser merges by id and says what it added", async ({
+  repPage: page,
+  browser,
+  repSession,
+  baseURL,
+}, testInfo) => {
+  await openTargets(page);
+  const { drawer, placeId } = await openDrawer(page);
+  await drawer.getByRole("button", { name: "New note" }).click();
+  await drawer.getByRole("textbox", { name: "New note" }).fill("Gatekeeper: Sam");
+  await drawer.getByRole("button", { name: "Save", exact: true }).click();
+  await drawer.getByRole("textbox", { name: "Name", exact: true }).fill("Dr. Lee");
+  await drawer.getByRole("button", { name: "Add contact" }).click();
+  await page.keyboard.press("Escape");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export facility data" }).click();
+  const file = testInfo.outputPath("facility.json");
+  await (await download).saveAs(file);
+  await expect(page.getByTestId("facility-backup-status")).toHaveText(
+    "Exported the data of 1 business.",
+  );
+  const exported = JSON.parse(fs.readFileSync(file, "utf8"));
+  expect(exported.format).toBe("dialflow.facility-backup");
+  expect(exported.places[placeId].notes[0].text).toBe("Gatekeeper: Sam");
+
+  const fresh = await browser.newContext({ baseURL, storageState: repSession.storageState });
+  try {
+    const other = await fresh.newPage();
+    await openTargets(other);
+    const input = other.getByTestId("facility-import-input");
+    const status = other.getByTestId("facility-backup-status");
+    await input.setInputFiles({
+      name: "x.json",
+      mimeType: "application/json",
+      buffer: Buffer.from("{nope"),
+    });
+    await expect(status).toHaveText("That file is not JSON.");
+    await input.setInputFiles(file);
+    await expect(status).toHaveText(
+      "Imported 1 new business, 1 note, 0 appointments, 1 contact, 0 phone numbers and 0 corrected addresses.",
+    );
+    const opened = await openDrawer(other);
+    await expect(opened.drawer.getByTestId("facility-notes")).toContainText("Gatekeeper: Sam");
+    await expect(opened.drawer.getByTestId("facility-contacts")).toContainText("Dr. Lee");
+    await other.keyboard.press("Escape");
+    await input.setInputFiles(file);
+    await expect(status).toHaveText(
+      "Nothing new to import: this browser already has everything in the file.",
+    );
+  } finally {
+    await fresh.close();
+  }
+});
+
+test("a change in one tab shows at once in another", async ({ repPage: page }) => {
+  await openTargets(page);
+  const other = await page.context().newPage();
+  await openTargets(other);
+  const a = await openDrawer(page);
+  const b = await openDrawer(other);
+  await a.drawer.getByRole("button", { name: "New note" }).click();
+  await a.drawer.getByRole("textbox", { name: "New note" }).fill("From tab one");
+  await a.drawer.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(b.drawer.getByTestId("facility-notes")).toContainText("From tab one");
+});
+
+test("a corrupt entry is reported and set aside; the drawer still works", async ({
+  repPage: page,
+  repSession,
+}) => {
+  await openTargets(page);
+  const placeId = (await row(page).getAttribute("data-place-id"))!;
+  const item = `facility.${encodeURIComponent(placeId)}:${encodeURIComponent(repSession.username)}`;
+  await page.evaluate((name) => localStorage.setItem(name, "{not json"), item);
+  const { drawer } = await openDrawer(page);
+  await expect(drawer.getByRole("alert")).toContainText("could not be read");
+  expect(await page.evaluate((name) => localStorage.getItem(`${name}.corrupt`), item)).toBe(
+    "{not json",
+  );
+  await drawer.getByRole("button", { name: "New note" }).click();
+  await drawer.getByRole("textbox", { name: "New note" }).fill("Fresh start");
+  await drawer.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(drawer.getByTestId("facility-notes")).toContainText("Fresh start");
+});
+
+test("a full storage is reported and nothing already saved is lost", async ({ repPage: page }) => {
+  // Facility writes throw QuotaExceededError once the page sets window.__facilityQuotaFull.
+  await page.addInitScript(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (name: string, value: string) {
+      if (
+        (window as { __facilityQuotaFull?: boolean }).__facilityQuotaFull &&
+        name.startsWith("facility.")
+      ) {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      }
+      return setItem.call(this, name, value);
+    };
+  });
+  await openTargets(page);
+  const { drawer } = await openDrawer(page);
+  const addNote = async (text: string) => {
+    await drawer.getByRole("button", { name: "New note" }).click();
+    await drawer.getByRole("textbox", { name: "New note" }).fill(text);
+    await drawer.getByRole("button", { name: "Save", exact: true }).click();
+  };
+  await addNote("Saved before");
+  await expect(drawer.getByTestId("facility-notes")).toContainText("Saved before");
+  await page.evaluate(
+    () => ((window as { __facilityQuotaFull?: boolean }).__facilityQuotaFull = true),
+  );
+  await addNote("Not saved");
+  await expect(drawer.getByRole("alert")).toContainText("Browser storage is full");
+  await page.reload();
+  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  const again = await openDrawer(page);
+  const notes = again.drawer.getByTestId("facility-notes");
+  await expect(notes).toContainText("Saved before");
+  await expect(notes).not.toContainText("Not saved");
+});
+
+test("screenshots: the drawer with data, light and dark, English and Arabic, desktop and phone", async ({
+  repPage: page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await serveMapsStub(page);
+  await openTargets(page);
+  const { drawer } = await openDrawer(page);
+  await drawer.getByRole("button", { name: "New note" }).click();
+  await drawer
+    .getByRole("textbox", { name: "New note" })
+    .fill("Spoke with Dana at the front desk. Call back Tuesday after 2 pm.");
+  await drawer.getByRole("button", { name: "Save", exact: true }).click();
+  await drawer.getByRole("textbox", { name: "Name", exact: true }).fill("Dana Ortiz");
+  await drawer.getByRole("textbox", { name: "Email", exact: true }).fill("dana@example.com");
+  await drawer.getByRole("textbox", { name: "Phone", exact: true }).fill("5125550142");
+  await drawer.getByRole("button", { name: "Add contact" }).click();
+  const extra = drawer.getByRole("textbox", { name: "Add a phone number" });
+  await extra.fill("5125550199");
+  await extra.press("Enter");
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+
+  const host = new URL(baseURL!).hostname;
+  const shots: string[] = [];
+  for (const locale of ["en", "ar"] as const) {
+    for (const [device, size] of [
+      ["desktop", { width: 1280, height: 900 }],
+      ["phone", { width: 390, height: 844 }],
+    ] as const) {
+      for (const scheme of ["light", "dark"] as const) {
+        await page
+          .context()
+          .addCookies([{ name: "NEXT_LOCALE", value: locale, domain: host, path: "/" }]);
+        await page.setViewportSize(size);
+        await page.emulateMedia({ colorScheme: scheme });
+        await openTargets(page);
+        await row(page).getByTestId("target-name").click();
+        const open = page.getByRole("dialog");
+        await expect(open.getByTestId("facility-notes")).toBeVisible();
+        await expect(open.getByTestId("facility-drawer")).toHaveAttribute(
+          "data-drawer-phase",
+          "open",
+        );
+        await expect(page.locator("html")).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
+        const path = testInfo.outputPath(`drawer-${locale}-${device}-${scheme}.png`);
+        await page.screenshot({ path, animations: "disabled" });
+        shots.push(path);
+        await page.keyboard.press("Escape");
+      }
+    }
+  }
+  expect(shots.every((p) => fs.statSync(p).size > 10_000)).toBe(true);
+});
