@@ -116,27 +116,43 @@ test("a 403 from the Places API shows the error block and the error in the table
 });
 
 test("a new query while enriching aborts the old one", async ({ repPage: page }) => {
-  await configurePlacesPeer({ detailsDelayMs: 1500, jitterMs: 0 });
+  // The old query's details hang long enough to be in flight when the new query starts.
+  await configurePlacesPeer({ detailsDelayMs: 6000, jitterMs: 0 });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
+  const issued: string[] = [];
+  const aborted: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/places/")) issued.push(r.url());
+  });
+  page.on("requestfailed", (r) => {
+    if (r.url().includes("/api/places/") && /ABORTED/i.test(r.failure()?.errorText ?? "")) {
+      aborted.push(r.url());
+    }
+  });
   await page.goto(`/app/targets?q=dentists+in+Houston,+${run}&ts=4`);
   await expect(status(page)).toHaveText(/Fetching details 0\/20/);
   const oldIds = await rows(page).evaluateAll((els) =>
-    els.map((e) => e.getAttribute("data-place-id")),
+    els.map((e) => e.getAttribute("data-place-id")!),
   );
+  const isOld = (url: string) => oldIds.some((id) => url.endsWith(`/api/places/${id}`));
 
   await configurePlacesPeer({ detailsDelayMs: 20 });
   await searchFromNavbar(page, `plumbers in Chicago, ${run}`);
   await expect(status(page)).toHaveText("Ready. 20 places enriched.");
+  await expect(rows(page)).toHaveCount(20);
   await expect(rows(page).first().getByTestId("target-name")).toContainText("Plumber");
   await expect(rows(page).first().getByTestId("target-city")).toHaveText("Chicago");
   await expect(page.getByTestId("targets-error")).toHaveCount(0);
 
-  // Only the first 5 of the old query's details ever started; none after the switch.
-  const details = (await placesPeerRequests()).filter((r) => r.kind === "details");
-  const old = details.filter((r) => oldIds.includes(r.placeId ?? ""));
-  expect(old.length).toBeLessThanOrEqual(5);
-  expect(details.length - old.length).toBe(20);
+  // The old query's details in flight were aborted, and none was asked for after the switch.
+  const switchedAt = issued.findIndex(
+    (u) => u.includes("/api/places/search") && u.includes("Chicago"),
+  );
+  expect(switchedAt).toBeGreaterThan(0);
+  expect(issued.slice(0, switchedAt).filter(isOld).length).toBeGreaterThanOrEqual(5);
+  expect(issued.slice(switchedAt).filter(isOld)).toEqual([]);
+  expect(aborted.filter(isOld).length).toBeGreaterThanOrEqual(1);
   expect(errors).toEqual([]);
 });
 
