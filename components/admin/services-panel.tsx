@@ -64,6 +64,8 @@ export function ServicesPanel() {
       setOutcome({ ok: false, text: t("failed", { detail: failureText(error) }) });
     } finally {
       setRunning(null);
+      // The action is in the audit trail now.
+      void queryClient.invalidateQueries({ queryKey: ["ops", "audit"] });
       clearTimeout(timer.current);
       timer.current = setTimeout(
         () => void queryClient.invalidateQueries({ queryKey: ["ops", "status"] }),
