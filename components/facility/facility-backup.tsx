@@ -92,6 +92,7 @@ export function FacilityBackup({ className }: { className?: string }) {
           className="sr-only"
           tabIndex={-1}
           aria-hidden
+          aria-label={t("import")}
           data-testid="facility-import-input"
           onChange={(e) => {
             const file = e.target.files?.[0];

@@ -10,7 +10,6 @@ import { collectConsoleErrors } from "./helpers";
 import { failMapsScript, holdMapsScript, serveMapsStub } from "./maps-stub";
 import { configurePlacesPeer } from "./places-peer-control";
 
-test.describe.configure({ mode: "serial" });
 test.use({ timezoneId: "America/Chicago" });
 
 const SEARCH = "/app/targets?q=dentists+in+Austin&ts=1";
@@ -76,11 +75,13 @@ test("a name opens the drawer: links, formatted phone, sections, hints; Escape c
   await expect(section(drawer, "Contact Info")).toHaveAttribute("aria-expanded", "false");
   await expect(drawer.getByTestId("facility-phone")).toHaveCount(0);
 
-  const alert = page.waitForEvent("dialog");
+  const alerts: string[] = [];
+  page.once("dialog", async (dialog) => {
+    alerts.push(`${dialog.type()}: ${dialog.message()}`);
+    await dialog.accept();
+  });
   await drawer.getByRole("button", { name: "Order full call logs" }).click();
-  const shown = await alert;
-  expect(shown.message()).toBe("Ordering full call logs - under construction");
-  await shown.accept();
+  await expect.poll(() => alerts).toEqual(["alert: Ordering full call logs - under construction"]);
 
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
