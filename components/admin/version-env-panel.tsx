@@ -37,7 +37,14 @@ export function VersionEnvPanel() {
           return entries.length === 0 ? (
             <p className="text-sm text-fg-muted">{t("empty")}</p>
           ) : (
-            <div className="max-h-80 overflow-y-auto">
+            // A scrolling region must be reachable by keyboard to be scrolled (axe
+            // scrollable-region-focusable): one tab stop, named after the table.
+            <div
+              className="max-h-80 overflow-y-auto"
+              tabIndex={0}
+              role="region"
+              aria-label={t("env")}
+            >
               <Table caption={t("env")} data-testid="env-table">
                 <TableHead>
                   <TableRow>

@@ -6,10 +6,15 @@ import { Check } from "lucide-react";
 import { cn } from "@/lib/ui/cn";
 import { useDirection } from "./use-direction";
 
-/** Menu root; takes the interface direction so arrow keys and alignment follow Arabic. */
+/**
+ * Menu root; takes the interface direction so arrow keys and alignment follow Arabic.
+ * Non-modal by default: a modal menu marks the rest of the page aria-hidden while it stays
+ * focusable (axe: aria-hidden-focus). A non-modal menu still closes on Escape, outside click
+ * and Tab, and returns focus to its trigger.
+ */
 export function DropdownMenu(props: React.ComponentProps<typeof Menu.Root>) {
   const dir = useDirection();
-  return <Menu.Root dir={dir} {...props} />;
+  return <Menu.Root dir={dir} modal={false} {...props} />;
 }
 
 export const DropdownMenuTrigger = Menu.Trigger;

@@ -57,15 +57,17 @@ test("settings: the theme is chosen with the arrow keys", async ({ page }) => {
   const system = group.getByRole("radio", { name: "System Default" });
   await expect(system).toBeChecked();
   await tabTo(page, system);
-  // Arrows move and choose at once (wrapping from the last card to the first, Dark).
+  // Arrows move between the cards (wrapping from the last to the first, Dark); Space chooses.
   const dark = group.getByRole("radio", { name: "Dark" });
   await page.keyboard.press("ArrowDown");
   await expect(dark).toBeFocused();
+  await page.keyboard.press("Space");
   await expect(dark).toBeChecked();
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   const light = group.getByRole("radio", { name: "Light" });
   await page.keyboard.press("ArrowDown");
   await expect(light).toBeFocused();
+  await page.keyboard.press("Space");
   await expect(light).toBeChecked();
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
 });
