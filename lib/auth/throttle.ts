@@ -15,7 +15,9 @@ export type ThrottleVerdict =
 
 /** A pending slot older than this belongs to a crashed process and no longer counts. */
 const staleMs = 60_000;
-const waitStepMs = 50;
+/** Waiting attempts poll from 50 ms up to 400 ms, so a crowd of them does not starve the database. */
+const firstWaitMs = 50;
+const longestWaitMs = 400;
 const maxWaitMs = 25_000;
 
 export function throttleKey(scope: "user" | "operator", username: string, ip: string) {
@@ -83,6 +85,7 @@ async function release(key: string, outcome: "success" | "failure" | "error") {
  */
 export async function beginAttempt(key: string): Promise<ThrottleVerdict> {
   const deadline = Date.now() + maxWaitMs;
+  let waitMs = firstWaitMs;
   for (;;) {
     const result = await reserve(key);
     if (result.reserved) {
@@ -98,6 +101,7 @@ export async function beginAttempt(key: string): Promise<ThrottleVerdict> {
     }
     if (!result.busy) return { allowed: false, retryAfterSeconds: result.retryAfterSeconds };
     if (Date.now() > deadline) return { allowed: false, retryAfterSeconds: 1 };
-    await new Promise((resolve) => setTimeout(resolve, waitStepMs));
+    await new Promise((resolve) => setTimeout(resolve, waitMs * (0.75 + Math.random() / 2)));
+    waitMs = Math.min(waitMs * 2, longestWaitMs);
   }
 }
