@@ -143,7 +143,12 @@ function Result({ result }: { result: BuildDeployResult }) {
         result.assets.length === 0 ? (
           <p className="text-sm text-fg-muted">{t("noAssets")}</p>
         ) : (
-          <div className="max-h-72 overflow-y-auto">
+          <div
+            className="max-h-72 overflow-y-auto rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-focus/60"
+            tabIndex={0}
+            role="region"
+            aria-label={t("assets")}
+          >
             <Table caption={t("assets")} data-testid="build-assets">
               <TableHead>
                 <TableRow>

@@ -37,10 +37,9 @@ export function VersionEnvPanel() {
           return entries.length === 0 ? (
             <p className="text-sm text-fg-muted">{t("empty")}</p>
           ) : (
-            // A scrolling region must be reachable by keyboard to be scrolled (axe
-            // scrollable-region-focusable): one tab stop, named after the table.
+            // A scrolling region: focusable and named, so keyboard users can scroll it too.
             <div
-              className="max-h-80 overflow-y-auto"
+              className="max-h-80 overflow-y-auto rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-focus/60"
               tabIndex={0}
               role="region"
               aria-label={t("env")}
