@@ -68,7 +68,7 @@ export function FacilityAddress({
         <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-fg-muted" />
         <div className="min-w-0">
           <p className="text-fg" data-testid="facility-address">
-            {shown ?? t("address.none")}
+            {shown ? <bdi>{shown}</bdi> : t("address.none")}
           </p>
           {data.addressOverride ? (
             <p className="text-xs text-fg-muted">

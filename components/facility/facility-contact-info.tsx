@@ -31,7 +31,7 @@ export function FacilityContactInfo({ data, update, phone, onCall }: Props) {
       <dl className="grid gap-1 text-sm">
         <dt className="text-fg-muted">{t("phones.main")}</dt>
         <dd className="font-medium text-fg" data-testid="facility-phone">
-          {phone ? formatPhone(phone) : t("noPhone")}
+          {phone ? <bdi dir="ltr">{formatPhone(phone)}</bdi> : t("noPhone")}
         </dd>
       </dl>
       <ExtraPhones data={data} update={update} onCall={onCall} />
@@ -70,7 +70,9 @@ function ExtraPhones({ data, update, onCall }: Omit<Props, "phone">) {
         >
           {data.extraPhones.map((p) => (
             <li key={p} className="flex items-center gap-1 text-sm">
-              <span className="min-w-0 flex-1 truncate text-fg">{formatPhone(p)}</span>
+              <span className="min-w-0 flex-1 truncate text-fg">
+                <bdi dir="ltr">{formatPhone(p)}</bdi>
+              </span>
               <CallButton phone={p} onCall={onCall} />
               <IconButton
                 label={t("phones.remove", { phone: formatPhone(p) })}
@@ -130,7 +132,11 @@ function Contacts({ data, update, onCall }: Omit<Props, "phone">) {
                       {c.email}
                     </a>
                   ) : null}
-                  {c.phone ? <p className="text-fg-muted">{formatPhone(c.phone)}</p> : null}
+                  {c.phone ? (
+                    <p className="text-fg-muted">
+                      <bdi dir="ltr">{formatPhone(c.phone)}</bdi>
+                    </p>
+                  ) : null}
                 </div>
                 {c.phone ? <CallButton phone={c.phone} onCall={onCall} /> : null}
                 <IconButton
