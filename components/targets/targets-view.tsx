@@ -67,7 +67,7 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
         {q ? (
           <section
             aria-label={t("tableCaption", { query: state.query || q })}
-            className="min-w-0 overflow-x-clip"
+            className="min-w-0"
           >
             <TargetsStatusLine status={status} />
             {errorText ? (
