@@ -155,20 +155,3 @@ test("a new query while enriching aborts the old one", async ({ repPage: page })
   expect(aborted.filter(isOld).length).toBeGreaterThanOrEqual(1);
   expect(errors).toEqual([]);
 });
-
-test.describe("on a phone", () => {
-  test.use({ viewport: { width: 360, height: 740 } });
-
-  test("the table scrolls sideways inside the page and Load More stays reachable", async ({
-    repPage: page,
-  }) => {
-    await page.goto("/app/targets?q=dentists+in+Austin&ts=5");
-    await expect(status(page)).toHaveText("Ready. 20 places enriched.");
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await page.getByTestId("targets-load-more").scrollIntoViewIfNeeded();
-    await expect(page.getByTestId("targets-load-more")).toBeInViewport();
-  });
-});
