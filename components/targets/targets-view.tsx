@@ -65,10 +65,7 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
         <StatsBar />
         {q ? null : <TargetsSearchForm />}
         {q ? (
-          <section
-            aria-label={t("tableCaption", { query: state.query || q })}
-            className="min-w-0"
-          >
+          <section aria-label={t("tableCaption", { query: state.query || q })} className="min-w-0">
             <TargetsStatusLine status={status} />
             {errorText ? (
               <div
