@@ -5,39 +5,47 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import {
   Button,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuTrigger,
   IconButton,
+  Popover,
+  PopoverContent,
+  PopoverTrigger,
   controlClass,
 } from "@/components/ui";
 import { cn } from "@/lib/ui/cn";
 
-/** Alarm notes and a Save Alarm button; the spec gives the button no behaviour yet. */
+/**
+ * Alarm notes and a Save Alarm button; the spec gives the button no behaviour yet. A popover,
+ * not a menu: a menu may hold only menu items, and this holds a text field and a button.
+ */
 export function DialerAlarmMenu({ dir }: { dir: "ltr" | "rtl" }) {
   const t = useTranslations("Dialer");
   const [notes, setNotes] = useState("");
   const notesId = useId();
   return (
-    <DropdownMenu dir={dir} modal={false}>
-      <DropdownMenuTrigger asChild>
+    <Popover>
+      <PopoverTrigger asChild>
         <IconButton label={t("alarm")} size="sm" data-testid="dialer-alarm-trigger">
           <AlarmClock aria-hidden />
         </IconButton>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-64 p-3">
+      </PopoverTrigger>
+      <PopoverContent
+        className="w-64 p-3"
+        dir={dir}
+        aria-label={t("alarm")}
+        data-testid="dialer-alarm-panel"
+      >
         <label htmlFor={notesId} className="mb-1 block text-xs font-medium text-fg">
           {t("alarmNotes")}
         </label>
         <textarea
           id={notesId}
           rows={3}
-          // Opening the menu means "write a note": start there (Radix keeps focus that is inside).
+          // Opening the panel means "write a note": start there.
           autoFocus
           value={notes}
           placeholder={t("alarmNotesPlaceholder")}
           onChange={(e) => setNotes(e.target.value)}
-          // The menu's type-ahead would steal letters typed here; Escape still closes it.
+          // Keys typed here are the note's, not the dialer's keypad shortcuts; Escape still closes.
           onKeyDown={(e) => {
             if (e.key !== "Escape") e.stopPropagation();
           }}
@@ -46,7 +54,7 @@ export function DialerAlarmMenu({ dir }: { dir: "ltr" | "rtl" }) {
         <Button size="sm" className="mt-2 w-full">
           {t("saveAlarm")}
         </Button>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </PopoverContent>
+    </Popover>
   );
 }

@@ -24,6 +24,7 @@ export {
   DropdownMenuGroup,
   menuItemClass,
 } from "./dropdown-menu";
+export { Popover, PopoverTrigger, PopoverContent } from "./popover";
 export { Tooltip } from "./tooltip";
 export { Card } from "./card";
 export { Table, TableHead, TableBody, TableRow, TableCell, TableHeaderCell } from "./table";

@@ -140,7 +140,10 @@ export const a11yRoutes: A11yRoute[] = [
     name: "dashboard, dialer alarm menu open",
     path: "/app",
     auth: "rep",
-    prepare: (page) => openMenu(page, page.getByTestId("dialer-alarm-trigger")),
+    prepare: async (page) => {
+      await page.getByTestId("dialer-alarm-trigger").click();
+      await expect(page.getByTestId("dialer-alarm-panel")).toBeVisible();
+    },
   },
   // Reports: a call on the Call History card; a range chosen on the Call Reports calendar.
   // Keyboard only, so the open dialer (bottom end corner) cannot be in the way.
