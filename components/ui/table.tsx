@@ -7,8 +7,10 @@ export function Table({
   children,
   ...props
 }: React.TableHTMLAttributes<HTMLTableElement> & { caption?: React.ReactNode }) {
+  // `relative`: the scroll box is the containing block of absolutely positioned cell content
+  // (sr-only labels), so that it clips them instead of widening the whole page on phones.
   return (
-    <div className="w-full overflow-x-auto rounded-xl border border-line bg-surface">
+    <div className="relative w-full overflow-x-auto rounded-xl border border-line bg-surface">
       <table className={cn("w-full border-collapse text-sm text-fg", className)} {...props}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         {children}

@@ -2,6 +2,7 @@
 // the session cache on reload, the error block for a 403, and a new query aborting the old.
 import type { Page } from "@playwright/test";
 import { dialerParts } from "./dialer-helpers";
+import { setLocale } from "./helpers";
 import { expect, test } from "./fixtures";
 import { configurePlacesPeer, placesPeerRequests } from "./places-peer-control";
 
@@ -154,4 +155,23 @@ test("a new query while enriching aborts the old one", async ({ repPage: page })
   expect(issued.slice(switchedAt).filter(isOld)).toEqual([]);
   expect(aborted.filter(isOld).length).toBeGreaterThanOrEqual(1);
   expect(errors).toEqual([]);
+});
+
+test("at phone width the results scroll inside their table, never the page (en and ar)", async ({
+  repPage: page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const [i, locale] of (["en", "ar"] as const).entries()) {
+    await setLocale(page, locale);
+    const q = encodeURIComponent(`plumbers in Denver, ${run}`);
+    await page.goto(`/app/targets?q=${q}&ts=${i + 1}`);
+    await expect(rows(page)).toHaveCount(20);
+    // Cells hold visually hidden labels (absolutely positioned): the table's scroll box must be
+    // their containing block, or they widen the whole page (651 px at 360 px before the fix).
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll, locale).toBeLessThanOrEqual(widths.client);
+  }
 });
