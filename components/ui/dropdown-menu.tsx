@@ -20,6 +20,10 @@ export function DropdownMenu(props: React.ComponentProps<typeof Menu.Root>) {
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuGroup = Menu.Group;
 
+/** The look of every panel that floats over the page (menus, popovers). */
+export const floatingPanelClass =
+  "z-[100] min-w-52 rounded-xl border border-line bg-surface p-1.5 text-sm text-fg shadow-lg";
+
 export const DropdownMenuContent = forwardRef<
   HTMLDivElement,
   React.ComponentPropsWithoutRef<typeof Menu.Content>
@@ -31,10 +35,7 @@ export const DropdownMenuContent = forwardRef<
         sideOffset={sideOffset}
         align={align}
         collisionPadding={8}
-        className={cn(
-          "z-[100] min-w-52 rounded-xl border border-line bg-surface p-1.5 text-sm text-fg shadow-lg",
-          className,
-        )}
+        className={cn(floatingPanelClass, className)}
         {...props}
       />
     </Menu.Portal>

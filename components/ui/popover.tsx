@@ -3,6 +3,7 @@
 import { forwardRef } from "react";
 import * as PopoverPrimitive from "@radix-ui/react-popover";
 import { cn } from "@/lib/ui/cn";
+import { floatingPanelClass } from "./dropdown-menu";
 
 /**
  * A panel of form controls opened from a button (a note and its Save, for instance). Use it
@@ -24,10 +25,7 @@ export const PopoverContent = forwardRef<
         sideOffset={sideOffset}
         align={align}
         collisionPadding={8}
-        className={cn(
-          "z-[100] min-w-52 rounded-xl border border-line bg-surface p-1.5 text-sm text-fg shadow-lg",
-          className,
-        )}
+        className={cn(floatingPanelClass, className)}
         {...props}
       />
     </PopoverPrimitive.Portal>

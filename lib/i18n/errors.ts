@@ -13,6 +13,8 @@ export function reportIntlError(error: IntlError): void {
     error.code === IntlErrorCode.INVALID_MESSAGE ||
     error.code === IntlErrorCode.FORMATTING_ERROR;
   if (!isBug) return; // e.g. no time zone configured: next-intl's own fallback is right
+  // Runs in the browser too, where lib/env.ts (server-only) cannot be read: NODE_ENV is the
+  // build-time constant Next inlines into both bundles.
   if (process.env.NODE_ENV !== "production") throw error;
   log.error("i18n message error", { code: error.code, message: error.message });
 }

@@ -2,7 +2,7 @@
 // configuration at it before anything loads lib/env (which reads process.env once).
 import { startPlacesPeer } from "../peers/places-peer.mjs";
 
-export const apiKey = "AIzaSy-test-key-that-must-never-leak";
+export const apiKey = "test-places-key-that-must-never-leak";
 export const peer = await startPlacesPeer({ apiKey });
 process.env.PLACES_API_KEY = apiKey;
 process.env.PLACES_API_BASE_URL = peer.url;

@@ -303,7 +303,7 @@ describe("provider", () => {
 
   it("reports a wrong key as the upstream's 400 without echoing the key", async () => {
     const { createGoogleProvider } = await import("@/lib/places/google");
-    const wrongKey = "AIzaSy-wrong-key";
+    const wrongKey = "test-places-wrong-key";
     const p = createGoogleProvider({
       apiKey: wrongKey,
       baseUrl: peer.url,
