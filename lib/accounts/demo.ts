@@ -1,5 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
+import { seedDemoCalls } from "@/lib/calls/demo";
 import type { Db } from "@/lib/db/client";
 import { addAccount } from "./manage";
 
@@ -21,6 +22,9 @@ export async function seedDemoAccounts(db: Db) {
   };
   await addAccount(db, { ...rep, email: "demo@example.com" });
   await addAccount(db, { ...operator, admin: true });
+  // The spec's sample Call History becomes the demo team's calls, on this new database only.
+  const { organizationId } = await db.user.findUniqueOrThrow({ where: { username: demoRep } });
+  await seedDemoCalls(db, organizationId);
   return { rep, operator };
 }
 
