@@ -1,30 +1,54 @@
 import "server-only";
 import type { UserSession } from "@/lib/auth/sessions";
-import { getDb } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { getDb, type Db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { errorMessage, log } from "@/lib/log";
 import { writeCsv, writeCsvRows, type CsvCell } from "@/lib/reports/csv";
 import { REPORT_HEADER, type ReportKind } from "@/lib/reports/exports";
 import { reportComment, type ReportRange } from "./report-range";
-import { teamCalls } from "./scope";
 
 /** Rows read per query: big enough to keep round trips few, small enough to keep memory flat. */
 export const EXPORT_BATCH = 1000;
 
-const exportSelect = {
-  id: true,
-  userId: true,
-  startedAt: true,
-  talkSeconds: true,
-  saleAmount: true,
-} satisfies Prisma.CallSelect;
-type ExportRow = Prisma.CallGetPayload<{ select: typeof exportSelect }>;
+type ExportRow = {
+  id: string;
+  username: string;
+  startedAt: Date;
+  talkSeconds: number | null;
+  saleAmount: string | null;
+};
 
-function rowOf(kind: ReportKind, call: ExportRow, agent: string): CsvCell[] {
+function rowOf(kind: ReportKind, call: ExportRow): CsvCell[] {
   const timestamp = call.startedAt.toISOString();
   return kind === "sales-history"
-    ? [call.id, agent, call.saleAmount?.toFixed(2) ?? "", timestamp]
-    : [call.id, agent, call.talkSeconds ?? 0, timestamp];
+    ? [call.id, call.username, call.saleAmount ?? "", timestamp]
+    : [call.id, call.username, call.talkSeconds ?? 0, timestamp];
+}
+
+/**
+ * One batch in (startedAt, id) order after the last row sent. Plain SQL: the row comparison
+ * is an index condition (organization, startedAt, id), so every batch costs the same however
+ * deep into the range it is, and the username comes with the row.
+ */
+async function readBatch(
+  db: Db,
+  session: UserSession,
+  kind: ReportKind,
+  range: ReportRange,
+  after: { startedAt: Date; id: string } | null,
+) {
+  const sales = kind === "sales-history" ? Prisma.sql`AND c."disposition" = 'sale'` : Prisma.empty;
+  const page = after
+    ? Prisma.sql`AND (c."startedAt", c."id") > (${after.startedAt}::timestamp(3), ${after.id})`
+    : Prisma.empty;
+  return db.$queryRaw<ExportRow[]>`
+    SELECT c."id", u."username", c."startedAt", c."talkSeconds", c."saleAmount"::text AS "saleAmount"
+    FROM "Call" c JOIN "User" u ON u."id" = c."userId"
+    WHERE c."organizationId" = ${session.organizationId}::uuid
+      AND c."startedAt" >= ${range.start}::timestamp(3) AND c."startedAt" <= ${range.end}::timestamp(3)
+      ${sales} ${page}
+    ORDER BY c."startedAt", c."id"
+    LIMIT ${EXPORT_BATCH}`;
 }
 
 /**
@@ -39,24 +63,8 @@ export function reportStream(
   range: ReportRange,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const where: Prisma.CallWhereInput[] = [
-    teamCalls(session),
-    { startedAt: { gte: range.start, lte: range.end } },
-  ];
-  if (kind === "sales-history") where.push({ disposition: "sale" });
-  const agents = new Map<string, string>();
   let after: { startedAt: Date; id: string } | null = null;
   let cancelled = false;
-
-  async function usernames(db: Awaited<ReturnType<typeof getDb>>, rows: ExportRow[]) {
-    const missing = [...new Set(rows.map((r) => r.userId))].filter((id) => !agents.has(id));
-    if (!missing.length) return;
-    const users = await db.user.findMany({
-      where: { id: { in: missing }, organizationId: session.organizationId },
-      select: { id: true, username: true },
-    });
-    for (const u of users) agents.set(u.id, u.username);
-  }
 
   return new ReadableStream<Uint8Array>(
     {
@@ -70,28 +78,14 @@ export function reportStream(
       },
       async pull(controller) {
         try {
-          const db = await getDb();
-          const page: Prisma.CallWhereInput[] = after
-            ? [
-                { startedAt: { gte: after.startedAt } },
-                { OR: [{ startedAt: { gt: after.startedAt } }, { id: { gt: after.id } }] },
-              ]
-            : [];
-          const rows = await db.call.findMany({
-            where: { AND: [...where, ...page] },
-            orderBy: [{ startedAt: "asc" }, { id: "asc" }],
-            take: EXPORT_BATCH,
-            select: exportSelect,
-          });
+          const rows = await readBatch(await getDb(), session, kind, range, after);
           if (cancelled) return;
-          await usernames(db, rows);
           if (rows.length) {
-            const csv = writeCsvRows(rows.map((r) => rowOf(kind, r, agents.get(r.userId) ?? "")));
-            controller.enqueue(encoder.encode(csv));
+            controller.enqueue(encoder.encode(writeCsvRows(rows.map((r) => rowOf(kind, r)))));
           }
           const last = rows.at(-1);
           if (rows.length < EXPORT_BATCH || !last) controller.close();
-          else after = { startedAt: last.startedAt, id: last.id };
+          else after = { startedAt: new Date(last.startedAt), id: last.id };
         } catch (err) {
           // The header is already sent: the download ends early rather than with an error page.
           log.error("report export failed", { kind, error: errorMessage(err) });
