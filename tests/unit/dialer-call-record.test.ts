@@ -11,9 +11,10 @@ type Seen = { phase: "started" | "ended"; record: CallRecord };
 
 let seen: Seen[];
 let ids: number;
-const make = (
-  onCall = (record: CallRecord, phase: Seen["phase"]) => seen.push({ phase, record }),
-) =>
+const remember = (record: CallRecord, phase: Seen["phase"]): void => {
+  seen.push({ phase, record });
+};
+const make = (onCall: (record: CallRecord, phase: Seen["phase"]) => void = remember) =>
   createDialerController({
     transport: createSimulatedTransport(systemClock),
     clock: systemClock,
