@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { useQuery } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { Building2, ListChecks, PencilLine, X } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
@@ -38,35 +38,37 @@ export function CallLogView() {
   const filters = toCallLogFilters(form);
   const log = useCallLog(filters);
   const calls = log.data?.pages.flatMap((p) => p.calls) ?? [];
-  const [placeId, setPlaceId] = useState<string | null>(null);
+  const [opening, setOpening] = useState<string | null>(null);
+  const [shownPlace, setShownPlace] = useState<Place | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [outcomeFor, setOutcomeFor] = useState<CallDto | null>(null);
-  const place = useQuery({
-    queryKey: ["place", placeId],
-    queryFn: ({ signal }) =>
-      apiClient.get(`/api/places/${encodeURIComponent(placeId!)}`, {
-        schema: placeDetailsResponseSchema,
-        credential: "rep",
-        signal,
-      }),
-    enabled: placeId !== null,
-    staleTime: 5 * 60_000,
-    retry: 1,
-  });
+  const queryClient = useQueryClient();
   const dialer = useDialer();
 
-  const openBusiness = (id: string) => {
-    setPlaceId(id);
-    setDrawerOpen(true);
+  // The call keeps only the place id (Google's terms); the drawer needs the place, so it is
+  // fetched (and cached for a few minutes) when a row asks for it.
+  const openBusiness = async (placeId: string) => {
+    setOpening(placeId);
+    try {
+      const { place } = await queryClient.fetchQuery({
+        queryKey: ["place", placeId],
+        queryFn: ({ signal }) =>
+          apiClient.get(`/api/places/${encodeURIComponent(placeId)}`, {
+            schema: placeDetailsResponseSchema,
+            credential: "rep",
+            signal,
+          }),
+        staleTime: 5 * 60_000,
+        retry: 1,
+      });
+      setShownPlace(place);
+      setDrawerOpen(true);
+    } catch {
+      toast.error(t("placeError"));
+    } finally {
+      setOpening(null);
+    }
   };
-  const placeFailed = placeId !== null && place.isError;
-  useEffect(() => {
-    if (!placeFailed) return;
-    setDrawerOpen(false);
-    setPlaceId(null);
-    toast.error(t("placeError"));
-  }, [placeFailed, t]);
-  const shownPlace: Place | null = drawerOpen && place.data ? place.data.place : null;
 
   return (
     <div className="grid gap-4">
@@ -149,8 +151,8 @@ export function CallLogView() {
                 <CallRow
                   key={call.id}
                   call={call}
-                  onOpenBusiness={openBusiness}
-                  opening={placeId === call.placeId && drawerOpen && place.isFetching}
+                  onOpenBusiness={(id) => void openBusiness(id)}
+                  opening={opening !== null && opening === call.placeId}
                   onAddOutcome={() => setOutcomeFor(call)}
                 />
               ))}
@@ -173,11 +175,8 @@ export function CallLogView() {
 
       <FacilityDrawer
         place={shownPlace}
-        open={drawerOpen && shownPlace !== null}
-        onOpenChange={(open) => {
-          setDrawerOpen(open);
-          if (!open) setPlaceId(null);
-        }}
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
         onCall={(phone) => {
           const digits = dialableDigits(phone);
           if (!digits || dialer.isActive || !shownPlace) return;
