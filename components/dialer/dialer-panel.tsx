@@ -65,7 +65,7 @@ export function DialerPanel({
           <Phone aria-hidden />
           {t("call")}
         </Button>
-        <Button variant="danger" disabled={!canEnd} onClick={hangUp}>
+        <Button variant="danger" data-testid="dialer-end" disabled={!canEnd} onClick={hangUp}>
           <PhoneOff aria-hidden />
           {t("end")}
         </Button>
