@@ -36,7 +36,7 @@ test("a call from the drawer is dispositioned and shows in the Call Log, the dra
   repPage: page,
 }) => {
   const errors = collectConsoleErrors(page);
-  await page.goto(`/app/targets?q=${encodeURIComponent(`bakeries in Tulsa ${run}`)}&ts=1`);
+  await page.goto(`/app/targets?q=${encodeURIComponent(`bakeries in Austin, ${run}`)}&ts=1`);
   await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
   const row = page.getByTestId("target-row").first();
   await expect(row.getByTestId("target-dials")).toHaveText("0");
