@@ -225,8 +225,8 @@ function CallRow({
             {number}
           </bdi>
           <span>
-            {call.talkSeconds
-              ? t("log.talk", { duration: formatDuration(call.talkSeconds) })
+            {call.connectedAt
+              ? t("log.talk", { duration: formatDuration(call.talkSeconds ?? 0) })
               : t("notConnected")}
           </span>
           {call.saleAmount ? (

@@ -56,8 +56,8 @@ export function PlaceCallList({ placeId }: { placeId: string }) {
             <CallOutcome disposition={call.disposition} />
           </div>
           <p className="text-xs text-fg-muted">
-            {call.talkSeconds ? (
-              t("log.talk", { duration: formatDuration(call.talkSeconds) })
+            {call.connectedAt ? (
+              t("log.talk", { duration: formatDuration(call.talkSeconds ?? 0) })
             ) : (
               <>{t("notConnected")}</>
             )}
