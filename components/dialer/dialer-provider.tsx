@@ -47,7 +47,6 @@ export function DialerProvider({
     createDialerController({ transport, newCallId, onCall: recorder.onCall }),
   );
   useEffect(() => outbox.start(), [outbox]);
-  useEffect(() => () => outbox.dispose(), [outbox]);
   // Leaving /app (logout) must not leave a call running in the background.
   useEffect(() => () => controller.hangUp(), [controller]);
   // On a phone the open window would cover most of the page: start as the bar there.

@@ -31,12 +31,19 @@ export function createBrowserCallOutbox(options: {
   });
   return {
     ...outbox,
-    /** Sends what an earlier page left, and again whenever the browser is back online. */
+    /**
+     * Sends what an earlier page left, and again whenever the browser is back online; the
+     * returned function stops it (retry timer included).
+     */
     start() {
+      outbox.resume();
       const online = () => void outbox.flush();
       window.addEventListener("online", online);
       void outbox.flush();
-      return () => window.removeEventListener("online", online);
+      return () => {
+        window.removeEventListener("online", online);
+        outbox.dispose();
+      };
     },
   };
 }

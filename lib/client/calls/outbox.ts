@@ -81,7 +81,9 @@ export type CallOutbox = {
   flush(): Promise<void>;
   /** How many requests are waiting. */
   size(): number;
+  /** Stops retrying (the page is leaving); `resume` starts again (React re-mounting in dev). */
   dispose(): void;
+  resume(): void;
 };
 
 export function createCallOutbox(deps: OutboxDeps): CallOutbox {
@@ -165,6 +167,9 @@ export function createCallOutbox(deps: OutboxDeps): CallOutbox {
     dispose() {
       disposed = true;
       cancelRetry();
+    },
+    resume() {
+      disposed = false;
     },
   };
 }
