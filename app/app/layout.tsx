@@ -1,7 +1,9 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
+import { PreviewBadge } from "@/components/deploy/preview-badge";
 import { AppShell } from "@/components/shell/app-shell";
 import { getPageSession } from "@/lib/auth/page-session";
+import { isPreview } from "@/lib/env";
 import { SIDEBAR_COOKIE } from "@/lib/shell/sidebar-cookie";
 
 // The proxy only checks that a session cookie looks plausible; this verifies it for real
@@ -12,7 +14,11 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   if (!session) redirect("/login");
   const initialCollapsed = (await cookies()).get(SIDEBAR_COOKIE)?.value === "1";
   return (
-    <AppShell initialCollapsed={initialCollapsed} serverUsername={session.username}>
+    <AppShell
+      initialCollapsed={initialCollapsed}
+      serverUsername={session.username}
+      badge={isPreview ? <PreviewBadge /> : null}
+    >
       {children}
     </AppShell>
   );

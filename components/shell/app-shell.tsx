@@ -16,11 +16,14 @@ import { TopBar } from "./top-bar";
 export function AppShell({
   initialCollapsed,
   serverUsername,
+  badge,
   children,
 }: {
   initialCollapsed: boolean;
   /** Verified by the layout; lets the first paint show the user menu (no shift on hydration). */
   serverUsername: string;
+  /** The "Preview" badge on a preview deployment (rendered by the server layout). */
+  badge?: React.ReactNode;
   children: React.ReactNode;
 }) {
   const t = useTranslations("Shell");
@@ -57,6 +60,7 @@ export function AppShell({
           onToggleCollapsed={toggleCollapsed}
           onOpenDrawer={openDrawer}
           serverUsername={serverUsername}
+          badge={badge}
         />
         <SecondBar />
         <div className="flex flex-1">
