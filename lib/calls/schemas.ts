@@ -14,9 +14,18 @@ const isoTime = z.iso.datetime({ offset: true });
 const ms = (iso: string) => new Date(iso).getTime();
 
 /** A call's id as the browser generates it for a new call (PUT /api/calls/:id). */
-export const newCallIdSchema = z.uuid();
-/** Any stored call's id (a uuid; the demo seed keeps the spec's sample ids, "CALL-1001"). */
-export const callIdSchema = z.string().trim().min(1).max(64);
+export const newCallIdSchema = z.uuid().transform((id) => id.toLowerCase());
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * Any stored call's id: a uuid (compared in lower case, as stored) or, in the demo seed, the
+ * spec's sample ids ("CALL-1001").
+ */
+export const callIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .transform((id) => (UUID.test(id) ? id.toLowerCase() : id));
 
 /** Google place ids are opaque strings; only the id is stored, as Google's terms allow. */
 export const placeIdSchema = z.string().trim().min(1).max(256);
