@@ -1,3 +1,4 @@
+import type { Disposition } from "@/lib/calls/dispositions";
 import type { CallRecord } from "@/lib/dialer/types";
 
 // What the browser sends about a call (PUT /api/calls/:id, PUT /api/calls/:id/disposition):
@@ -22,7 +23,7 @@ export function callPutBody(record: CallRecord): Record<string, unknown> {
 }
 
 export type DispositionAnswer = {
-  disposition: string;
+  disposition: Disposition;
   note?: string;
   /** Decimal text with up to 2 places ("1250.00"), for a sale. */
   saleAmount?: string;
