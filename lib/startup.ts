@@ -3,6 +3,7 @@ import { formatDemoBanner, seedDemoAccounts } from "@/lib/accounts/demo";
 import { scheduleHousekeeping } from "@/lib/auth/housekeeping";
 import { closeDb, getDb, getDbState } from "@/lib/db/client";
 import { DataDirBusyError } from "@/lib/db/embedded-lock";
+import { databaseReady } from "@/lib/health";
 import { appUrl, dataDir, isEmbedded } from "@/lib/env";
 import { errorMessage, log } from "@/lib/log";
 
@@ -14,6 +15,8 @@ export async function startup() {
     const { migrated, connection } = await getDbState();
     if (migrated.length) log.info("applied migrations", { migrations: migrated });
     log.info("database ready", { mode: connection.mode, ...(isEmbedded ? { dataDir } : {}) });
+    // scripts/serve.mjs answers the health probes with it, before Next routing.
+    (globalThis as { __dialflowReady?: () => Promise<boolean> }).__dialflowReady = databaseReady;
     if (isEmbedded) {
       const demo = await seedDemoAccounts(await getDb());
       if (demo) console.log(`\n${formatDemoBanner(demo, appUrl)}\n`);
