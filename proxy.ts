@@ -1,12 +1,20 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { jwtVerify } from "jose";
 import { NextResponse, type NextRequest } from "next/server";
+import { defaultLocale, isLocale, localeCookie } from "@/lib/i18n/config";
 
 // First gate: sets the per-request CSP nonce and sends page requests without a validly signed,
 // unexpired session token of the right kind to the sign-in pages before anything renders.
 // Revocation and account state need the database: the route handlers and the /app layout check
 // those again (and a redirect from there never carries the rendered page: scripts/serve.mjs).
+//
+// The public pages (/, /login, /register) are prerendered per locale (app/p/[locale]): this
+// rewrites them to the visitor's locale (NEXT_LOCALE cookie), sends a signed-in visitor on
+// (/ -> /app, /login and /register -> /), and gives them a CSP that allows exactly the scripts
+// in the prerendered HTML by hash (inline ones by their text, external ones by the integrity
+// attribute Next's SRI support writes) with 'strict-dynamic', instead of a per-request nonce.
 
 const gates = [
   { prefix: "/app", cookie: "session", audience: "dialflow:user", login: "/login" },
@@ -52,10 +60,13 @@ async function validSignature(token: string | undefined, audience: string) {
   }
 }
 
-function contentSecurityPolicy(nonce: string, dev: boolean) {
+const dev = process.env.NODE_ENV === "development";
+
+/** `scriptSources`: the script-src sources after 'self' (a nonce or hashes, and 'strict-dynamic'). */
+function contentSecurityPolicy(scriptSources: string) {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' https://maps.googleapis.com${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' ${scriptSources} https://maps.googleapis.com${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
     "img-src 'self' data: blob: https://*.googleapis.com https://*.gstatic.com https://*.google.com",
     "font-src 'self' data: https://fonts.gstatic.com",
@@ -69,16 +80,96 @@ function contentSecurityPolicy(nonce: string, dev: boolean) {
   ].join("; ");
 }
 
+const staticPages: Record<string, { signedIn: string; target: string }> = {
+  "/": { signedIn: "/app", target: "" },
+  "/login": { signedIn: "/", target: "/login" },
+  "/register": { signedIn: "/", target: "/register" },
+};
+const staticPrefix = "/p";
+
+/** Script hashes of each prerendered page (fixed for the life of a build), by its route. */
+const staticScriptSources = new Map<string, string>();
+
+function sha256(text: string) {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+/**
+ * The script-src sources for a prerendered page: a hash of every inline script in its HTML and
+ * the integrity hash of every external one, plus 'strict-dynamic' (so the chunks those scripts
+ * load later run too). Null when the HTML is missing (not a production build).
+ */
+function prerenderedScriptSources(route: string): string | null {
+  const cached = staticScriptSources.get(route);
+  if (cached) return cached;
+  const distDir = path.resolve(process.env.NEXT_DIST_DIR || ".next");
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(distDir, "server/app", `${route}.html`), "utf8");
+  } catch {
+    return null;
+  }
+  const sources = new Set<string>();
+  for (const [, attributes = "", body = ""] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
+  )) {
+    if (/\bsrc=/.test(attributes)) {
+      const integrity = /\bintegrity="([^"]+)"/.exec(attributes)?.[1];
+      // Without SRI an external script could only be allowed by origin: refuse to guess.
+      if (!integrity) return null;
+      for (const hash of integrity.split(/\s+/)) if (hash) sources.add(`'${hash}'`);
+    } else if (body) {
+      sources.add(sha256(body));
+    }
+  }
+  const value = [...sources, "'strict-dynamic'"].join(" ");
+  staticScriptSources.set(route, value);
+  return value;
+}
+
+function staticPage(request: NextRequest, pathname: string, signedIn: boolean) {
+  const page = staticPages[pathname]!;
+  if (signedIn) return NextResponse.redirect(new URL(page.signedIn, request.url));
+  const cookieLocale = request.cookies.get(localeCookie)?.value;
+  const locale = isLocale(cookieLocale) ? cookieLocale : defaultLocale;
+  const route = `${staticPrefix}/${locale}${page.target}`;
+  // In development pages render per request (no HTML to hash): allow inline scripts there.
+  const scripts = dev ? "'unsafe-inline'" : prerenderedScriptSources(route);
+  const url = request.nextUrl.clone();
+  url.pathname = route;
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.delete("x-next-intl-locale");
+  const response = NextResponse.rewrite(url, { request: { headers: requestHeaders } });
+  // No script runs if the prerendered HTML cannot be read: fail closed, and say why.
+  if (!scripts) console.error(`proxy: no prerendered HTML with SRI for ${route}; scripts blocked`);
+  response.headers.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(scripts ?? "'strict-dynamic'"),
+  );
+  response.headers.set("Vary", "Cookie");
+  return response;
+}
+
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  if (pathname in staticPages) {
+    const signedIn = await validSignature(request.cookies.get("session")?.value, "dialflow:user");
+    return staticPage(request, pathname, signedIn);
+  }
+  // The rewrite targets are not addresses of their own.
+  if (pathname === staticPrefix || pathname.startsWith(`${staticPrefix}/`)) {
+    const rest = pathname.replace(/^\/p(\/[^/]*)?/, "") || "/";
+    return NextResponse.redirect(new URL(rest in staticPages ? rest : "/", request.url));
+  }
   const gate = gates.find((g) => pathname === g.prefix || pathname.startsWith(`${g.prefix}/`));
   if (gate && !(await validSignature(request.cookies.get(gate.cookie)?.value, gate.audience))) {
     return NextResponse.redirect(new URL(gate.login, request.url));
   }
 
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
+  const csp = contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`);
   const requestHeaders = new Headers(request.headers);
+  requestHeaders.delete("x-next-intl-locale");
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });

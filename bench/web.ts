@@ -12,6 +12,7 @@
 // BENCH_WEB_SKIP_LIGHTHOUSE=1. Results also go to bench/results/web-<time>.json.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
@@ -71,12 +72,20 @@ function nextBuild(dir: string, distDir: string) {
   );
 }
 
-/** A hello-world App Router app of the installed Next version, beside the project (gitignored). */
+/**
+ * A hello-world App Router app of the installed Next version in a temp dir, on the project's
+ * node_modules (symlinked; Turbopack's root must then hold both, hence "/").
+ */
 function createHelloWorld(): string {
-  const dir = fs.mkdtempSync(path.join(root, ".next-bench-hello-"));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-bench-hello-"));
   fs.mkdirSync(path.join(dir, "app"));
+  fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true }));
-  fs.writeFileSync(path.join(dir, "next.config.mjs"), "export default {};\n");
+  fs.writeFileSync(path.join(dir, "package-lock.json"), JSON.stringify({ lockfileVersion: 3 }));
+  fs.writeFileSync(
+    path.join(dir, "next.config.mjs"),
+    'export default { turbopack: { root: "/" } };\n',
+  );
   fs.writeFileSync(
     path.join(dir, "app/layout.js"),
     `export const metadata = { title: "Hello" };
