@@ -12,9 +12,8 @@ import { defaultLocale, isLocale, localeCookie } from "@/lib/i18n/config";
 //
 // The public pages (/, /login, /register) are prerendered per locale (app/p/[locale]): this
 // rewrites them to the visitor's locale (NEXT_LOCALE cookie), sends a signed-in visitor on
-// (/ -> /app, /login and /register -> /), and gives them a CSP that allows exactly the scripts
-// in the prerendered HTML by hash (inline ones by their text, external ones by the integrity
-// attribute Next's SRI support writes) with 'strict-dynamic', instead of a per-request nonce.
+// (/ -> /app, /login and /register -> /), and gives them a CSP that allows the inline scripts
+// of the prerendered HTML by hash instead of a per-request nonce (prerenderedScriptSources).
 
 const gates = [
   { prefix: "/app", cookie: "session", audience: "dialflow:user", login: "/login" },
@@ -62,7 +61,7 @@ async function validSignature(token: string | undefined, audience: string) {
 
 const dev = process.env.NODE_ENV === "development";
 
-/** `scriptSources`: the script-src sources after 'self' (a nonce or hashes, and 'strict-dynamic'). */
+/** `scriptSources`: the script-src sources after 'self' (a nonce or hashes, 'strict-dynamic'). */
 function contentSecurityPolicy(scriptSources: string) {
   return [
     "default-src 'self'",
@@ -95,9 +94,14 @@ function sha256(text: string) {
 }
 
 /**
- * The script-src sources for a prerendered page: a hash of every inline script in its HTML and
- * the integrity hash of every external one, plus 'strict-dynamic' (so the chunks those scripts
- * load later run too). Null when the HTML is missing (not a production build).
+ * The script-src sources for a prerendered page (null when its HTML is missing: not a
+ * production build). Every inline script in the HTML is allowed by the hash of its text. If
+ * every external script carries an integrity attribute (Next's SRI), those hashes are listed
+ * too, with 'strict-dynamic', so that exactly these scripts and what they load run. Turbopack
+ * (Next 16.4) leaves the page's own chunks without integrity, though, and a hash only allows an
+ * external script through its integrity attribute: then external scripts are allowed by origin
+ * ('self': our own static chunks; JSON answers are never run as script, nosniff) and inline
+ * ones still only by hash.
  */
 function prerenderedScriptSources(route: string): string | null {
   const cached = staticScriptSources.get(route);
@@ -109,20 +113,24 @@ function prerenderedScriptSources(route: string): string | null {
   } catch {
     return null;
   }
-  const sources = new Set<string>();
+  const inline = new Set<string>();
+  const external = new Set<string>();
+  let everyExternalHasIntegrity = true;
   for (const [, attributes = "", body = ""] of html.matchAll(
     /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
   )) {
     if (/\bsrc=/.test(attributes)) {
+      if (/\bnomodule\b/i.test(attributes)) continue; // never run by the browsers we serve
       const integrity = /\bintegrity="([^"]+)"/.exec(attributes)?.[1];
-      // Without SRI an external script could only be allowed by origin: refuse to guess.
-      if (!integrity) return null;
-      for (const hash of integrity.split(/\s+/)) if (hash) sources.add(`'${hash}'`);
+      if (!integrity) everyExternalHasIntegrity = false;
+      for (const hash of integrity?.split(/\s+/) ?? []) if (hash) external.add(`'${hash}'`);
     } else if (body) {
-      sources.add(sha256(body));
+      inline.add(sha256(body));
     }
   }
-  const value = [...sources, "'strict-dynamic'"].join(" ");
+  const value = everyExternalHasIntegrity
+    ? [...inline, ...external, "'strict-dynamic'"].join(" ")
+    : [...inline].join(" ");
   staticScriptSources.set(route, value);
   return value;
 }
