@@ -141,21 +141,29 @@ function staticPage(request: NextRequest, pathname: string, signedIn: boolean) {
   const cookieLocale = request.cookies.get(localeCookie)?.value;
   const locale = isLocale(cookieLocale) ? cookieLocale : defaultLocale;
   const route = `${staticPrefix}/${locale}${page.target}`;
-  // In development pages render per request (no HTML to hash): allow inline scripts there.
-  const scripts = dev ? "'unsafe-inline'" : prerenderedScriptSources(route);
   const url = request.nextUrl.clone();
   url.pathname = route;
-  const requestHeaders = new Headers(request.headers);
-  requestHeaders.delete("x-next-intl-locale");
-  const response = NextResponse.rewrite(url, { request: { headers: requestHeaders } });
-  // No script runs if the prerendered HTML cannot be read: fail closed, and say why.
-  if (!scripts) console.error(`proxy: no prerendered HTML with SRI for ${route}; scripts blocked`);
-  response.headers.set(
-    "Content-Security-Policy",
-    contentSecurityPolicy(scripts ?? "'strict-dynamic'"),
-  );
+  const response = NextResponse.rewrite(url, {
+    request: { headers: withoutLocaleHeader(request) },
+  });
+  response.headers.set("Content-Security-Policy", staticPageCsp(route));
   response.headers.set("Vary", "Cookie");
   return response;
+}
+
+function staticPageCsp(route: string) {
+  // In development pages render per request (no HTML to hash): allow inline scripts there.
+  const scripts = dev ? "'unsafe-inline'" : prerenderedScriptSources(route);
+  // No script runs if the prerendered HTML cannot be read: fail closed, and say why.
+  if (!scripts) console.error(`proxy: no prerendered HTML for ${route}; its scripts are blocked`);
+  return contentSecurityPolicy(scripts ?? "'strict-dynamic'");
+}
+
+/** next-intl's locale request header is the proxy's to set (lib/i18n/request.ts), never a client's. */
+function withoutLocaleHeader(request: NextRequest) {
+  const headers = new Headers(request.headers);
+  headers.delete("x-next-intl-locale");
+  return headers;
 }
 
 export async function proxy(request: NextRequest) {
@@ -164,10 +172,13 @@ export async function proxy(request: NextRequest) {
     const signedIn = await validSignature(request.cookies.get("session")?.value, "dialflow:user");
     return staticPage(request, pathname, signedIn);
   }
-  // The rewrite targets are not addresses of their own.
-  if (pathname === staticPrefix || pathname.startsWith(`${staticPrefix}/`)) {
-    const rest = pathname.replace(/^\/p(\/[^/]*)?/, "") || "/";
-    return NextResponse.redirect(new URL(rest in staticPages ? rest : "/", request.url));
+  // A rewrite target itself (the proxy runs again for the rewritten request, and a visitor may
+  // ask for it directly): the same static page and policy.
+  const rewritten = /^\/p\/([a-z]{2})(\/login|\/register)?$/.exec(pathname);
+  if (rewritten && isLocale(rewritten[1])) {
+    const response = NextResponse.next({ request: { headers: withoutLocaleHeader(request) } });
+    response.headers.set("Content-Security-Policy", staticPageCsp(pathname));
+    return response;
   }
   const gate = gates.find((g) => pathname === g.prefix || pathname.startsWith(`${g.prefix}/`));
   if (gate && !(await validSignature(request.cookies.get(gate.cookie)?.value, gate.audience))) {
@@ -176,8 +187,7 @@ export async function proxy(request: NextRequest) {
 
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`);
-  const requestHeaders = new Headers(request.headers);
-  requestHeaders.delete("x-next-intl-locale");
+  const requestHeaders = withoutLocaleHeader(request);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
