@@ -2,10 +2,11 @@
 
 import { cloneElement, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 
-// Menus load their code (Radix's menu stack, ~30 KiB gz) the first time they are used, not
-// with the page. Until then the trigger is the same button, announced the same way
-// (aria-haspopup, aria-expanded=false); hovering or focusing it starts the download, and
-// pressing it (pointer down, or Enter / Space / ArrowDown like Radix) mounts the real menu open.
+// Menus and popovers load their code (Radix's menu or popover stack, ~30 KiB gz) the first time
+// they are used, not with the page. Until then the trigger is the same button, announced the
+// same way (aria-haspopup, aria-expanded=false); hovering or focusing it starts the download,
+// and pressing it (as Radix: a menu on pointer down or Enter / Space / ArrowDown, a popover on
+// click) mounts the real one open.
 
 /** What the real menu receives: open it at once, and where focus goes (keyboard: first item). */
 export type LazyMenuOpen = { defaultOpen: boolean; focusFirstItem: boolean };
@@ -14,10 +15,13 @@ type TriggerProps = React.ButtonHTMLAttributes<HTMLButtonElement> &
   Record<`data-${string}`, string>;
 
 export function LazyMenu<P extends object>({
+  popup = "menu",
   load,
   trigger,
   props,
 }: {
+  /** "menu" (DropdownMenu: opens on pointer down and arrow keys) or "dialog" (Popover: on click). */
+  popup?: "menu" | "dialog";
   /** () => import("./my-menu"): its default export renders the Radix menu with `trigger`. */
   load: () => Promise<{
     default: ComponentType<P & LazyMenuOpen & { trigger: React.ReactElement }>;
@@ -44,7 +48,7 @@ export function LazyMenu<P extends object>({
 
   const own = trigger.props;
   return cloneElement(trigger, {
-    "aria-haspopup": "menu",
+    "aria-haspopup": popup,
     "aria-expanded": false,
     "data-state": "closed",
     onPointerEnter: (event: React.PointerEvent<HTMLButtonElement>) => {
@@ -55,16 +59,22 @@ export function LazyMenu<P extends object>({
       own.onFocus?.(event);
       ensureLoaded();
     },
+    onClick: (event: React.MouseEvent<HTMLButtonElement>) => {
+      own.onClick?.(event);
+      if (popup !== "dialog") return;
+      ensureLoaded();
+      setOpened({ defaultOpen: true, focusFirstItem: false });
+    },
     onPointerDown: (event: React.PointerEvent<HTMLButtonElement>) => {
       own.onPointerDown?.(event);
-      if (event.button !== 0 || event.ctrlKey) return;
+      if (popup !== "menu" || event.button !== 0 || event.ctrlKey) return;
       event.preventDefault(); // as Radix: the trigger does not take focus on press
       ensureLoaded();
       setOpened({ defaultOpen: true, focusFirstItem: false });
     },
     onKeyDown: (event: React.KeyboardEvent<HTMLButtonElement>) => {
       own.onKeyDown?.(event);
-      if (!["Enter", " ", "ArrowDown"].includes(event.key)) return;
+      if (popup !== "menu" || !["Enter", " ", "ArrowDown"].includes(event.key)) return;
       event.preventDefault();
       ensureLoaded();
       setOpened({ defaultOpen: true, focusFirstItem: true });
