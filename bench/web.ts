@@ -9,9 +9,11 @@
 // Env: BENCH_RUNS (Lighthouse runs per page and form factor), BENCH_WEB_PORT (default 3250;
 // the hello-world floor uses +1, the Places peer +1000), BENCH_WEB_DIST (the app's build
 // directory, default .next-bench), BENCH_WEB_SKIP_BUILD=1 (reuse that build),
-// BENCH_WEB_SKIP_LIGHTHOUSE=1. Results also go to bench/results/web-<time>.json.
+// BENCH_WEB_SKIP_LIGHTHOUSE=1, BENCH_WEB_APP_DIR (measure another checkout, e.g. an older
+// commit with its own build, for before/after figures). Results also go to bench/results/web-<time>.json.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
@@ -22,6 +24,8 @@ import { chromium as playwrightChromium } from "@playwright/test";
 import { e2eAccounts } from "../tests/e2e/accounts";
 
 const root = path.resolve(import.meta.dirname, "..");
+// The app to measure (its checkout): this one, or another (e.g. an older commit, for before/after).
+const appDir = path.resolve(process.env.BENCH_WEB_APP_DIR || root);
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const chromeFlags = [
@@ -71,12 +75,20 @@ function nextBuild(dir: string, distDir: string) {
   );
 }
 
-/** A hello-world App Router app of the installed Next version, beside the project (gitignored). */
+/**
+ * A hello-world App Router app of the installed Next version in a temp dir, on the project's
+ * node_modules (symlinked; Turbopack's root must then hold both, hence "/").
+ */
 function createHelloWorld(): string {
-  const dir = fs.mkdtempSync(path.join(root, ".next-bench-hello-"));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-bench-hello-"));
   fs.mkdirSync(path.join(dir, "app"));
+  fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true }));
-  fs.writeFileSync(path.join(dir, "next.config.mjs"), "export default {};\n");
+  fs.writeFileSync(path.join(dir, "package-lock.json"), JSON.stringify({ lockfileVersion: 3 }));
+  fs.writeFileSync(
+    path.join(dir, "next.config.mjs"),
+    'export default { turbopack: { root: "/" } };\n',
+  );
   fs.writeFileSync(
     path.join(dir, "app/layout.js"),
     `export const metadata = { title: "Hello" };
@@ -111,7 +123,7 @@ async function waitFor(url: string, timeoutMs = 120_000) {
 
 function startApp() {
   const child = spawn(process.execPath, ["tests/e2e/server.mjs"], {
-    cwd: root,
+    cwd: appDir,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
@@ -164,7 +176,11 @@ async function firstLoadJs(base: string, route: string, cookie?: string) {
   if (res.status !== 200) throw new Error(`${route}: HTTP ${res.status}`);
   const html = await res.text();
   const srcs = new Set<string>();
-  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) srcs.add(m[1]!);
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+    const src = /\bsrc="([^"]+)"/.exec(tag)?.[1];
+    // nomodule polyfills are not loaded by the browsers that run the app
+    if (src && !/\bnomodule\b/i.test(tag)) srcs.add(src.replaceAll("&amp;", "&"));
+  }
   let gz = 0;
   for (const src of srcs) {
     const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
@@ -281,11 +297,11 @@ async function main() {
   try {
     if (
       process.env.BENCH_WEB_SKIP_BUILD === "1" &&
-      fs.existsSync(path.join(root, appDist, "BUILD_ID"))
+      fs.existsSync(path.join(appDir, appDist, "BUILD_ID"))
     ) {
       log(`  reusing the app build in ${appDist}`);
     } else {
-      nextBuild(root, appDist);
+      nextBuild(appDir, appDist);
     }
     nextBuild(helloDir, ".next");
     await Promise.all([startApp(), startHello(helloDir)]);
