@@ -152,6 +152,8 @@ function load(): Env {
   const raw = Object.fromEntries(
     Object.entries(process.env).map(([k, v]) => [k, v === "" ? undefined : v]),
   );
+  // Vercel names the deployed commit itself; the console's Version panel shows it.
+  raw.SOURCE_COMMIT ??= raw.VERCEL_GIT_COMMIT_SHA;
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
