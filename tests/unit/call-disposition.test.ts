@@ -157,7 +157,7 @@ describe("Call History card", () => {
       }),
     ).toEqual({
       id: "c1",
-      dialedNumber: "+14155550132",
+      dialedNumber: "4155550132",
       originatingNumber: "",
       agent: "rep1",
       durationSeconds: 0,

@@ -9,10 +9,15 @@ export function nationalDisplay(number: string): string {
   return /^\+1\d{10}$/.test(number) ? number.slice(2) : number;
 }
 
+/**
+ * The number as the rep dialed it (digits) goes on the card and in the file: it is what the rep
+ * typed or clicked, and a CSV cell starting with "+" would be written with a protective
+ * apostrophe. The originating number is the organization's caller ID (E.164).
+ */
 export function toAuditCall(call: CallDto): SampleCall {
   return {
     id: call.id,
-    dialedNumber: call.dialedNumber ?? call.dialedDigits,
+    dialedNumber: call.dialedDigits,
     originatingNumber: call.originatingNumber ?? "",
     agent: call.agent,
     durationSeconds: call.talkSeconds ?? 0,
