@@ -4,7 +4,14 @@ import { getDb, type Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { signSessionToken, verifySessionToken, type SessionKind } from "./tokens";
 
-export type UserSession = { kind: "user"; sid: string; userId: string; username: string };
+export type UserSession = {
+  kind: "user";
+  sid: string;
+  userId: string;
+  username: string;
+  /** The rep's team: every query of rep data is scoped to it. */
+  organizationId: string;
+};
 export type OperatorSession = {
   kind: "operator";
   sid: string;
@@ -50,7 +57,13 @@ export async function authenticateUser(token: string): Promise<UserSession | nul
   const found = await liveSessionRow("user", token);
   const user = found?.row.user;
   if (!found || !user || user.disabled || user.id !== found.claims.sub) return null;
-  return { kind: "user", sid: found.row.id, userId: user.id, username: user.username };
+  return {
+    kind: "user",
+    sid: found.row.id,
+    userId: user.id,
+    username: user.username,
+    organizationId: user.organizationId,
+  };
 }
 
 export async function authenticateOperator(token: string): Promise<OperatorSession | null> {
