@@ -42,6 +42,7 @@ async function main() {
 
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-bench-embedded-"));
   const template = path.join(root, "template");
+  fs.mkdirSync(template, { recursive: true, mode: 0o700 });
   {
     const db = await openPglite(path.join(template, "pgdata"));
     await applyMigrations(new PrismaPGlite(db));
