@@ -174,6 +174,7 @@ async function firstLoadJs(base: string, route: string, cookie?: string) {
     redirect: "manual",
   });
   if (res.status !== 200) throw new Error(`${route}: HTTP ${res.status}`);
+  const csp = res.headers.get("content-security-policy") ?? "(none)";
   const html = await res.text();
   const srcs = new Set<string>();
   for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
@@ -186,7 +187,7 @@ async function firstLoadJs(base: string, route: string, cookie?: string) {
     const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
     gz += gzipSync(body).length;
   }
-  return { gzKiB: gz / KiB, scripts: srcs.size, htmlKiB: Buffer.byteLength(html) / KiB };
+  return { gzKiB: gz / KiB, scripts: srcs.size, htmlKiB: Buffer.byteLength(html) / KiB, csp };
 }
 
 function median(values: number[]) {
@@ -312,7 +313,7 @@ async function main() {
     log(
       `  hello-world floor                 ${floor.gzKiB.toFixed(1).padStart(6)} KiB (${floor.scripts} scripts)`,
     );
-    const js: Record<string, { gzKiB: number; scripts: number; htmlKiB: number }> = {};
+    const js: Record<string, Awaited<ReturnType<typeof firstLoadJs>>> = {};
     for (const route of [...publicRoutes, "/register", ...appRoutes]) {
       const isApp = route.startsWith("/app");
       const m = await firstLoadJs(appUrl, route, isApp ? session.cookie : undefined);
@@ -323,6 +324,15 @@ async function main() {
       );
     }
     results.firstLoadJs = { floor, routes: js };
+    log("\nContent-Security-Policy script-src per route");
+    for (const [route, m] of Object.entries(js)) {
+      const scriptSrc = /script-src ([^;]*)/.exec(m.csp)?.[1] ?? m.csp;
+      const shown = scriptSrc
+        .replace(/'sha256-[^']+'/g, "'sha256-…'")
+        .replace(/'nonce-[^']+'/, "'nonce-…'");
+      const hashes = (scriptSrc.match(/'sha256-/g) ?? []).length;
+      log(`  ${route.padEnd(14)} ${shown}${hashes ? `  (${hashes} hashes)` : ""}`);
+    }
 
     if (process.env.BENCH_WEB_SKIP_LIGHTHOUSE !== "1") {
       log(`\nLighthouse performance (median of ${runs})`);
