@@ -17,8 +17,6 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import puppeteer from "puppeteer-core";
 import { chromium as playwrightChromium } from "@playwright/test";
 import { e2eAccounts } from "../tests/e2e/accounts";
@@ -196,6 +194,39 @@ function median(values: number[]) {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
+const lighthouseCli = path.join(root, "node_modules/lighthouse/cli/index.js");
+
+/** One Lighthouse run through its CLI (a plain node process: tsx's helpers must not reach the page). */
+function lighthouseRun(
+  chromePort: number,
+  url: string,
+  formFactor: "mobile" | "desktop",
+  keepStorage: boolean,
+) {
+  const args = [
+    lighthouseCli,
+    url,
+    `--port=${chromePort}`,
+    "--output=json",
+    "--output-path=stdout",
+    "--only-categories=performance",
+    "--quiet",
+    ...(formFactor === "desktop" ? ["--preset=desktop"] : []),
+    ...(keepStorage ? ["--disable-storage-reset"] : []),
+  ];
+  const res = spawnSync(process.execPath, args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (res.status !== 0) throw new Error(`lighthouse failed for ${url}: ${res.stderr.slice(-2000)}`);
+  const report = JSON.parse(res.stdout) as {
+    categories: { performance: { score: number | null } };
+    runtimeError?: { message: string };
+  };
+  const score = report.categories.performance.score;
+  if (typeof score !== "number") {
+    throw new Error(`no Lighthouse score for ${url}: ${report.runtimeError?.message ?? "?"}`);
+  }
+  return Math.round(score * 100);
+}
+
 async function lighthouseScores(
   chromePort: number,
   url: string,
@@ -213,30 +244,13 @@ async function lighthouseScores(
       const [name, value] = session.cookie.split("=", 2) as [string, string];
       await browser.setCookie({ name, value, domain: "127.0.0.1", path: "/", httpOnly: true });
       await page.evaluate(
-        (token, user) => {
-          localStorage.setItem("auth.token", token);
-          localStorage.setItem("auth.user", user);
-        },
-        session.token,
-        e2eAccounts.rep.username,
+        `localStorage.setItem("auth.token", ${JSON.stringify(session.token)});` +
+          `localStorage.setItem("auth.user", ${JSON.stringify(e2eAccounts.rep.username)});`,
       );
       await page.close();
       await browser.disconnect();
     }
-    const result = await lighthouse(
-      url,
-      {
-        port: chromePort,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-        disableStorageReset: !!session,
-      },
-      formFactor === "desktop" ? desktopConfig : undefined,
-    );
-    const score = result?.lhr.categories.performance?.score;
-    if (typeof score !== "number") throw new Error(`no Lighthouse score for ${url}`);
-    scores.push(Math.round(score * 100));
+    scores.push(lighthouseRun(chromePort, url, formFactor, !!session));
   }
   return { median: median(scores), runs: scores };
 }
@@ -251,23 +265,15 @@ async function targetsCls(session: Session) {
     const context = await browser.newContext({ baseURL: appUrl });
     const [name, value] = session.cookie.split("=", 2) as [string, string];
     await context.addCookies([{ name, value, url: appUrl }]);
-    await context.addInitScript(
-      ({ token, user }) => {
-        localStorage.setItem("auth.token", token);
-        localStorage.setItem("auth.user", user);
-        const w = window as unknown as { __cls: number };
-        w.__cls = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as {
-            value: number;
-            hadRecentInput: boolean;
-          }[]) {
-            if (!entry.hadRecentInput) w.__cls += entry.value;
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-      },
-      { token: session.token, user: e2eAccounts.rep.username },
-    );
+    // A string, not a function: tsx's helpers must not reach the page.
+    await context.addInitScript(`
+      localStorage.setItem("auth.token", ${JSON.stringify(session.token)});
+      localStorage.setItem("auth.user", ${JSON.stringify(e2eAccounts.rep.username)});
+      window.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    `);
     const page = await context.newPage();
     const values: number[] = [];
     for (let i = 0; i < Math.max(1, Math.min(runs, 3)); i++) {
@@ -279,7 +285,7 @@ async function targetsCls(session: Session) {
         .filter({ hasText: "20 places enriched" })
         .waitFor({ timeout: 60_000 });
       await page.waitForTimeout(300); // let the last paint's shifts be reported
-      values.push(await page.evaluate(() => (window as unknown as { __cls: number }).__cls));
+      values.push(Number(await page.evaluate("window.__cls")));
     }
     return { median: median(values), runs: values };
   } finally {
