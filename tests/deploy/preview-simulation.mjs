@@ -367,9 +367,12 @@ async function simulate(mailbox, peer) {
   assert.equal(places.demo, false);
   assert.ok(places.places.length > 0);
   assert.ok(peer.state.requests.some((r) => r.kind === "search" && r.hasKey));
-  const details = await fetch(`${a.base}/api/places/${encodeURIComponent(places.places[0].id)}`, {
-    headers: auth,
-  });
+  const details = await fetch(
+    `${a.base}/api/places/${encodeURIComponent(places.places[0].place_id)}`,
+    {
+      headers: auth,
+    },
+  );
   assert.equal(details.status, 200);
 
   step("cron route: refused without the secret, two concurrent calls prune each row once");
