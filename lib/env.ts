@@ -73,6 +73,10 @@ const schema = z.object({
   /** Per-rep budgets for the key's quota, counted in the database. */
   PLACES_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   PLACES_DETAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  /** Per-rep budgets of the calls API (issue 14), counted in the database. */
+  CALLS_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  CALLS_READS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  REPORT_EXPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Server-side details cache shared by every rep of this instance. */
   PLACES_DETAILS_CACHE_MAX: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   PLACES_DETAILS_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),

@@ -3,6 +3,7 @@ import { formatDemoBanner, seedDemoAccounts } from "@/lib/accounts/demo";
 import { scheduleHousekeeping } from "@/lib/auth/housekeeping";
 import { closeDb, getDb, getDbState } from "@/lib/db/client";
 import { DataDirBusyError } from "@/lib/db/embedded-lock";
+import { databaseReady } from "@/lib/health";
 import { migrationsRecorded } from "@/lib/db/migrate";
 import { serverlessConfigProblem } from "@/lib/deploy/runtime";
 import { appUrl, dataDir, isEmbedded, isServerless } from "@/lib/env";
@@ -24,6 +25,8 @@ export async function startup() {
   }
   try {
     const { migrated, connection } = await getDbState();
+    // scripts/serve.mjs answers the health probes with it, before Next routing.
+    (globalThis as { __dialflowReady?: () => Promise<boolean> }).__dialflowReady = databaseReady;
     if (isServerless) {
       const db = await getDb();
       const recorded = await migrationsRecorded((sql) => db.$queryRawUnsafe(sql));

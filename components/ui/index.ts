@@ -34,6 +34,7 @@ export { Badge, IconBadge, toneClass } from "./icon-badge";
 export type { Tone } from "./icon-badge";
 export { CollapsibleSection } from "./collapsible-section";
 export { Spinner } from "./spinner";
+export { toast, ToastHost } from "./toaster";
 export { useDirection } from "./use-direction";
 export { PageHeader } from "./page-header";
 export { SectionCard } from "./section-card";

@@ -20,6 +20,7 @@ import UI from "./UI.json";
 import Targets from "./Targets.json";
 import Admin from "./Admin.json";
 import Deploy from "./Deploy.json";
+import Calls from "./Calls.json";
 
 const messages = {
   Common,
@@ -42,5 +43,6 @@ const messages = {
   Targets,
   Admin,
   Deploy,
+  Calls,
 };
 export default messages;
