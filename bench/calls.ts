@@ -143,7 +143,7 @@ async function main() {
     duration: SECONDS,
     headers: auth,
   });
-  run.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => {
+  run.on("response", (_client, _status, _bytes, ms) => {
     latencies.push(ms);
   });
   const result = await run;
