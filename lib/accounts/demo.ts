@@ -2,6 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { seedDemoCalls } from "@/lib/calls/demo";
 import type { Db } from "@/lib/db/client";
+import { isEmbedded } from "@/lib/env";
 import { addAccount } from "./manage";
 
 export const demoRep = "demo";
@@ -21,9 +22,12 @@ export async function seedDemoAccounts(db: Db, password?: string) {
   const operator = { username: demoOperator, password: password ?? random() };
   await addAccount(db, { ...rep, email: "demo@example.com" });
   await addAccount(db, { ...operator, admin: true });
-  // The spec's sample Call History becomes the demo team's calls, on this new database only.
-  const { organizationId } = await db.user.findUniqueOrThrow({ where: { username: demoRep } });
-  await seedDemoCalls(db, organizationId);
+  // The spec's sample Call History becomes the demo team's calls, on a new embedded database
+  // only: a PostgreSQL database (even a preview's with SEED_DEMO) never holds sample calls.
+  if (isEmbedded) {
+    const { organizationId } = await db.user.findUniqueOrThrow({ where: { username: demoRep } });
+    await seedDemoCalls(db, organizationId);
+  }
   return { rep, operator };
 }
 
