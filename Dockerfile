@@ -7,6 +7,10 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
+# fs-ext (the embedded database's directory lock) compiles a small native addon.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
 # postinstall generates the Prisma client, so the schema and the script come before npm ci.
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
@@ -26,6 +30,8 @@ WORKDIR /app
 # The code belongs to root and is read-only to the app; only /data is the app's. node_modules keeps
 # the dev tools because `npm run users` and `npm run db:migrate` run TypeScript through tsx.
 COPY --from=build /app /app
+# For the console's PostgreSQL backups add a pg_dump of the server's major version, e.g.
+# RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client-15
 RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 USER node
 VOLUME ["/data"]

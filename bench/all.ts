@@ -5,7 +5,12 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 
 /** The benchmark scripts, in the order they run. */
-export const benches = ["bench/server.ts", "bench/auth.ts", "bench/durability.ts"];
+export const benches = [
+  "bench/server.ts",
+  "bench/embedded.ts",
+  "bench/auth.ts",
+  "bench/durability.ts",
+];
 
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 const picked = only

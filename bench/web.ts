@@ -17,8 +17,6 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import puppeteer from "puppeteer-core";
 import { chromium as playwrightChromium } from "@playwright/test";
 import { e2eAccounts } from "../tests/e2e/accounts";
@@ -174,6 +172,7 @@ async function firstLoadJs(base: string, route: string, cookie?: string) {
     redirect: "manual",
   });
   if (res.status !== 200) throw new Error(`${route}: HTTP ${res.status}`);
+  const csp = res.headers.get("content-security-policy") ?? "(none)";
   const html = await res.text();
   const srcs = new Set<string>();
   for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
@@ -186,13 +185,46 @@ async function firstLoadJs(base: string, route: string, cookie?: string) {
     const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
     gz += gzipSync(body).length;
   }
-  return { gzKiB: gz / KiB, scripts: srcs.size, htmlKiB: Buffer.byteLength(html) / KiB };
+  return { gzKiB: gz / KiB, scripts: srcs.size, htmlKiB: Buffer.byteLength(html) / KiB, csp };
 }
 
 function median(values: number[]) {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+const lighthouseCli = path.join(root, "node_modules/lighthouse/cli/index.js");
+
+/** One Lighthouse run through its CLI (a plain node process: tsx's helpers must not reach the page). */
+function lighthouseRun(
+  chromePort: number,
+  url: string,
+  formFactor: "mobile" | "desktop",
+  keepStorage: boolean,
+) {
+  const args = [
+    lighthouseCli,
+    url,
+    `--port=${chromePort}`,
+    "--output=json",
+    "--output-path=stdout",
+    "--only-categories=performance",
+    "--quiet",
+    ...(formFactor === "desktop" ? ["--preset=desktop"] : []),
+    ...(keepStorage ? ["--disable-storage-reset"] : []),
+  ];
+  const res = spawnSync(process.execPath, args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (res.status !== 0) throw new Error(`lighthouse failed for ${url}: ${res.stderr.slice(-2000)}`);
+  const report = JSON.parse(res.stdout) as {
+    categories: { performance: { score: number | null } };
+    runtimeError?: { message: string };
+  };
+  const score = report.categories.performance.score;
+  if (typeof score !== "number") {
+    throw new Error(`no Lighthouse score for ${url}: ${report.runtimeError?.message ?? "?"}`);
+  }
+  return Math.round(score * 100);
 }
 
 async function lighthouseScores(
@@ -212,30 +244,13 @@ async function lighthouseScores(
       const [name, value] = session.cookie.split("=", 2) as [string, string];
       await browser.setCookie({ name, value, domain: "127.0.0.1", path: "/", httpOnly: true });
       await page.evaluate(
-        (token, user) => {
-          localStorage.setItem("auth.token", token);
-          localStorage.setItem("auth.user", user);
-        },
-        session.token,
-        e2eAccounts.rep.username,
+        `localStorage.setItem("auth.token", ${JSON.stringify(session.token)});` +
+          `localStorage.setItem("auth.user", ${JSON.stringify(e2eAccounts.rep.username)});`,
       );
       await page.close();
       await browser.disconnect();
     }
-    const result = await lighthouse(
-      url,
-      {
-        port: chromePort,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-        disableStorageReset: !!session,
-      },
-      formFactor === "desktop" ? desktopConfig : undefined,
-    );
-    const score = result?.lhr.categories.performance?.score;
-    if (typeof score !== "number") throw new Error(`no Lighthouse score for ${url}`);
-    scores.push(Math.round(score * 100));
+    scores.push(lighthouseRun(chromePort, url, formFactor, !!session));
   }
   return { median: median(scores), runs: scores };
 }
@@ -250,23 +265,15 @@ async function targetsCls(session: Session) {
     const context = await browser.newContext({ baseURL: appUrl });
     const [name, value] = session.cookie.split("=", 2) as [string, string];
     await context.addCookies([{ name, value, url: appUrl }]);
-    await context.addInitScript(
-      ({ token, user }) => {
-        localStorage.setItem("auth.token", token);
-        localStorage.setItem("auth.user", user);
-        const w = window as unknown as { __cls: number };
-        w.__cls = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as {
-            value: number;
-            hadRecentInput: boolean;
-          }[]) {
-            if (!entry.hadRecentInput) w.__cls += entry.value;
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-      },
-      { token: session.token, user: e2eAccounts.rep.username },
-    );
+    // A string, not a function: tsx's helpers must not reach the page.
+    await context.addInitScript(`
+      localStorage.setItem("auth.token", ${JSON.stringify(session.token)});
+      localStorage.setItem("auth.user", ${JSON.stringify(e2eAccounts.rep.username)});
+      window.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    `);
     const page = await context.newPage();
     const values: number[] = [];
     for (let i = 0; i < Math.max(1, Math.min(runs, 3)); i++) {
@@ -278,7 +285,7 @@ async function targetsCls(session: Session) {
         .filter({ hasText: "20 places enriched" })
         .waitFor({ timeout: 60_000 });
       await page.waitForTimeout(300); // let the last paint's shifts be reported
-      values.push(await page.evaluate(() => (window as unknown as { __cls: number }).__cls));
+      values.push(Number(await page.evaluate("window.__cls")));
     }
     return { median: median(values), runs: values };
   } finally {
@@ -312,7 +319,7 @@ async function main() {
     log(
       `  hello-world floor                 ${floor.gzKiB.toFixed(1).padStart(6)} KiB (${floor.scripts} scripts)`,
     );
-    const js: Record<string, { gzKiB: number; scripts: number; htmlKiB: number }> = {};
+    const js: Record<string, Awaited<ReturnType<typeof firstLoadJs>>> = {};
     for (const route of [...publicRoutes, "/register", ...appRoutes]) {
       const isApp = route.startsWith("/app");
       const m = await firstLoadJs(appUrl, route, isApp ? session.cookie : undefined);
@@ -323,6 +330,15 @@ async function main() {
       );
     }
     results.firstLoadJs = { floor, routes: js };
+    log("\nContent-Security-Policy script-src per route");
+    for (const [route, m] of Object.entries(js)) {
+      const scriptSrc = /script-src ([^;]*)/.exec(m.csp)?.[1] ?? m.csp;
+      const shown = scriptSrc
+        .replace(/'sha256-[^']+'/g, "'sha256-…'")
+        .replace(/'nonce-[^']+'/, "'nonce-…'");
+      const hashes = (scriptSrc.match(/'sha256-/g) ?? []).length;
+      log(`  ${route.padEnd(14)} ${shown}${hashes ? `  (${hashes} hashes)` : ""}`);
+    }
 
     if (process.env.BENCH_WEB_SKIP_LIGHTHOUSE !== "1") {
       log(`\nLighthouse performance (median of ${runs})`);

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import { Providers } from "@/components/providers";
+import { PublicProviders } from "@/components/public-providers";
 import { directionOf, type Locale } from "@/lib/i18n/config";
 import { pickMessages, type ClientNamespaces } from "@/lib/i18n/namespaces";
 import "@/app/globals.css";
@@ -22,11 +23,14 @@ export async function RootDocument({
   locale,
   nonce,
   namespaces,
+  lite = false,
   children,
 }: {
   locale: Locale;
   nonce?: string;
   namespaces: ClientNamespaces;
+  /** The public pages' lighter providers (components/public-providers.tsx). */
+  lite?: boolean;
   children: React.ReactNode;
 }) {
   const messages = pickMessages(await getMessages(), namespaces);
@@ -34,7 +38,11 @@ export async function RootDocument({
     <html lang={locale} dir={directionOf(locale)} suppressHydrationWarning>
       <body>
         <NextIntlClientProvider locale={locale} messages={messages}>
-          <Providers nonce={nonce}>{children}</Providers>
+          {lite ? (
+            <PublicProviders>{children}</PublicProviders>
+          ) : (
+            <Providers nonce={nonce}>{children}</Providers>
+          )}
         </NextIntlClientProvider>
       </body>
     </html>

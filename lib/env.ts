@@ -2,6 +2,7 @@ import "server-only";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { parseDays, parseWindow } from "@/lib/dialing/calling-window";
 import { parseArgvJson, parseServiceList } from "@/lib/ops/config";
 
 // The only module that reads process.env. Everything else imports `env`.
@@ -88,6 +89,36 @@ const schema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /** Power dialing: how long a business being dialed stays reserved for one rep. */
+  DIAL_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** Power dialing: seconds between one call's disposition and the next dial. */
+  DIAL_COUNTDOWN_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+  /** Power dialing: a business called by the team within this many hours is skipped. */
+  DIAL_RECENT_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /** The calling window, business-local time, for places that publish no opening hours. */
+  DIAL_WINDOW: z
+    .string()
+    .default("09:00-18:00")
+    .transform((value, ctx) => {
+      const parsed = parseWindow(value);
+      if (!parsed) {
+        ctx.addIssue({ code: "custom", message: "DIAL_WINDOW must look like 09:00-18:00" });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /** Days the calling window applies on, 0 = Sunday: "1-5", "0,6", "1-3,5". */
+  DIAL_WINDOW_DAYS: z
+    .string()
+    .default("1-5")
+    .transform((value, ctx) => {
+      const parsed = parseDays(value);
+      if (!parsed) {
+        ctx.addIssue({ code: "custom", message: "DIAL_WINDOW_DAYS must look like 1-5 or 0,6" });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Audit events older than this many days are deleted by the hourly housekeeping. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**

@@ -2,7 +2,7 @@
 
 import { AlarmClock } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { IconButton } from "@/components/ui/button";
+import { IconButton } from "@/components/ui/icon-button";
 import { LazyMenu } from "@/components/ui/lazy-menu";
 
 const loadPopover = () => import("./dialer-alarm-popover");

@@ -2,7 +2,7 @@
 
 import { Settings } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { IconButton } from "@/components/ui/button";
+import { IconButton } from "@/components/ui/icon-button";
 import { LazyMenu } from "@/components/ui/lazy-menu";
 
 const loadDropdown = () => import("./dialer-settings-dropdown");

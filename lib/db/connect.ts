@@ -1,4 +1,5 @@
 import "server-only";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -92,12 +93,20 @@ const embeddedPoolSize = 4;
 async function serveEmbedded(dataDir: string): Promise<Connection> {
   const lock = acquireLock(dataDir, "server");
   try {
-    const worker = await startDbWorker({
-      pgdataDir: path.join(dataDir, "pgdata"),
+    const pgdataDir = path.join(dataDir, "pgdata");
+    const options = {
+      pgdataDir,
       socketPath: lock.socketPath,
       durable: true,
       startParams: embeddedStartParams,
-    });
+    };
+    if (!fs.existsSync(path.join(pgdataDir, "PG_VERSION"))) {
+      // A new database: initdb grows PGlite's WASM heap to several hundred MB, and a WASM heap
+      // never shrinks. So the first open runs in a thread of its own that then ends, and the
+      // server's database thread starts on the initialised directory with a small heap.
+      await (await startDbWorker(options)).close();
+    }
+    const worker = await startDbWorker(options);
     const pool = socketPool(dataDir, embeddedPoolSize);
     return {
       mode: "embedded",

@@ -1,38 +1,46 @@
 // Which message namespaces each kind of page hands to the browser (NextIntlClientProvider).
-// Only namespaces that client components read belong here: server components translate on
-// the server, and Mail (the verification mail) never leaves it. A namespace missing here shows
-// up as a MISSING_MESSAGE error in the browser (lib/i18n/errors.ts), and e2e catches it.
+// Only namespaces that client components read need to go: server components translate on the
+// server, and Mail (the verification mail) never leaves it. The prerendered public pages list
+// exactly what they use; the signed-in areas send everything but what is certainly not theirs,
+// so a new namespace works there without an edit here. A namespace a client component reads but
+// the page did not send shows up as a MISSING_MESSAGE error (lib/i18n/errors.ts) in e2e.
 type Messages = Record<string, unknown>;
 
-/** Every page: the brand, and the shared UI parts (dialogs, drawers). */
-const base = ["Common", "UI"] as const;
+export type ClientNamespaces = { only: readonly string[] } | { except: readonly string[] };
+
+/** Never in a browser, or only on the public pages. */
+const serverOnly = ["Mail"] as const;
+const publicOnly = ["Landing", "Login", "VerifyEmail"] as const;
 
 export const clientNamespaces = {
   /** /, /login, /register and unknown paths (landing). */
-  public: [...base, "Login"],
+  public: { only: ["Common", "UI", "Login"] },
   /** /verify-email */
-  verifyEmail: [...base, "VerifyEmail"],
+  verifyEmail: { only: ["Common", "UI", "VerifyEmail"] },
   /** /adminconsole */
-  admin: [...base, "Admin"],
+  admin: {
+    except: [
+      ...serverOnly,
+      ...publicOnly,
+      "Dialer",
+      "Calls",
+      "Targets",
+      "Facility",
+      "Reports",
+      "Profile",
+    ],
+  },
   /** /app/*: the shell and dialer on every page, and each screen's own. */
-  app: [
-    ...base,
-    "Nav",
-    "Shell",
-    "Dialer",
-    "Calls",
-    "Targets",
-    "Facility",
-    "Reports",
-    "Profile",
-    "Settings",
-  ],
-} as const satisfies Record<string, readonly string[]>;
+  app: { except: [...serverOnly, ...publicOnly, "Admin"] },
+} as const satisfies Record<string, ClientNamespaces>;
 
-export type ClientNamespaces = (typeof clientNamespaces)[keyof typeof clientNamespaces];
-
-export function pickMessages(messages: Messages, namespaces: readonly string[]): Messages {
-  const out: Messages = {};
-  for (const ns of namespaces) if (ns in messages) out[ns] = messages[ns];
+export function pickMessages(messages: Messages, namespaces: ClientNamespaces): Messages {
+  if ("only" in namespaces) {
+    const out: Messages = {};
+    for (const ns of namespaces.only) if (ns in messages) out[ns] = messages[ns];
+    return out;
+  }
+  const out: Messages = { ...messages };
+  for (const ns of namespaces.except) delete out[ns];
   return out;
 }

@@ -79,20 +79,23 @@ function run(cmd, args, env) {
 }
 
 // A private mount namespace in which the project directory is read-only, as on a serverless
-// platform's file system (only /tmp stays writable). `unshare -m` needs root or CAP_SYS_ADMIN.
-const roProbe = spawnSync(
-  "unshare",
-  ["-m", "sh", "-c", `mount --bind -o ro "$0" "$0" && ! touch "$0/.ro-probe" 2>/dev/null`, root],
-  { encoding: "utf8" },
-);
-const readOnly = roProbe.status === 0;
+// platform's file system (only /tmp stays writable). `unshare -m` needs root; without root, a
+// user namespace mapping us to root (`unshare -r -m`) allows the same where the kernel permits.
+const roScript = `mount --bind -o ro "$0" "$0" && ! touch "$0/.ro-probe" 2>/dev/null`;
+const roProbe = (flags) =>
+  spawnSync("unshare", [...flags, "sh", "-c", roScript, root], { encoding: "utf8" });
+const unshareFlags = [["-m"], ["-r", "-m"]].find((flags) => roProbe(flags).status === 0);
+const readOnly = unshareFlags !== undefined;
 
 /** Starts `node scripts/start.mjs` (in the read-only namespace when available). */
 function startServer(name, port, extraEnv) {
   const env = deploymentEnv({ PORT: String(port), HOST: "127.0.0.1", ...extraEnv });
   const node = [process.execPath, "scripts/start.mjs"];
   const [cmd, args] = readOnly
-    ? ["unshare", ["-m", "sh", "-c", 'mount --bind -o ro "$0" "$0" && exec "$@"', root, ...node]]
+    ? [
+        "unshare",
+        [...unshareFlags, "sh", "-c", 'mount --bind -o ro "$0" "$0" && exec "$@"', root, ...node],
+      ]
     : [node[0], node.slice(1)];
   // setsid: the server and its namespace helper form one group, stopped together.
   const child = spawn("setsid", [cmd, ...args], {
@@ -209,7 +212,7 @@ async function main() {
     return;
   }
   if (!readOnly) {
-    const why = roProbe.stderr.trim() || `status ${roProbe.status}`;
+    const why = roProbe(["-m"]).stderr.trim() || "not permitted";
     if (process.env.CI) throw new Error(`read-only bind mount not permitted here: ${why}`);
     console.warn(`Read-only project directory not simulated (unshare -m: ${why}).`);
   }
@@ -367,9 +370,12 @@ async function simulate(mailbox, peer) {
   assert.equal(places.demo, false);
   assert.ok(places.places.length > 0);
   assert.ok(peer.state.requests.some((r) => r.kind === "search" && r.hasKey));
-  const details = await fetch(`${a.base}/api/places/${encodeURIComponent(places.places[0].id)}`, {
-    headers: auth,
-  });
+  const details = await fetch(
+    `${a.base}/api/places/${encodeURIComponent(places.places[0].place_id)}`,
+    {
+      headers: auth,
+    },
+  );
   assert.equal(details.status, 200);
 
   step("cron route: refused without the secret, two concurrent calls prune each row once");

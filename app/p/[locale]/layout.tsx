@@ -26,7 +26,7 @@ export default async function PublicRootLayout({
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   return (
-    <RootDocument locale={locale} namespaces={clientNamespaces.public}>
+    <RootDocument locale={locale} namespaces={clientNamespaces.public} lite>
       {children}
     </RootDocument>
   );
