@@ -1,5 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
+import { seedDemoCalls } from "@/lib/calls/demo";
 import type { Db } from "@/lib/db/client";
 import { addAccount } from "./manage";
 
@@ -20,6 +21,9 @@ export async function seedDemoAccounts(db: Db, password?: string) {
   const operator = { username: demoOperator, password: password ?? random() };
   await addAccount(db, { ...rep, email: "demo@example.com" });
   await addAccount(db, { ...operator, admin: true });
+  // The spec's sample Call History becomes the demo team's calls, on this new database only.
+  const { organizationId } = await db.user.findUniqueOrThrow({ where: { username: demoRep } });
+  await seedDemoCalls(db, organizationId);
   return { rep, operator };
 }
 
