@@ -5,6 +5,7 @@ import { systemClock } from "@/lib/dialer/clock";
 import type { CallRecord } from "@/lib/dialer/types";
 import { createCallRecorder } from "@/lib/client/calls/recorder";
 import { callPutBody, dispositionPutBody, talkSeconds } from "@/lib/client/calls/record-body";
+import { callPutBodySchema, dispositionBodySchema } from "@/lib/calls/schemas";
 
 const T0 = new Date("2026-01-01T00:00:00Z").getTime();
 type Seen = { phase: "started" | "ended"; record: CallRecord };
@@ -134,6 +135,40 @@ describe("request bodies", () => {
     expect(
       dispositionPutBody({ disposition: "callback", note: " later ", callbackAt: T0 }),
     ).toEqual({ disposition: "callback", note: "later", callbackAt: "2026-01-01T00:00:00.000Z" });
+  });
+});
+
+describe("the bodies satisfy the API's own schemas", () => {
+  it("for a started, a connected-and-ended and a never-connected call, and each outcome", () => {
+    const base: CallRecord = {
+      id: "x",
+      number: "5125550100",
+      context: { placeId: "ChIJabc-1" },
+      startedAt: T0,
+      connectedAt: null,
+      endedAt: null,
+      endReason: null,
+    };
+    for (const record of [
+      base,
+      { ...base, connectedAt: T0 + 600, endedAt: T0 + 20_600, endReason: "remote" as const },
+      { ...base, context: null, endedAt: T0 + 300, endReason: "local" as const },
+    ]) {
+      expect(callPutBodySchema.safeParse(callPutBody(record)).success).toBe(true);
+    }
+    expect(
+      dispositionBodySchema.safeParse(dispositionPutBody({ disposition: "busy" })).success,
+    ).toBe(true);
+    expect(
+      dispositionBodySchema.safeParse(
+        dispositionPutBody({ disposition: "sale", saleAmount: "1250.50", note: "Paid" }),
+      ).success,
+    ).toBe(true);
+    expect(
+      dispositionBodySchema.safeParse(
+        dispositionPutBody({ disposition: "callback", callbackAt: T0 }),
+      ).success,
+    ).toBe(true);
   });
 });
 
