@@ -78,9 +78,7 @@ export async function reservedByOthers(
     },
     select: { placeId: true, expiresAt: true, user: { select: { username: true } } },
   });
-  return new Map(
-    rows.map((r) => [r.placeId, { heldBy: r.user.username, expiresAt: r.expiresAt }]),
-  );
+  return new Map(rows.map((r) => [r.placeId, { heldBy: r.user.username, expiresAt: r.expiresAt }]));
 }
 
 /** Housekeeping: expired reservations mean nothing; drop them. */

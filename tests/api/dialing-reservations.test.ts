@@ -113,9 +113,9 @@ describe("reservations", () => {
   });
 
   it("refuses without a session and with a malformed place id", async () => {
-    expect((await route.POST(request("POST", "/api/dialing/reservations/x"), ctx("x"))).status).toBe(
-      401,
-    );
+    expect(
+      (await route.POST(request("POST", "/api/dialing/reservations/x"), ctx("x"))).status,
+    ).toBe(401);
     const { token } = await rep();
     const bad = await take(token, "bad id!");
     expect(bad.status).toBe(400);
