@@ -19,6 +19,7 @@ import Facility from "./Facility.json";
 import UI from "./UI.json";
 import Targets from "./Targets.json";
 import Admin from "./Admin.json";
+import DoNotCall from "./DoNotCall.json";
 
 const messages = {
   Common,
@@ -40,5 +41,6 @@ const messages = {
   UI,
   Targets,
   Admin,
+  DoNotCall,
 };
 export default messages;
