@@ -1,9 +1,18 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
-const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./lib/i18n/request.ts",
+  experimental: {
+    // ICU messages are compiled at build time: the browser gets no message parser, and the
+    // catalogues it receives (only the namespaces a page's client components use:
+    // lib/i18n/namespaces.ts) are smaller.
+    messages: { path: "./messages", format: "json", locales: ["en", "ar", "de"], precompile: true },
+  },
+});
 
-// Headers that do not depend on the request; the CSP (which needs a per-request nonce) is set in proxy.ts.
+// Headers that do not depend on the request; the CSP (a per-request nonce, or script hashes on
+// the prerendered public pages) is set in proxy.ts.
 const staticSecurityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
@@ -16,6 +25,11 @@ const nextConfig: NextConfig = {
   // Lets several builds (e.g. a dev server and the e2e build) live side by side in one checkout.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  experimental: {
+    // integrity="sha256-..." on every script tag: the prerendered public pages allow their
+    // scripts by these hashes (proxy.ts), since they cannot carry a per-request nonce.
+    sri: { algorithm: "sha256" },
+  },
   reactStrictMode: true,
   serverExternalPackages: [
     "@electric-sql/pglite",

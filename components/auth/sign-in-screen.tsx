@@ -1,15 +1,13 @@
 import Link from "next/link";
-import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { Brand } from "@/components/shell/brand";
-import { getPageSession } from "@/lib/auth/page-session";
 import { LoginForm } from "./login-form";
 
 /** /login and /register: the same Sign In screen (spec route table). */
 export async function SignInScreen() {
-  // Spec: a signed-in visitor is redirected to / (which sends them on to /app).
-  if (await getPageSession()) redirect("/");
+  // Spec: a signed-in visitor is redirected to / (which sends them on to /app): proxy.ts does
+  // that before this prerendered screen is served.
   const t = await getTranslations("Login");
   const points = ["point1", "point2", "point3"] as const;
   return (

@@ -2,17 +2,15 @@
 
 import { Settings } from "lucide-react";
 import { useTranslations } from "next-intl";
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-  IconButton,
-} from "@/components/ui";
+import { IconButton } from "@/components/ui/icon-button";
+import { LazyMenu } from "@/components/ui/lazy-menu";
 
-/** Dialer Sounds and two placeholder options the spec lists without behaviour. */
+const loadDropdown = () => import("./dialer-settings-dropdown");
+
+/**
+ * Dialer Sounds and two placeholder options the spec lists without behaviour. The menu's code
+ * loads when it is first used (components/ui/lazy-menu.tsx).
+ */
 export function DialerSettingsMenu({
   dir,
   soundsEnabled,
@@ -24,29 +22,14 @@ export function DialerSettingsMenu({
 }) {
   const t = useTranslations("Dialer");
   return (
-    <DropdownMenu dir={dir} modal={false}>
-      <DropdownMenuTrigger asChild>
+    <LazyMenu
+      load={loadDropdown}
+      props={{ dir, soundsEnabled, onSoundsChange }}
+      trigger={
         <IconButton label={t("settings")} size="sm" data-testid="dialer-settings-trigger">
           <Settings aria-hidden />
         </IconButton>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="min-w-56">
-        <DropdownMenuCheckboxItem
-          checked={soundsEnabled}
-          onCheckedChange={(checked) => onSoundsChange(checked === true)}
-          onSelect={(e) => e.preventDefault()}
-        >
-          {t("sounds")}
-        </DropdownMenuCheckboxItem>
-        <DropdownMenuSeparator />
-        {(["autoAdvance", "audioDevices"] as const).map((key) => (
-          <DropdownMenuItem key={key} disabled>
-            <span className="size-4" aria-hidden />
-            <span className="flex-1">{t(key)}</span>
-            <span className="text-xs text-fg-muted">{t("comingSoon")}</span>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { Clock, Target, TrendingUp, Users } from "lucide-react";
-import { IconBadge } from "@/components/ui";
+import { IconBadge } from "@/components/ui/icon-badge";
 
 const items = [
   { key: "time", icon: Clock },

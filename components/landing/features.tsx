@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { BarChart3, MailCheck, Mic, ShieldCheck, SkipForward, Zap } from "lucide-react";
-import { IconBadge } from "@/components/ui";
+import { IconBadge } from "@/components/ui/icon-badge";
 
 // The six features the spec says the landing page advertises.
 const items = [

@@ -1,6 +1,4 @@
-import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { getPageSession } from "@/lib/auth/page-session";
 import { Benefits } from "./benefits";
 import { Faq } from "./faq";
 import { Features } from "./features";
@@ -9,10 +7,11 @@ import { LandingHeader } from "./landing-header";
 import { Pricing } from "./pricing";
 import { StaleSessionCleanup } from "./stale-session-cleanup";
 
-/** Public landing page (spec sections 1-2); also shown for any unknown top-level path. */
+/**
+ * Public landing page (spec sections 1-2); also shown for any unknown top-level path. Static:
+ * the caller sends a signed-in visitor to /app first (proxy.ts for "/", the page for others).
+ */
 export async function LandingPage() {
-  // A verified session cookie goes straight to /app, before any landing markup is sent.
-  if (await getPageSession()) redirect("/app");
   const t = await getTranslations("Landing");
   return (
     <>

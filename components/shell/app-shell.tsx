@@ -1,26 +1,34 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
+import dynamic from "next/dynamic";
 import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { DialerProvider, DialerWidget } from "@/components/dialer";
 import { useSession } from "@/lib/client/session";
 import { useSidebarCollapsed } from "@/lib/client/sidebar-pref";
 import { logout } from "./logout";
-import { MobileDrawer } from "./mobile-drawer";
 import { SecondBar } from "./second-bar";
 import { SidebarNav } from "./sidebar-nav";
 import { TopBar } from "./top-bar";
+
+// The phone drawer (Radix Dialog) loads the first time it opens, not with every page.
+const MobileDrawer = dynamic(() => import("./mobile-drawer").then((m) => m.MobileDrawer), {
+  ssr: false,
+});
 
 /** Client half of the /app layout: session guard, sidebar state, dialer context. */
 export function AppShell({
   initialCollapsed,
   serverUsername,
+  badge,
   children,
 }: {
   initialCollapsed: boolean;
   /** Verified by the layout; lets the first paint show the user menu (no shift on hydration). */
   serverUsername: string;
+  /** The "Preview" badge on a preview deployment (rendered by the server layout). */
+  badge?: React.ReactNode;
   children: React.ReactNode;
 }) {
   const t = useTranslations("Shell");
@@ -31,6 +39,8 @@ export function AppShell({
   const [drawer, setDrawer] = useState({ open: false, path: pathname });
   // A navigation closes the drawer (derived, so no effect-driven re-render).
   const drawerOpen = drawer.open && drawer.path === pathname;
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true);
 
   // The layout verified the cookie; without a stored token (removed in this or another tab)
   // the API calls cannot work, so end the cookie's session too and go to sign in.
@@ -57,6 +67,7 @@ export function AppShell({
           onToggleCollapsed={toggleCollapsed}
           onOpenDrawer={openDrawer}
           serverUsername={serverUsername}
+          badge={badge}
         />
         <SecondBar />
         <div className="flex flex-1">
@@ -72,7 +83,7 @@ export function AppShell({
               <SidebarNav collapsed={collapsed} />
             </nav>
           </aside>
-          <MobileDrawer open={drawerOpen} onClose={closeDrawer} />
+          {drawerUsed && <MobileDrawer open={drawerOpen} onClose={closeDrawer} />}
           <main
             id="content"
             tabIndex={-1}

@@ -4,7 +4,6 @@ import { forwardRef } from "react";
 import { Slot } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "@/lib/ui/cn";
-import { Tooltip } from "./tooltip";
 
 export const buttonVariants = cva(
   "inline-flex shrink-0 items-center justify-center gap-2 rounded-lg font-semibold transition-colors " +
@@ -61,51 +60,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   );
 });
 
-const iconButtonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center rounded-md transition-colors " +
-    "disabled:cursor-not-allowed disabled:opacity-50",
-  {
-    variants: {
-      variant: {
-        primary: "bg-primary text-primary-fg hover:bg-primary-hover",
-        secondary: "border border-line-strong/50 bg-surface text-fg hover:bg-surface-muted",
-        ghost:
-          "text-fg-muted hover:bg-surface-muted hover:text-fg disabled:hover:bg-transparent " +
-          "data-[state=open]:bg-surface-muted data-[state=open]:text-fg",
-        danger: "bg-danger text-danger-fg hover:bg-danger-hover",
-      },
-      size: {
-        sm: "size-7 [&_svg]:size-4",
-        md: "size-9 [&_svg]:size-5",
-      },
-    },
-    defaultVariants: { variant: "ghost", size: "md" },
-  },
-);
-
-export type IconButtonProps = Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, "aria-label"> &
-  VariantProps<typeof iconButtonVariants> & {
-    /** Accessible name and tooltip text: an icon-only button needs both. */
-    label: string;
-    /** Shows `label` as a tooltip on hover and focus (default true). */
-    tooltip?: boolean;
-  };
-
-/** A square icon-only button whose `label` is its accessible name and its tooltip. */
-export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
-  { label, variant, size, tooltip = true, className, type, children, ...props },
-  ref,
-) {
-  const button = (
-    <button
-      ref={ref}
-      type={type ?? "button"}
-      aria-label={label}
-      className={cn(iconButtonVariants({ variant, size }), className)}
-      {...props}
-    >
-      {children}
-    </button>
-  );
-  return tooltip ? <Tooltip content={label}>{button}</Tooltip> : button;
-});
+// Defined in its own module so that a page with only text buttons does not load the tooltip
+// (Radix Tooltip); re-exported here for existing imports.
+export { IconButton } from "./icon-button";
+export type { IconButtonProps } from "./icon-button";

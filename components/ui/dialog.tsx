@@ -5,7 +5,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { cn } from "@/lib/ui/cn";
-import { IconButton } from "./button";
+import { IconButton } from "./icon-button";
 
 /**
  * Focus goes back to whatever opened the dialog when it closes. Radix does this only for its

@@ -4,7 +4,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { cn } from "@/lib/ui/cn";
-import { IconButton } from "./button";
+import { IconButton } from "./icon-button";
 import { overlayClass, useReturnFocus } from "./dialog";
 
 /**

@@ -1,8 +1,10 @@
 // Shared UI parts: every screen builds its markup from these, so that colours (app/globals.css
 // tokens), dark theme, right-to-left, focus and labelling come with the part.
 export { cn } from "@/lib/ui/cn";
-export { Button, buttonVariants, IconButton } from "./button";
-export type { ButtonProps, IconButtonProps } from "./button";
+export { Button, buttonVariants } from "./button";
+export { IconButton } from "./icon-button";
+export type { ButtonProps } from "./button";
+export type { IconButtonProps } from "./icon-button";
 export { Field, Input, Textarea, NativeSelect, controlClass, useFieldControl } from "./field";
 export type { InputProps, TextareaProps, NativeSelectProps } from "./field";
 export { Select } from "./select";
@@ -34,6 +36,7 @@ export { Badge, IconBadge, toneClass } from "./icon-badge";
 export type { Tone } from "./icon-badge";
 export { CollapsibleSection } from "./collapsible-section";
 export { Spinner } from "./spinner";
+export { toast, ToastHost } from "./toaster";
 export { useDirection } from "./use-direction";
 export { PageHeader } from "./page-header";
 export { SectionCard } from "./section-card";

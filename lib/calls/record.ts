@@ -76,8 +76,11 @@ async function createCall(db: Db, session: UserSession, id: string, body: CallPu
     where: { id: session.organizationId },
     select: { callerId: true },
   });
+  // Stored in E.164 by the users CLI; read defensively in case it was set by other means.
+  const callerId =
+    organization.callerId && (toE164(organization.callerId) ?? organization.callerId);
   const dialedDigits = body.dialedDigits.trim();
-  const dialedNumber = toE164(dialedDigits, countryOf(organization.callerId));
+  const dialedNumber = toE164(dialedDigits, countryOf(callerId));
   // Issue 15: a number on the team's do-not-call list is never recorded as a new call.
   if (dialedNumber && (await onDncList(session, [dialedNumber])).has(dialedNumber)) {
     throw doNotCallRefusal(dialedNumber);
@@ -90,7 +93,7 @@ async function createCall(db: Db, session: UserSession, id: string, body: CallPu
       "dialedNumber", "originatingNumber", "startedAt", "connectedAt", "endedAt", "talkSeconds",
       "endReason", "updatedAt")
     VALUES (${id}, ${session.organizationId}::uuid, ${session.userId}::uuid, ${body.placeId ?? null},
-      ${dialedDigits}, ${dialedNumber}, ${organization.callerId}, ${t.startedAt}::timestamp(3),
+      ${dialedDigits}, ${dialedNumber}, ${callerId}, ${t.startedAt}::timestamp(3),
       ${t.connectedAt}::timestamp(3), ${t.endedAt}::timestamp(3),
       ${talkSecondsOf(t.connectedAt, t.endedAt)}::int, ${ended ?? null}::"CallEndReason", ${new Date()}::timestamp(3))
     ON CONFLICT ("id") DO NOTHING

@@ -10,11 +10,17 @@ const catalogues = {
   de: () => import("@/messages/de"),
 } as const;
 
-// No locale in the URL (the spec fixes the routes): the locale comes from the cookie Settings writes.
-export default getRequestConfig(async () => {
-  const store = await cookies();
-  const fromCookie = store.get(localeCookie)?.value;
-  const locale = isLocale(fromCookie) ? fromCookie : defaultLocale;
+// No locale in the URL (the spec fixes the routes): the locale comes from the cookie Settings
+// writes. The prerendered public pages are the exception: proxy.ts rewrites them to
+// /p/<locale>/..., and they pass that segment in with setRequestLocale (reading the cookie here
+// would make them dynamic). The proxy strips next-intl's locale request header, so on every
+// other page `requestLocale` is empty and the cookie decides.
+export default getRequestConfig(async ({ requestLocale }) => {
+  const fromSegment = await requestLocale;
+  const requested = isLocale(fromSegment)
+    ? fromSegment
+    : (await cookies()).get(localeCookie)?.value;
+  const locale = isLocale(requested) ? requested : defaultLocale;
   const messages = (await catalogues[locale]()).default;
   const fallback =
     locale === defaultLocale ? messages : (await catalogues[defaultLocale]()).default;

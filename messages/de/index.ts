@@ -20,6 +20,8 @@ import UI from "./UI.json";
 import Targets from "./Targets.json";
 import Admin from "./Admin.json";
 import DoNotCall from "./DoNotCall.json";
+import Deploy from "./Deploy.json";
+import Calls from "./Calls.json";
 
 const messages = {
   Common,
@@ -42,5 +44,7 @@ const messages = {
   Targets,
   Admin,
   DoNotCall,
+  Deploy,
+  Calls,
 };
 export default messages;

@@ -1,5 +1,0 @@
-import { LandingPage } from "@/components/landing/landing-page";
-
-export default function Home() {
-  return <LandingPage />;
-}

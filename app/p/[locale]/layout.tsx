@@ -1,0 +1,33 @@
+import { notFound } from "next/navigation";
+import { setRequestLocale } from "next-intl/server";
+import { rootMetadata, RootDocument } from "@/components/root-document";
+import { isLocale, locales } from "@/lib/i18n/config";
+import { clientNamespaces } from "@/lib/i18n/namespaces";
+
+export const metadata = rootMetadata;
+
+// The public pages (/, /login, /register), prerendered once per locale at build time. proxy.ts
+// rewrites each request to /p/<locale from the NEXT_LOCALE cookie><path>, sends signed-in
+// visitors on, and allows these pages' inline scripts by hash instead of a per-request nonce.
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return locales.map((locale) => ({ locale }));
+}
+
+export default async function PublicRootLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  return (
+    <RootDocument locale={locale} namespaces={clientNamespaces.public} lite>
+      {children}
+    </RootDocument>
+  );
+}

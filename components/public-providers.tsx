@@ -1,0 +1,22 @@
+"use client";
+
+import { ThemeProvider } from "next-themes";
+import { installFetchLogger } from "@/lib/client/fetch-logger";
+import { ToastHost } from "@/components/ui/toaster";
+
+// Installed at module load (client only) so even fetches made during the first render are logged.
+if (typeof window !== "undefined") installFetchLogger();
+
+/**
+ * Providers of the prerendered public pages: the same theme and toasts as components/providers.tsx
+ * but no TanStack Query cache (nothing there queries), which keeps it out of their first load.
+ * The theme script is the same bytes on every page (no nonce): proxy.ts allows it by hash.
+ */
+export function PublicProviders({ children }: { children: React.ReactNode }) {
+  return (
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem storageKey="theme">
+      {children}
+      <ToastHost />
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import en from "@/messages/en";
+import { mergeMessages } from "@/lib/i18n/merge";
+import { clientNamespaces, pickMessages } from "@/lib/i18n/namespaces";
+
+describe("client message namespaces", () => {
+  it("never sends the server-only mail strings to a browser", () => {
+    for (const [area, spec] of Object.entries(clientNamespaces)) {
+      expect(Object.keys(pickMessages(en, spec)), area).not.toContain("Mail");
+    }
+  });
+
+  it("public pages get exactly what their client components read", () => {
+    expect(Object.keys(pickMessages(en, clientNamespaces.public)).sort()).toEqual([
+      "Common",
+      "Login",
+      "UI",
+    ]);
+  });
+
+  it("the signed-in app gets every namespace but other areas' and the server's", () => {
+    const app = Object.keys(pickMessages(en, clientNamespaces.app));
+    expect(app).toEqual(expect.arrayContaining(["Shell", "Nav", "Dialer", "Targets", "UI"]));
+    expect(app).not.toContain("Landing");
+    expect(app).not.toContain("Admin");
+    expect(app).not.toContain("Login");
+  });
+
+  it("picking copies: the catalogue itself is not changed", () => {
+    pickMessages(en, clientNamespaces.app);
+    expect(en).toHaveProperty("Mail");
+  });
+});
+
+describe("mergeMessages with precompiled messages", () => {
+  it("keeps a precompiled (array) message whole instead of merging it key by key", () => {
+    const base = { A: { x: ["Hello ", ["name"]], y: "fallback" } };
+    const de = { A: { x: ["Hallo ", ["name"], "!"] } };
+    expect(mergeMessages(base, de)).toEqual({
+      A: { x: ["Hallo ", ["name"], "!"], y: "fallback" },
+    });
+  });
+});
