@@ -136,7 +136,10 @@ describe("do-not-call list", () => {
       request("GET", "/api/do-not-call/export.csv", { token: a.token }),
     );
     expect(out.headers.get("content-type")).toMatch(/text\/csv/);
-    const text = await out.text();
+    const bytes = new Uint8Array(await out.arrayBuffer());
+    // UTF-8 byte-order mark (Excel), then the header.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(text.split("\r\n")[0]).toBe("\uFEFFnumber,note,added_by,added_at");
     // Round trip: importing the export into another team gives the same numbers.
     const b = await rep(true);
