@@ -92,7 +92,7 @@ describe("do-not-call list", () => {
   });
 
   it("is scoped by organization", async () => {
-    const [a, b] = await Promise.all([rep(true), rep(true)]);
+    const [a, b] = [await rep(true), await rep(true)];
     const digits = freshNumber();
     await add(a.token, { number: digits });
     expect((await getList(b.token)).total).toBe(0);
@@ -212,7 +212,8 @@ describe("do-not-call enforcement on the server", () => {
 
 describe("session preview", () => {
   it("flags do-not-call numbers, colleagues' reservations and recent team calls", async () => {
-    const [a, b] = await Promise.all([rep(), rep()]);
+    // One after the other: a fresh database creates the shared organization on the first.
+    const [a, b] = [await rep(), await rep()];
     const [dncDigits, calledDigits, freeDigits] = [freshNumber(), freshNumber(), freshNumber()];
     const ids = ["ChIJdnc", "ChIJreserved", "ChIJcalled", "ChIJfree", "ChIJnophone"].map(
       (p) => `${p}${crypto.randomBytes(4).toString("hex")}`,
