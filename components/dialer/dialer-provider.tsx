@@ -14,6 +14,10 @@ import type { CallTransport } from "@/lib/dialer/transport";
 import { createBrowserCallOutbox } from "@/lib/client/calls/outbox-client";
 import { createCallRecorder, type CallRecorder } from "@/lib/client/calls/recorder";
 import { newCallId } from "@/lib/client/calls/uuid";
+import { checkDoNotCall } from "@/lib/client/dialing";
+import { guardDial } from "@/lib/dialing/dnc-guard";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
 
 const DialerContext = createContext<DialerController | null>(null);
 const RecorderContext = createContext<CallRecorder | null>(null);
@@ -43,8 +47,13 @@ export function DialerProvider({
     }),
   );
   const [recorder] = useState(() => createCallRecorder(outbox));
+  const tDnc = useTranslations("DoNotCall");
   const [controller] = useState(() =>
-    createDialerController({ transport, newCallId, onCall: recorder.onCall }),
+    guardDial(
+      createDialerController({ transport, newCallId, onCall: recorder.onCall }),
+      checkDoNotCall,
+      (number) => toast.error(tDnc("blocked", { number })),
+    ),
   );
   useEffect(() => outbox.start(), [outbox]);
   // Leaving /app (logout) must not leave a call running in the background.

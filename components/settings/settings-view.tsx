@@ -10,6 +10,7 @@ import {
   Webhook,
 } from "lucide-react";
 import { Button, Checkbox, Field, NativeSelect, PageHeader, SectionCard } from "@/components/ui";
+import { DoNotCallSection } from "@/components/dialing/do-not-call-section";
 import { AppearanceFields } from "./appearance-fields";
 
 const timeZones = ["UTC", "UTC+2", "UTC+3", "UTC+4"];
@@ -55,6 +56,7 @@ export async function SettingsView() {
             <Action icon={ShieldCheck} label={t("enable2fa")} />
           </div>
         </SectionCard>
+        <DoNotCallSection />
         <SectionCard id="data" title={t("dataPrivacy")}>
           <div className="flex flex-wrap gap-3">
             <Action icon={Download} label={t("exportData")} />

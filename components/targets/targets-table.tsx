@@ -14,6 +14,7 @@ import {
 import type { CallStats } from "@/lib/client/calls/queries";
 import type { Place } from "@/lib/places/schemas";
 import { formatPhone, parseAddress, readableCategory } from "@/lib/targets/format";
+import { CallingWindowLabel, useMinuteClock } from "./calling-window-cell";
 import { useRowFacility } from "./facility-wiring";
 
 // The results table. Fixed column widths and row heights, and a placeholder in every cell that
@@ -23,6 +24,7 @@ const columns = [
   ["action", "w-24"],
   ["name", "w-64"],
   ["phone", "w-40"],
+  ["hours", "w-36"],
   ["dialCount", "w-24"],
   ["appointment", "w-44"],
   ["city", "w-36"],
@@ -59,11 +61,13 @@ function TargetRow({
   place,
   pending,
   dialCount,
+  now,
   onOpenPlace,
   onCall,
 }: {
   place: Place;
   pending: boolean;
+  now: Date | null;
   /** The team's dials to this place; undefined while loading, null when it failed. */
   dialCount: number | null | undefined;
   onOpenPlace: (place: Place) => void;
@@ -114,6 +118,13 @@ function TargetRow({
           <Pending label={t("detailsPending")} />
         ) : (
           <Dash label={t("noPhone")} />
+        )}
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-sm" data-testid="target-hours">
+        {pending && !place.opening_hours ? (
+          <Pending label={t("detailsPending")} />
+        ) : (
+          <CallingWindowLabel place={place} now={now} />
         )}
       </TableCell>
       <TableCell className="tabular-nums" data-testid="target-dials">
@@ -170,9 +181,10 @@ export function TargetsTable({
   onCall: (place: Place) => void;
 }) {
   const t = useTranslations("Targets");
+  const now = useMinuteClock();
   return (
     <Table
-      className="min-w-[58rem] table-fixed"
+      className="min-w-[67rem] table-fixed"
       caption={t("tableCaption", { query })}
       data-testid="targets-table"
     >
@@ -194,6 +206,7 @@ export function TargetsTable({
             key={place.place_id}
             place={place}
             pending={!settledIds.has(place.place_id)}
+            now={now}
             dialCount={countsFailed ? null : (dialCounts?.[place.place_id]?.dialCount ?? undefined)}
             onOpenPlace={onOpenPlace}
             onCall={onCall}

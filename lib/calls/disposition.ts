@@ -2,6 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
+import { addE164 } from "@/lib/dialing/do-not-call";
 import { callSelect, toCallDto } from "./dto";
 import type { CallDto } from "./schemas";
 import type { dispositionBodySchema } from "./schemas";
@@ -33,5 +34,9 @@ export async function setDisposition(
     where: { id, ...myCalls(session) },
     select: callSelect,
   });
+  // Issue 15: the Do not call outcome puts the dialed number on the team's list.
+  if (body.disposition === "do_not_call" && row.dialedNumber) {
+    await addE164(session, session.username, row.dialedNumber, "Do not call disposition");
+  }
   return toCallDto(row);
 }

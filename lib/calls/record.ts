@@ -2,6 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb, type Db } from "@/lib/db/client";
+import { doNotCallRefusal, onDncList } from "@/lib/dialing/do-not-call";
 import { callSelect, talkSecondsOf, toCallDto } from "./dto";
 import { countryOf, toE164 } from "./phone";
 import type { CallDto, CallPutBody } from "./schemas";
@@ -80,6 +81,10 @@ async function createCall(db: Db, session: UserSession, id: string, body: CallPu
     organization.callerId && (toE164(organization.callerId) ?? organization.callerId);
   const dialedDigits = body.dialedDigits.trim();
   const dialedNumber = toE164(dialedDigits, countryOf(callerId));
+  // Issue 15: a number on the team's do-not-call list is never recorded as a new call.
+  if (dialedNumber && (await onDncList(session, [dialedNumber])).has(dialedNumber)) {
+    throw doNotCallRefusal(dialedNumber);
+  }
   const ended = t.endedAt ? body.endReason : null;
   // ON CONFLICT DO NOTHING: two first PUTs racing each other make one row; the loser's insert
   // waits for the winner's and then does nothing.

@@ -24,6 +24,7 @@ export const clientNamespaces = {
       ...publicOnly,
       "Dialer",
       "Calls",
+      "DoNotCall",
       "Targets",
       "Facility",
       "Reports",

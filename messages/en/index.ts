@@ -19,6 +19,7 @@ import Facility from "./Facility.json";
 import UI from "./UI.json";
 import Targets from "./Targets.json";
 import Admin from "./Admin.json";
+import DoNotCall from "./DoNotCall.json";
 import Deploy from "./Deploy.json";
 import Calls from "./Calls.json";
 
@@ -42,6 +43,7 @@ const messages = {
   UI,
   Targets,
   Admin,
+  DoNotCall,
   Deploy,
   Calls,
 };

@@ -332,16 +332,18 @@ describe("Dial Count and today's stats", () => {
     await putCall(me, a, completedCall(new Date(now - 60_000), 100, { placeId: "place-A" }));
     await putCall(mate, b, completedCall(new Date(now - 30_000), 50, { placeId: "place-A" }));
     await putCall(me, c, completedCall(new Date(now - 20_000), 7, { placeId: "place-B" }));
-    await putDisposition(me, a, { disposition: "interested" });
-    await putDisposition(mate, b, { disposition: "voicemail" });
-    await putDisposition(me, c, { disposition: "do_not_call" });
-    // Yesterday's call counts for the place but not for today.
+    // Yesterday's call counts for the place but not for today. Recorded before the Do not call
+    // disposition below, which puts the number on the team's list (issue 15: later calls to it
+    // are refused).
     const old = newId();
     await putCall(
       me,
       old,
       completedCall(new Date(now - 3 * 86_400_000), 30, { placeId: "place-B" }),
     );
+    await putDisposition(me, a, { disposition: "interested" });
+    await putDisposition(mate, b, { disposition: "voicemail" });
+    await putDisposition(me, c, { disposition: "do_not_call" });
 
     const dayStart = new Date(now - 3_600_000).toISOString();
     const res = await callStats(me, { placeIds: ["place-A", "place-B", "place-C"], dayStart });

@@ -30,7 +30,8 @@ async function moveToNewOrganization(username: string) {
 
 describe("reservations", () => {
   it("lets exactly one of two reps racing for the same place win, every time", async () => {
-    const [a, b] = await Promise.all([rep(), rep()]);
+    // One after the other: a fresh database creates the shared organization on the first.
+    const [a, b] = [await rep(), await rep()];
     for (let round = 0; round < 10; round++) {
       const id = placeId();
       const [ra, rb] = await Promise.all([take(a.token, id), take(b.token, id)]);
@@ -46,7 +47,7 @@ describe("reservations", () => {
   });
 
   it("races many takes at the database level: one row returned in total", async () => {
-    const [a, b] = await Promise.all([rep(), rep()]);
+    const [a, b] = [await rep(), await rep()];
     const db = await getDb();
     const users = await db.user.findMany({
       where: { username: { in: [a.username, b.username] } },
@@ -65,7 +66,7 @@ describe("reservations", () => {
   });
 
   it("the holder extends its own reservation; another rep takes it once it expired", async () => {
-    const [a, b] = await Promise.all([rep(), rep()]);
+    const [a, b] = [await rep(), await rep()];
     const id = placeId();
     const first = await take(a.token, id);
     expect(first.status).toBe(200);
@@ -86,7 +87,7 @@ describe("reservations", () => {
   });
 
   it("release frees the place for the next rep; only the holder can release", async () => {
-    const [a, b] = await Promise.all([rep(), rep()]);
+    const [a, b] = [await rep(), await rep()];
     const id = placeId();
     expect((await take(a.token, id)).status).toBe(200);
     expect(await (await release(b.token, id)).json()).toEqual({ released: false });
@@ -96,7 +97,7 @@ describe("reservations", () => {
   });
 
   it("is scoped by organization: another team's reservation does not block or show", async () => {
-    const [a, b] = await Promise.all([rep(), rep()]);
+    const [a, b] = [await rep(), await rep()];
     const otherOrg = await moveToNewOrganization(b.username);
     const id = placeId();
     expect((await take(a.token, id)).status).toBe(200);

@@ -3,7 +3,7 @@
 import { withUser } from "@/lib/api/handler";
 import { ApiError } from "@/lib/api/errors";
 import { respond } from "@/lib/api/respond";
-import { organizationIdOf } from "@/lib/dialing/organization";
+import { dialLimit } from "@/lib/dialing/limits";
 import { releaseReservation, takeReservation } from "@/lib/dialing/reservations";
 import {
   placeIdParamsSchema,
@@ -12,10 +12,9 @@ import {
 } from "@/lib/dialing/schemas";
 
 export const POST = withUser(
-  { params: placeIdParamsSchema, rateLimit: { name: "dial-reserve", max: 600, windowSeconds: 60 } },
+  { params: placeIdParamsSchema, rateLimit: dialLimit },
   async ({ params, session }) => {
-    const organizationId = await organizationIdOf(session.userId);
-    const result = await takeReservation(organizationId, session.userId, params.placeId);
+    const result = await takeReservation(session.organizationId, session.userId, params.placeId);
     if (!result.taken) {
       throw new ApiError(
         "conflict",
@@ -35,10 +34,13 @@ export const POST = withUser(
 );
 
 export const DELETE = withUser(
-  { params: placeIdParamsSchema, rateLimit: { name: "dial-reserve", max: 600, windowSeconds: 60 } },
+  { params: placeIdParamsSchema, rateLimit: dialLimit },
   async ({ params, session }) => {
-    const organizationId = await organizationIdOf(session.userId);
-    const released = await releaseReservation(organizationId, session.userId, params.placeId);
+    const released = await releaseReservation(
+      session.organizationId,
+      session.userId,
+      params.placeId,
+    );
     return respond(releaseResponseSchema, { released });
   },
 );

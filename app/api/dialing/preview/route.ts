@@ -1,0 +1,11 @@
+// POST /api/dialing/preview - do-not-call, reservations by colleagues and recent team calls for a session's places
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { dialLimit } from "@/lib/dialing/limits";
+import { previewSession } from "@/lib/dialing/preview";
+import { previewBodySchema, previewResponseSchema } from "@/lib/dialing/schemas";
+
+export const POST = withUser(
+  { body: previewBodySchema, rateLimit: dialLimit },
+  async ({ session, body }) => respond(previewResponseSchema, await previewSession(session, body)),
+);

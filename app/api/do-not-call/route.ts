@@ -1,0 +1,23 @@
+// GET /api/do-not-call - the organization's do-not-call list, newest first
+// POST /api/do-not-call - add a number (normalised to E.164; adding it again changes nothing)
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { addDnc, listDnc } from "@/lib/dialing/do-not-call";
+import { dncReadLimit, dncWriteLimit } from "@/lib/dialing/limits";
+import {
+  dncAddBodySchema,
+  dncAddResponseSchema,
+  dncListResponseSchema,
+} from "@/lib/dialing/schemas";
+
+export const GET = withUser({ rateLimit: dncReadLimit }, async ({ session }) =>
+  respond(dncListResponseSchema, await listDnc(session)),
+);
+
+export const POST = withUser(
+  { body: dncAddBodySchema, rateLimit: dncWriteLimit },
+  async ({ session, body }) => {
+    const result = await addDnc(session, session.username, body.number, body.note ?? null);
+    return respond(dncAddResponseSchema, result, { status: result.created ? 201 : 200 });
+  },
+);

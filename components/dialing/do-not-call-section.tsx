@@ -1,0 +1,241 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Download, Plus, Trash2, Upload } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
+import { useRef, useState } from "react";
+import { toast } from "sonner";
+import { downloadCsv } from "@/components/reports/download";
+import {
+  Button,
+  EmptyState,
+  Field,
+  IconButton,
+  Input,
+  SectionCard,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from "@/components/ui";
+import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import {
+  dncAddResponseSchema,
+  dncImportResponseSchema,
+  dncListResponseSchema,
+  releaseResponseSchema,
+} from "@/lib/dialing/schemas";
+import { writeCsv } from "@/lib/reports/csv";
+
+const listKey = ["do-not-call"] as const;
+
+/** Settings > Do not call: the team's list, add, remove, CSV import and export. */
+export function DoNotCallSection() {
+  const t = useTranslations("DoNotCall");
+  const format = useFormatter();
+  const queryClient = useQueryClient();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [number, setNumber] = useState("");
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const list = useQuery({
+    queryKey: listKey,
+    queryFn: ({ signal }) =>
+      apiClient.get("/api/do-not-call", {
+        schema: dncListResponseSchema,
+        credential: "rep",
+        signal,
+      }),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
+
+  const add = useMutation({
+    mutationFn: () =>
+      apiClient.post(
+        "/api/do-not-call",
+        { number, note: note.trim() || undefined },
+        { schema: dncAddResponseSchema, credential: "rep" },
+      ),
+    onSuccess: (res) => {
+      setNumber("");
+      setNote("");
+      setError(null);
+      toast.success(
+        res.created
+          ? t("added", { number: res.entry.number })
+          : t("already", { number: res.entry.number }),
+      );
+      void refresh();
+    },
+    onError: (err) =>
+      setError(
+        err instanceof ApiClientError && err.code === "invalid_number"
+          ? t("invalidNumber")
+          : t("saveFailed"),
+      ),
+  });
+
+  const remove = useMutation({
+    mutationFn: (n: string) =>
+      apiClient.delete(`/api/do-not-call/${encodeURIComponent(n)}`, {
+        schema: releaseResponseSchema,
+        credential: "rep",
+      }),
+    onSuccess: (_r, n) => {
+      toast.success(t("removed", { number: n }));
+      void refresh();
+    },
+    onError: () => toast.error(t("saveFailed")),
+  });
+
+  const importCsv = useMutation({
+    mutationFn: async (file: File) =>
+      apiClient.post(
+        "/api/do-not-call/import",
+        { csv: await file.text() },
+        {
+          schema: dncImportResponseSchema,
+          credential: "rep",
+        },
+      ),
+    onSuccess: (res) => {
+      const lines = res.invalid.map((i) => i.line).join(", ");
+      const summary = t("imported", { added: res.added, existing: res.existing });
+      if (res.invalid.length)
+        toast.warning(`${summary} ${t("importInvalid", { count: res.invalid.length, lines })}`);
+      else toast.success(summary);
+      void refresh();
+    },
+    onError: () => toast.error(t("importFailed")),
+  });
+
+  const exportCsv = () => {
+    const rows = list.data?.numbers ?? [];
+    downloadCsv(
+      "do-not-call.csv",
+      writeCsv({
+        header: ["number", "note", "added_by", "added_at"],
+        rows: rows.map((n) => [n.number, n.note ?? "", n.addedBy ?? "", n.createdAt]),
+      }),
+    );
+  };
+
+  const numbers = list.data?.numbers ?? [];
+  return (
+    <SectionCard id="do-not-call" title={t("title")} description={t("description")}>
+      <form
+        className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!number.trim()) {
+            setError(t("required"));
+            return;
+          }
+          add.mutate();
+        }}
+        noValidate
+      >
+        <Field id="dnc-number" label={t("number")} error={error ?? undefined}>
+          <Input
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            inputMode="tel"
+            autoComplete="off"
+            placeholder="(512) 555-0101"
+            maxLength={40}
+          />
+        </Field>
+        <Field id="dnc-note" label={t("note")}>
+          <Input value={note} onChange={(e) => setNote(e.target.value)} maxLength={200} />
+        </Field>
+        <Button
+          type="submit"
+          disabled={add.isPending}
+          className="sm:mb-[var(--field-error-space,0px)]"
+        >
+          {add.isPending ? <Spinner /> : <Plus aria-hidden />} {t("add")}
+        </Button>
+      </form>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Button
+          variant="secondary"
+          onClick={() => fileInput.current?.click()}
+          disabled={importCsv.isPending}
+        >
+          {importCsv.isPending ? <Spinner /> : <Upload aria-hidden />} {t("import")}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".csv,text/csv"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label={t("import")}
+          data-testid="dnc-import-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) importCsv.mutate(file);
+            e.target.value = "";
+          }}
+        />
+        <Button variant="secondary" onClick={exportCsv} disabled={!numbers.length}>
+          <Download aria-hidden /> {t("export")}
+        </Button>
+        <span className="text-sm text-fg-muted" aria-live="polite">
+          {list.data ? t("count", { count: list.data.total }) : null}
+        </span>
+      </div>
+      <div className="mt-4 min-h-24">
+        {list.isPending ? (
+          <div className="flex justify-center p-6" role="status" aria-label={t("loading")}>
+            <Spinner />
+          </div>
+        ) : list.isError ? (
+          <EmptyState headingLevel={3} title={t("loadFailed")} />
+        ) : numbers.length === 0 ? (
+          <EmptyState headingLevel={3} title={t("empty")} />
+        ) : (
+          <Table caption={t("title")}>
+            <TableHead>
+              <TableRow>
+                <TableHeaderCell>{t("number")}</TableHeaderCell>
+                <TableHeaderCell>{t("note")}</TableHeaderCell>
+                <TableHeaderCell>{t("addedBy")}</TableHeaderCell>
+                <TableHeaderCell>
+                  <span className="sr-only">{t("remove")}</span>
+                </TableHeaderCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {numbers.map((n) => (
+                <TableRow key={n.number}>
+                  <TableCell dir="ltr" className="whitespace-nowrap font-mono text-start">
+                    {n.number}
+                  </TableCell>
+                  <TableCell className="max-w-48 truncate">{n.note}</TableCell>
+                  <TableCell className="whitespace-nowrap text-fg-muted">
+                    {n.addedBy ?? "-"} ·{" "}
+                    {format.dateTime(new Date(n.createdAt), { dateStyle: "medium" })}
+                  </TableCell>
+                  <TableCell className="text-end">
+                    <IconButton
+                      label={t("removeNumber", { number: n.number })}
+                      onClick={() => remove.mutate(n.number)}
+                      disabled={remove.isPending}
+                    >
+                      <Trash2 aria-hidden />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </div>
+    </SectionCard>
+  );
+}

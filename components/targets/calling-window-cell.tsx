@@ -1,0 +1,64 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useSyncExternalStore } from "react";
+import { dialSettingsKey, fetchDialSettings } from "@/lib/client/dialing";
+import { callingWindow, formatLocalTime } from "@/lib/dialing/calling-window";
+import type { Place } from "@/lib/places/schemas";
+
+const minuteNow = () => Math.floor(Date.now() / 60_000);
+const noMinute = () => -1;
+function subscribeMinutes(onChange: () => void) {
+  const id = window.setInterval(onChange, 15_000);
+  return () => window.clearInterval(id);
+}
+
+/** The current minute, refreshed as it changes (client only; null during the server render). */
+export function useMinuteClock(): Date | null {
+  const minute = useSyncExternalStore(subscribeMinutes, minuteNow, noMinute);
+  return minute < 0 ? null : new Date(minute * 60_000);
+}
+
+export function useDialSettings() {
+  return useQuery({ queryKey: dialSettingsKey, queryFn: fetchDialSettings, staleTime: Infinity });
+}
+
+/**
+ * Open now / Opens at 09:00 (Tue 09:00 when not today), in the business's local time, from its
+ * opening hours and UTC offset; places without hours use the organization's window.
+ */
+export function CallingWindowLabel({ place, now }: { place: Place; now: Date | null }) {
+  const t = useTranslations("Targets");
+  const locale = useLocale();
+  const settings = useDialSettings();
+  if (!now || (!place.opening_hours && !settings.data)) return null;
+  const w = callingWindow(
+    place,
+    now,
+    settings.data?.window ?? { startMinute: 0, endMinute: 0, days: [] },
+  );
+  if (w.state === "unknown") {
+    return <span className="text-fg-muted">{t("hours.unknown")}</span>;
+  }
+  if (w.state === "open") {
+    return (
+      <span className="font-medium text-success-soft-fg" data-window="open">
+        {t("hours.openNow")}
+      </span>
+    );
+  }
+  if (!w.opensAt) {
+    return (
+      <span className="text-fg-muted" data-window="closed">
+        {t("hours.closed")}
+      </span>
+    );
+  }
+  const time = formatLocalTime(w.opensAt, locale, w.opensAt.day !== w.now.day);
+  return (
+    <span className="text-warning-soft-fg" data-window="closed">
+      {t("hours.opensAt", { time })}
+    </span>
+  );
+}

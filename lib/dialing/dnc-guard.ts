@@ -1,0 +1,44 @@
+import type { DialerController } from "@/lib/dialer";
+
+// Do-not-call on the dialer (issue 15): a number on the team's list can be neither power-dialed
+// nor dialed by hand. The guard wraps the controller's public `dial` so that every way of
+// dialing (the Call button, Enter, a business's phone in Targets, a power-dial session) asks the
+// server first and the rep is told why when it refuses. The server refuses the call record
+// anyway; this makes the refusal visible before the phone rings.
+//
+// When the check itself fails (offline), the call goes ahead: the dialer must keep working
+// without the server (calls are queued), and the server still refuses the record later.
+
+export type DncCheck = (digits: string) => Promise<{ doNotCall: boolean; number: string | null }>;
+
+export function guardDial(
+  controller: DialerController,
+  check: DncCheck,
+  onBlocked: (number: string) => void,
+): DialerController {
+  let inFlight = false;
+  return {
+    ...controller,
+    dial(number, context) {
+      const digits = (number ?? controller.getState().number).trim();
+      if (!digits || inFlight) {
+        if (!inFlight) controller.dial(number, context);
+        return;
+      }
+      inFlight = true;
+      check(digits).then(
+        (answer) => {
+          inFlight = false;
+          if (answer.doNotCall) {
+            if (number !== undefined) controller.setNumber(number);
+            onBlocked(answer.number ?? digits);
+          } else controller.dial(number, context);
+        },
+        () => {
+          inFlight = false;
+          controller.dial(number, context);
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { DISPOSITIONS, DISPOSITION_FLAGS, type Disposition } from "@/lib/calls/dispositions";
+
+// The summary at the end of a power-dial session: dials, conversations (the calls-server
+// disposition flag), talk time, dispositions and time per dial (the session's wall time over its
+// dials, so it includes ringing, talking, note taking and the countdown). Pure, browser-safe;
+// the session keeps today's summaries in browser storage.
+
+export type SessionCall = {
+  placeId: string;
+  disposition: Disposition | null;
+  talkSeconds: number;
+};
+
+export type SessionSummary = {
+  startedAt: string;
+  endedAt: string;
+  dials: number;
+  conversations: number;
+  talkSeconds: number;
+  /** Dispositions in the prompt's order; calls left undisposed count under `undisposed`. */
+  dispositions: Partial<Record<Disposition, number>>;
+  undisposed: number;
+  skipped: number;
+  /** Wall-clock seconds per dial, null without dials. */
+  secondsPerDial: number | null;
+};
+
+export function summarise(
+  calls: readonly SessionCall[],
+  opts: { startedAt: Date; endedAt: Date; skipped: number },
+): SessionSummary {
+  const dispositions: Partial<Record<Disposition, number>> = {};
+  let conversations = 0;
+  let talkSeconds = 0;
+  let undisposed = 0;
+  for (const c of calls) {
+    talkSeconds += Math.max(0, Math.round(c.talkSeconds));
+    if (!c.disposition) {
+      undisposed++;
+      continue;
+    }
+    dispositions[c.disposition] = (dispositions[c.disposition] ?? 0) + 1;
+    if (DISPOSITION_FLAGS[c.disposition].conversation) conversations++;
+  }
+  const ordered: Partial<Record<Disposition, number>> = {};
+  for (const d of DISPOSITIONS) if (dispositions[d]) ordered[d] = dispositions[d];
+  const wallSeconds = Math.max(0, (opts.endedAt.getTime() - opts.startedAt.getTime()) / 1000);
+  return {
+    startedAt: opts.startedAt.toISOString(),
+    endedAt: opts.endedAt.toISOString(),
+    dials: calls.length,
+    conversations,
+    talkSeconds,
+    dispositions: ordered,
+    undisposed,
+    skipped: opts.skipped,
+    secondsPerDial: calls.length ? Math.round((wallSeconds / calls.length) * 10) / 10 : null,
+  };
+}
+
+/** Summaries of the rep's local day only (the storage keeps "today's sessions"). */
+export function todaysSummaries(all: readonly SessionSummary[], now: Date): SessionSummary[] {
+  const day = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+  const today = day(now);
+  return all.filter((s) => day(new Date(s.startedAt)) === today);
+}
