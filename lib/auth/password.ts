@@ -1,9 +1,32 @@
 import "server-only";
-import { hash, verify } from "@node-rs/argon2";
+import os from "node:os";
+import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
 import { z } from "zod";
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. (2 = Algorithm.Argon2id; the enum is const.)
 const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+// At most one hash per core at a time. Each takes a core for its whole run (~20 ms); more at
+// once (libuv runs four) would not finish sooner, only crowd out the thread that serves
+// requests, so health checks and other requests would wait behind a burst of sign-ins.
+const maxConcurrentHashes = Math.max(1, os.availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(run: () => Promise<T>): Promise<T> {
+  if (running >= maxConcurrentHashes) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await run();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+const hash = (password: string, opts: typeof options) => limited(() => argonHash(password, opts));
+const verify = (hashed: string, password: string) => limited(() => argonVerify(hashed, password));
 
 export const passwordSchema = z
   .string()

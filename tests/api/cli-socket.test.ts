@@ -4,8 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 
-// The users CLI beside a running server joins it through the unix socket. The socket serves one
-// client at a time, so concurrent commands queue: every one of them must succeed.
+// The users CLI beside a running server joins it through the unix socket, which the server's own
+// pool also uses. Connections take turns per transaction, so concurrent commands interleave with
+// each other and with the server: every one of them must succeed.
 const nodeArgs = ["--conditions=react-server", "--import", "tsx"];
 let server: ChildProcess | undefined;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-cli-"));
