@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb, type Db } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { errorMessage, log } from "@/lib/log";
 
 export type AuditEntry = {
@@ -29,6 +29,28 @@ export function foldKeyOf(entry: AuditEntry, now = new Date()) {
 }
 
 /**
+ * The INSERT that appends `entry` (folding a repeated refusal into its row), for callers that
+ * write it in one statement with their own changes (sign-in: with the session it opens).
+ */
+export function auditStatement(entry: AuditEntry, now = new Date()) {
+  const foldKey = foldKeyOf(entry, now);
+  const detail = entry.detail === undefined ? null : JSON.stringify(entry.detail);
+  const values = Prisma.sql`(${now}, ${entry.actor}, ${entry.action}, ${entry.target ?? null},
+    ${entry.outcome}, ${entry.clientIp ?? null}, ${detail}::jsonb`;
+  if (!foldKey) {
+    return Prisma.sql`INSERT INTO "AuditEvent"
+      ("at", "actor", "action", "target", "outcome", "clientIp", "detail")
+      VALUES ${values})`;
+  }
+  return Prisma.sql`INSERT INTO "AuditEvent"
+      ("at", "actor", "action", "target", "outcome", "clientIp", "detail", "count", "lastAt", "foldKey")
+    VALUES ${values}, 1, ${now}, ${foldKey})
+    ON CONFLICT ("foldKey") DO UPDATE SET
+      "count" = "AuditEvent"."count" + 1,
+      "lastAt" = EXCLUDED."lastAt"`;
+}
+
+/**
  * Appends to the audit trail. Never throws: a failed audit write is logged, not fatal.
  * Scripts pass their own client; the server uses its process-wide one. Repeated refusals
  * (failures, denials, throttling) from one source are counted on one row per 10 minutes, so an
@@ -38,22 +60,7 @@ export function foldKeyOf(entry: AuditEntry, now = new Date()) {
 export async function recordAudit(entry: AuditEntry, client?: Db) {
   try {
     const db = client ?? (await getDb());
-    const now = new Date();
-    const foldKey = foldKeyOf(entry, now);
-    if (!foldKey) {
-      const { fold: _fold, ...data } = entry;
-      await db.auditEvent.create({ data: { ...data, target: entry.target ?? null } });
-      return;
-    }
-    const detail = entry.detail === undefined ? null : JSON.stringify(entry.detail);
-    await db.$executeRaw`
-      INSERT INTO "AuditEvent"
-        ("at", "actor", "action", "target", "outcome", "clientIp", "detail", "count", "lastAt", "foldKey")
-      VALUES (${now}, ${entry.actor}, ${entry.action}, ${entry.target ?? null}, ${entry.outcome},
-        ${entry.clientIp}, ${detail}::jsonb, 1, ${now}, ${foldKey})
-      ON CONFLICT ("foldKey") DO UPDATE SET
-        "count" = "AuditEvent"."count" + 1,
-        "lastAt" = EXCLUDED."lastAt"`;
+    await db.$executeRaw(auditStatement(entry));
   } catch (err) {
     log.error("audit write failed", { action: entry.action, error: errorMessage(err) });
   }

@@ -1,6 +1,8 @@
 import "server-only";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { parseDays, parseWindow } from "@/lib/dialing/calling-window";
 import { parseArgvJson, parseServiceList } from "@/lib/ops/config";
 
 // The only module that reads process.env. Everything else imports `env`.
@@ -8,7 +10,44 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   APP_URL: z.url().optional(),
-  DATA_DIR: z.string().min(1).default(".data"),
+  /** Default `.data`; in serverless mode `/tmp/dialflow` (the only writable place there). */
+  DATA_DIR: z.string().min(1).optional(),
+  /**
+   * `serverless`: no disk, no timers, no migrations at start (the build applies them); detected
+   * from the platform (VERCEL=1) when unset. `server`: one long-running process (npm start).
+   */
+  RUNTIME: z.enum(["server", "serverless"]).optional(),
+  /** Set by Vercel on its build machines and functions. */
+  VERCEL: z.string().optional(),
+  /** Vercel's deployment environment; APP_ENV names it on other platforms. */
+  VERCEL_ENV: z.enum(["production", "preview", "development"]).optional(),
+  /** The deployment's own host name (no scheme), set by Vercel; the app URL when APP_URL is unset. */
+  VERCEL_URL: z.string().min(1).optional(),
+  APP_ENV: z.enum(["production", "preview", "development"]).optional(),
+  /**
+   * Recipient domains a non-production deployment may mail, comma separated (a domain also
+   * allows its subdomains). The reserved test domains (example.com, *.test, ...) always are.
+   */
+  MAIL_ALLOWED_DOMAINS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((d) => d.trim().toLowerCase().replace(/^@/, ""))
+        .filter(Boolean),
+    ),
+  /** The bearer secret the housekeeping cron route requires (Vercel sends `Bearer $CRON_SECRET`). */
+  CRON_SECRET: z.string().min(16, "CRON_SECRET must be at least 16 characters").optional(),
+  /** Rows each housekeeping run deletes per table at most (a cron call stays short). */
+  HOUSEKEEPING_BATCH: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  /** `1`: the build (or db:migrate) creates the demo rep and operator on a PostgreSQL database. */
+  SEED_DEMO: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  /** The demo accounts' password with SEED_DEMO (never printed). */
+  DEMO_PASSWORD: z.string().min(12, "DEMO_PASSWORD must be at least 12 characters").optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
@@ -35,6 +74,10 @@ const schema = z.object({
   /** Per-rep budgets for the key's quota, counted in the database. */
   PLACES_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   PLACES_DETAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  /** Per-rep budgets of the calls API (issue 14), counted in the database. */
+  CALLS_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  CALLS_READS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  REPORT_EXPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Server-side details cache shared by every rep of this instance. */
   PLACES_DETAILS_CACHE_MAX: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   PLACES_DETAILS_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
@@ -46,6 +89,36 @@ const schema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /** Power dialing: how long a business being dialed stays reserved for one rep. */
+  DIAL_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** Power dialing: seconds between one call's disposition and the next dial. */
+  DIAL_COUNTDOWN_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+  /** Power dialing: a business called by the team within this many hours is skipped. */
+  DIAL_RECENT_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  /** The calling window, business-local time, for places that publish no opening hours. */
+  DIAL_WINDOW: z
+    .string()
+    .default("09:00-18:00")
+    .transform((value, ctx) => {
+      const parsed = parseWindow(value);
+      if (!parsed) {
+        ctx.addIssue({ code: "custom", message: "DIAL_WINDOW must look like 09:00-18:00" });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /** Days the calling window applies on, 0 = Sunday: "1-5", "0,6", "1-3,5". */
+  DIAL_WINDOW_DAYS: z
+    .string()
+    .default("1-5")
+    .transform((value, ctx) => {
+      const parsed = parseDays(value);
+      if (!parsed) {
+        ctx.addIssue({ code: "custom", message: "DIAL_WINDOW_DAYS must look like 1-5 or 0,6" });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Audit events older than this many days are deleted by the hourly housekeeping. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
@@ -110,12 +183,17 @@ function load(): Env {
   const raw = Object.fromEntries(
     Object.entries(process.env).map(([k, v]) => [k, v === "" ? undefined : v]),
   );
+  // Vercel names the deployed commit itself; the console's Version panel shows it.
+  raw.SOURCE_COMMIT ??= raw.VERCEL_GIT_COMMIT_SHA;
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const env = parsed.data;
+  if (env.SEED_DEMO && env.DATABASE_URL && !env.DEMO_PASSWORD) {
+    throw new Error("Invalid configuration: SEED_DEMO=1 with DATABASE_URL needs DEMO_PASSWORD");
+  }
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
     throw new Error(
       "Invalid configuration: AUTH_SECRET is required in production with DATABASE_URL",
@@ -126,9 +204,22 @@ function load(): Env {
 
 export const env = load();
 
-export const dataDir = path.resolve(env.DATA_DIR);
+/** Serverless (Vercel or RUNTIME=serverless): see lib/deploy/runtime.ts for what that changes. */
+export const isServerless =
+  env.RUNTIME === "serverless" || (env.RUNTIME === undefined && env.VERCEL === "1");
+/** production, preview or development: the platform's word, else NODE_ENV's. */
+export const deploymentEnv =
+  env.APP_ENV ??
+  env.VERCEL_ENV ??
+  (env.NODE_ENV === "production" ? ("production" as const) : ("development" as const));
+/** A pull request's preview deployment: shows a badge and mails only allowed domains. */
+export const isPreview = deploymentEnv === "preview";
+export const dataDir = path.resolve(
+  env.DATA_DIR ?? (isServerless ? path.join(os.tmpdir(), "dialflow") : ".data"),
+);
 export const isEmbedded = !env.DATABASE_URL;
-export const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+export const appUrl =
+  env.APP_URL ?? (env.VERCEL_URL ? `https://${env.VERCEL_URL}` : `http://localhost:${env.PORT}`);
 export const backupDir = path.resolve(env.OPS_BACKUP_DIR ?? path.join(dataDir, "backups"));
 /** The distDir this server serves from (next.config.ts reads the same variable). */
 export const servedDistDir = path.resolve(process.env.NEXT_DIST_DIR || ".next");

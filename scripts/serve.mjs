@@ -20,6 +20,40 @@ const quietHeaders = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
 };
 
+// Health probes are answered here, before Next routing: a load balancer polls them often, and
+// readiness must stay quick while the server is busy. Liveness never touches the database;
+// readiness (and /api/health, the same) asks lib/health.ts, registered by lib/startup.ts once
+// the database is open, whose answer is at most a second old. While draining on SIGTERM,
+// readiness answers 503 so the balancer stops sending new requests. Until the database is open
+// the requests fall through to the app's route handlers (app/api/health/*), which answer alike.
+const healthHeaders = {
+  "Content-Type": "application/json",
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+};
+const healthPaths = new Set(["/api/health", "/api/health/live", "/api/health/ready"]);
+
+function answerHealth(req, res, stopping) {
+  const ready = globalThis.__dialflowReady;
+  if (!ready || (req.method !== "GET" && req.method !== "HEAD")) return false;
+  const path = req.url.split("?")[0];
+  if (!healthPaths.has(path)) return false;
+  const send = (ok) => {
+    const body = JSON.stringify({ status: ok ? "ok" : "unavailable" });
+    res.writeHead(ok ? 200 : 503, { ...healthHeaders, "Content-Length": Buffer.byteLength(body) });
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+  if (path === "/api/health/live") send(true);
+  else if (stopping) send(false);
+  else ready().then(send, () => send(false));
+  return true;
+}
+
 /**
  * A redirect never carries a body: when a page (the /app layout for a revoked session) redirects
  * after rendering has begun, whatever it rendered is dropped instead of being sent.
@@ -77,6 +111,7 @@ export async function serve({ port, hostname, dir }) {
       res.end();
       return;
     }
+    if (answerHealth(req, res, stopping)) return;
     withoutRedirectBody(res);
     inFlight++;
     res.once("close", () => {

@@ -1,6 +1,8 @@
 // npm test: the whole suite. Unit and API tests (Vitest; the API tests use an embedded
 // PGlite database, or the PostgreSQL named by DATABASE_URL), then the browser tests against a
-// production build in Chromium (found or installed by scripts/find-chromium.mjs).
+// production build in Chromium (found or installed by scripts/find-chromium.mjs), then the
+// preview-deployment simulation (tests/deploy; needs the PostgreSQL on 127.0.0.1:5432, and says
+// so and passes over it on a laptop without one, outside CI).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { findChromium } from "./find-chromium.mjs";
@@ -21,3 +23,6 @@ function step(title, cmd, args) {
 const vitest = path.resolve("node_modules/vitest/vitest.mjs");
 step("Unit and API tests (Vitest)", process.execPath, [vitest, "run"]);
 step("Browser tests (Playwright, production build)", process.execPath, ["scripts/e2e.mjs"]);
+step("Deploy simulation (preview build, serverless instances)", process.execPath, [
+  "tests/deploy/preview-simulation.mjs",
+]);

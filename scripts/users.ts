@@ -1,4 +1,5 @@
 // npm run users -- add <username> [--admin] [--email <address>] | list | disable <username> | passwd <username>
+//                 | org list | org caller-id <organization> <number|--clear>
 // Passwords are never taken as arguments: read from stdin when piped, otherwise prompted for.
 import readline from "node:readline";
 import { Writable } from "node:stream";
@@ -7,7 +8,9 @@ import {
   addAccount,
   disableAccount,
   listAccounts,
+  listOrganizations,
   setAccountPassword,
+  setOrganizationCallerId,
 } from "@/lib/accounts/manage";
 import { openForCli } from "@/lib/db/cli-connection";
 
@@ -15,7 +18,9 @@ const usage = `Usage:
   npm run users -- add <username> [--admin] [--email <address>]
   npm run users -- list
   npm run users -- disable <username>
-  npm run users -- passwd <username>`;
+  npm run users -- passwd <username>
+  npm run users -- org list
+  npm run users -- org caller-id <organization> <number|--clear>`;
 
 async function readPassword(prompt: string): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -50,8 +55,39 @@ function option(args: string[], name: string) {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
+/** `org list`, `org caller-id <organization> <number|--clear>`: a team's settings. */
+async function organizations(args: string[]) {
+  const [sub, name, value] = args;
+  const callerId = sub === "caller-id" && name && value;
+  if (sub !== "list" && !callerId) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const db = await openForCli();
+  try {
+    if (sub === "list") {
+      const rows = await listOrganizations(db.prisma);
+      if (!rows.length) console.log("No organizations.");
+      for (const o of rows) {
+        const users = `${o.users} user${o.users === 1 ? "" : "s"}`;
+        console.log(`${o.name.padEnd(24)} ${users}  caller ID: ${o.callerId ?? "none"}`);
+      }
+    } else {
+      const set = await setOrganizationCallerId(
+        db.prisma,
+        name!,
+        value === "--clear" ? null : value!,
+      );
+      console.log(set ? `Caller ID of ${name} is now ${set}.` : `Caller ID of ${name} cleared.`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
 async function main() {
   const [command, ...args] = process.argv.slice(2);
+  if (command === "org") return organizations(args);
   const username = args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--email");
   if (!command || (command !== "list" && !username)) {
     console.error(usage);

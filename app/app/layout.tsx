@@ -3,7 +3,9 @@ import { redirect } from "next/navigation";
 import { DynamicRootDocument } from "@/components/dynamic-root-document";
 import { rootMetadata } from "@/components/root-document";
 import { AppShell } from "@/components/shell/app-shell";
+import { PreviewBadge } from "@/components/deploy/preview-badge";
 import { getPageSession } from "@/lib/auth/page-session";
+import { isPreview } from "@/lib/env";
 import { clientNamespaces } from "@/lib/i18n/namespaces";
 import { SIDEBAR_COOKIE } from "@/lib/shell/sidebar-cookie";
 
@@ -21,7 +23,11 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const initialCollapsed = (await cookies()).get(SIDEBAR_COOKIE)?.value === "1";
   return (
     <DynamicRootDocument namespaces={clientNamespaces.app}>
-      <AppShell initialCollapsed={initialCollapsed} serverUsername={session.username}>
+      <AppShell
+        initialCollapsed={initialCollapsed}
+        serverUsername={session.username}
+        badge={isPreview ? <PreviewBadge /> : null}
+      >
         {children}
       </AppShell>
     </DynamicRootDocument>

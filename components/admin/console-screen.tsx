@@ -11,6 +11,7 @@ import { Badge, Button, Spinner, type Tone } from "@/components/ui";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";
 import { clearOperatorToken, getOperatorToken } from "@/lib/client/operator-session";
 import { subscribeStored } from "@/lib/client/storage";
+import { ServerlessPanel } from "@/components/deploy/serverless-panel";
 import { AuditPanel } from "./audit-panel";
 import { BuildDeployPanel } from "./build-deploy-panel";
 import { DbSummaryPanel } from "./db-panel";
@@ -47,7 +48,15 @@ function pingState(
 }
 
 /** /adminconsole/console: token check, ping, sign-out and the nine panels (spec sections 2, 4, 8). */
-export function ConsoleScreen() {
+export function ConsoleScreen({
+  serverless = false,
+  badge,
+}: {
+  /** A serverless deployment: no systemctl, local logs, disk or build & deploy to show. */
+  serverless?: boolean;
+  /** The "Preview" badge on a preview deployment. */
+  badge?: React.ReactNode;
+}) {
   const t = useTranslations("Admin.console");
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -132,7 +141,10 @@ export function ConsoleScreen() {
       <header className="border-b border-line bg-surface">
         <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
           <div className="min-w-0">
-            <h1 className="text-xl font-semibold tracking-tight text-fg">{t("title")}</h1>
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-xl font-semibold tracking-tight text-fg">{t("title")}</h1>
+              {badge}
+            </div>
             <p className="mt-0.5 text-sm text-fg-muted">{t("subtitle")}</p>
           </div>
           <div className="flex flex-wrap items-center gap-3">
@@ -160,15 +172,28 @@ export function ConsoleScreen() {
           </div>
         ) : ping.state === "ok" ? (
           <div className="grid grid-cols-1 gap-5 lg:grid-cols-2 2xl:grid-cols-3">
-            <ServicesPanel />
-            <DbSummaryPanel />
-            <VersionEnvPanel />
-            <MetricsPanel />
-            <DiskPanel />
-            <SysinfoPanel />
-            <LogsPanel />
-            <AuditPanel />
-            <BuildDeployPanel />
+            {serverless ? (
+              <>
+                <ServerlessPanel />
+                <DbSummaryPanel backups={false} />
+                <VersionEnvPanel />
+                <MetricsPanel />
+                <SysinfoPanel />
+                <AuditPanel />
+              </>
+            ) : (
+              <>
+                <ServicesPanel />
+                <DbSummaryPanel />
+                <VersionEnvPanel />
+                <MetricsPanel />
+                <DiskPanel />
+                <SysinfoPanel />
+                <LogsPanel />
+                <AuditPanel />
+                <BuildDeployPanel />
+              </>
+            )}
           </div>
         ) : ping.state === "error" ? (
           <p role="alert" className="text-sm text-danger-text">

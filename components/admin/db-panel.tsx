@@ -18,7 +18,8 @@ import { failureText, opsPost, useOpsQuery } from "./use-ops";
 type Job = "checkpoint" | "backup" | "cache";
 type Outcome = { ok: boolean; lines: string[] };
 
-export function DbSummaryPanel() {
+/** `backups={false}` on a serverless deployment, where a backup file would land in a throw-away /tmp. */
+export function DbSummaryPanel({ backups = true }: { backups?: boolean }) {
   const t = useTranslations("Admin.db");
   const queryClient = useQueryClient();
   const q = useOpsQuery("db-summary", "/api/admin/ops/db-summary", dbSummaryResponseSchema);
@@ -90,14 +91,16 @@ export function DbSummaryPanel() {
         >
           <HardDriveDownload aria-hidden /> {t("checkpoint")}
         </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={busy !== null}
-          onClick={() => run("backup")}
-        >
-          <Archive aria-hidden /> {t("backup")}
-        </Button>
+        {backups ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy !== null}
+            onClick={() => run("backup")}
+          >
+            <Archive aria-hidden /> {t("backup")}
+          </Button>
+        ) : null}
         <Button size="sm" variant="secondary" disabled={busy !== null} onClick={() => run("cache")}>
           <Eraser aria-hidden /> {t("clearCache")}
         </Button>

@@ -5,11 +5,15 @@ import { useTranslations } from "next-intl";
 import { useId } from "react";
 import type { KeypadKey } from "@/lib/dialer/digits";
 import { Button, IconButton } from "@/components/ui";
+import { DialerDisposition } from "./dialer-disposition";
 import { DialerKeypad } from "./dialer-keypad";
 import { DialerStatus } from "./dialer-status";
-import { useDialer } from "./dialer-provider";
+import { useCallDisposition, useDialer } from "./dialer-provider";
 
-/** Status, number field, keypad and the Call / End buttons. */
+/**
+ * Status, number field, keypad and the Call / End buttons. After a call the keypad gives way to
+ * the disposition prompt until the rep answers or skips (dialing again skips it too).
+ */
 export function DialerPanel({
   inputRef,
   onKeypad,
@@ -20,6 +24,7 @@ export function DialerPanel({
   const t = useTranslations("Dialer");
   const { number, status, isActive, canCall, canEnd, setNumber, dial, hangUp } = useDialer();
   const inputId = useId();
+  const { pending } = useCallDisposition();
   return (
     <div className="space-y-3 p-3">
       <DialerStatus status={status} />
@@ -49,7 +54,7 @@ export function DialerPanel({
           <Delete aria-hidden className="rtl:-scale-x-100" />
         </IconButton>
       </div>
-      <DialerKeypad onPress={onKeypad} />
+      {pending ? <DialerDisposition pending={pending} /> : <DialerKeypad onPress={onKeypad} />}
       <div className="grid grid-cols-2 gap-2">
         <Button
           variant="success"
@@ -60,7 +65,7 @@ export function DialerPanel({
           <Phone aria-hidden />
           {t("call")}
         </Button>
-        <Button variant="danger" disabled={!canEnd} onClick={hangUp}>
+        <Button variant="danger" data-testid="dialer-end" disabled={!canEnd} onClick={hangUp}>
           <PhoneOff aria-hidden />
           {t("end")}
         </Button>

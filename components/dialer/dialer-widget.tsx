@@ -1,14 +1,14 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Size } from "@/lib/dialer/position";
 import type { KeypadKey } from "@/lib/dialer/digits";
 import { directionOf, isLocale } from "@/lib/i18n/config";
 import { DialerHeader } from "./dialer-header";
 import { DialerMinimisedBar } from "./dialer-minimised-bar";
 import { DialerPanel } from "./dialer-panel";
-import { useDialer } from "./dialer-provider";
+import { useCallDisposition, useDialer } from "./dialer-provider";
 import { createDialerKeyHandler } from "./dialer-key-handler";
 import { useTonePlayer } from "./use-tone-player";
 import { sizeOf, useDragHandle, useWidgetPosition } from "./use-widget-position";
@@ -24,6 +24,12 @@ export function DialerWidget() {
   const { pos, moveTo } = useWidgetPosition(rootRef, dir === "rtl");
   const drag = useDragHandle(pos, moveTo);
   const tones = useTonePlayer();
+  const { pending } = useCallDisposition();
+  const { setMinimised } = dialer;
+  // A finished call asks for its outcome: a minimised dialer opens to show the question.
+  useEffect(() => {
+    if (pending) setMinimised(false);
+  }, [pending, setMinimised]);
   const onKeyDown = (e: React.KeyboardEvent<HTMLElement>) =>
     createDialerKeyHandler(dialer, () => inputRef.current, tones.play)(e);
 
@@ -50,6 +56,7 @@ export function DialerWidget() {
       ref={rootRef}
       aria-label={t("title")}
       data-testid="dialer-widget"
+      data-dialer-root=""
       data-minimised={dialer.minimised}
       tabIndex={-1}
       onKeyDown={onKeyDown}

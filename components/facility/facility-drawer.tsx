@@ -1,9 +1,11 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { CalendarClock, Check, Map as MapIcon, Phone } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button, CollapsibleSection, Drawer, cn } from "@/components/ui";
+import { PlaceCallList } from "@/components/calls/place-call-list";
+import { useCallStats } from "@/lib/client/calls/queries";
 import { useStoredValue } from "@/lib/client/storage";
 import { formatPhone } from "@/lib/format/phone";
 import { drawerMapKey, useFacility } from "@/lib/facility/store";
@@ -33,8 +35,8 @@ export function FacilityDrawer({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /**
-   * Puts the number into the dialer and dials. The caller counts the dial (recordDial), as it
-   * does for the table's own Call button, so a dial is counted once wherever it starts.
+   * Puts the number into the dialer and dials, naming this business as the call's place (the
+   * call record then counts toward its Dial Count and lists under Call Logs).
    */
   onCall: (phone: string) => void;
 }) {
@@ -66,6 +68,9 @@ export function FacilityDrawer({
   }, [phase]);
 
   const facility = useFacility(current?.place_id);
+  const placeIds = useMemo(() => (current ? [current.place_id] : []), [current]);
+  const stats = useCallStats(placeIds, Boolean(current) && open);
+  const dialCount = current ? stats.data?.places[current.place_id]?.dialCount : undefined;
   const name = current?.name.trim() || t("unnamed");
   const call = (phone: string) => onCall(phone);
   const toggleMap = () => {
@@ -130,8 +135,8 @@ export function FacilityDrawer({
               {t("openMap")}
             </Button>
           </div>
-          <p className="text-xs text-fg-muted" data-testid="facility-dial-count">
-            {t("dialCount", { count: facility.data.dialCount })}
+          <p className="min-h-4 text-xs text-fg-muted" data-testid="facility-dial-count">
+            {dialCount === undefined ? null : t("dialCount", { count: dialCount })}
           </p>
           {popupFor === current.place_id && mapEnabled ? (
             <MapPopup place={current} name={name} onClose={() => setPopupFor(null)} />
@@ -156,7 +161,7 @@ export function FacilityDrawer({
             </CollapsibleSection>
             <CollapsibleSection title={t("sections.callLogs")} defaultOpen>
               <div className="grid gap-2 text-sm">
-                <p className="text-fg-muted">{t("callLogs.placeholder")}</p>
+                <PlaceCallList placeId={current.place_id} />
                 <Button
                   variant="secondary"
                   size="sm"

@@ -3,6 +3,7 @@ import { PhoneCall } from "lucide-react";
 import { Card, IconBadge } from "@/components/ui";
 import { formatDuration } from "@/lib/format/duration";
 import { formatPhone } from "@/lib/format/phone";
+import { nationalDisplay } from "@/lib/client/calls/audit-call";
 import type { SampleCall } from "@/lib/sample/calls";
 
 /** One call found by the search: numbers as in Targets, mm:ss duration, time in the rep's locale. */
@@ -13,8 +14,18 @@ export function CallCard({ call, actions }: { call: SampleCall; actions: React.R
   const time = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
   const rows: { label: string; value: React.ReactNode }[] = [
     { label: t("callId"), value: <bdi dir="ltr">{call.id}</bdi> },
-    { label: t("dialed"), value: <bdi dir="ltr">{formatPhone(call.dialedNumber)}</bdi> },
-    { label: t("originating"), value: <bdi dir="ltr">{formatPhone(call.originatingNumber)}</bdi> },
+    {
+      label: t("dialed"),
+      value: <bdi dir="ltr">{formatPhone(nationalDisplay(call.dialedNumber))}</bdi>,
+    },
+    {
+      label: t("originating"),
+      value: call.originatingNumber ? (
+        <bdi dir="ltr">{formatPhone(nationalDisplay(call.originatingNumber))}</bdi>
+      ) : (
+        "—"
+      ),
+    },
     { label: t("agent"), value: call.agent },
     {
       label: t("duration"),

@@ -2,28 +2,44 @@
 
 import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
+import { useMutation } from "@tanstack/react-query";
 import { Download, FileSearch, Search } from "lucide-react";
-import { Badge, Button, EmptyState, Field, Input } from "@/components/ui";
+import { Button, EmptyState, Field, Input, Spinner } from "@/components/ui";
 import { CallCard } from "@/components/reports/call-card";
 import { downloadCsv } from "@/components/reports/download";
-import { searchCall } from "@/lib/reports/call-search";
+import type { CallDto } from "@/lib/calls/schemas";
+import { ApiClientError } from "@/lib/client/api-client";
+import { nationalDisplay, toAuditCall } from "@/lib/client/calls/audit-call";
+import { formatPhone } from "@/lib/format/phone";
+import { searchCalls } from "@/lib/client/calls/queries";
 import { callCsv, callCsvFileName } from "@/lib/reports/exports";
-import { sampleCalls, type SampleCall } from "@/lib/sample/calls";
 
-/** Call History (spec section 2): find one sample call, show it as a card, download it as CSV. */
+/**
+ * Call History (spec section 2): find one of the team's recorded calls by id, dialed or
+ * originating number (any formatting) or agent, show it as a card, download it as CSV. The server
+ * searches (GET /api/calls/search); the best match comes first, further matches can be picked.
+ */
 export function CallHistory() {
   const t = useTranslations("Reports.callHistory");
-  const tr = useTranslations("Reports");
-  // One "now" per visit, so a call found twice shows the same time. Nothing time-dependent is
-  // rendered before the first search, so the server and the browser agree on the first paint.
-  const [calls] = useState(() => sampleCalls(Date.now()));
+  const tCalls = useTranslations("Calls.history");
   const [query, setQuery] = useState("");
-  const [found, setFound] = useState<SampleCall | null>(null);
+  const [picked, setPicked] = useState(0);
   const hintId = useId();
+  const search = useMutation({
+    mutationFn: (q: string) => searchCalls(q),
+    onSuccess: () => setPicked(0),
+  });
+  const matches: CallDto[] = search.data?.calls ?? [];
+  const found = matches[picked] ? toAuditCall(matches[picked]) : null;
 
   function onSearch(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFound(searchCall(calls, query)?.call ?? null);
+    const q = query.trim();
+    if (!q) {
+      search.reset();
+      return;
+    }
+    search.mutate(q);
   }
 
   function onDownload() {
@@ -40,13 +56,10 @@ export function CallHistory() {
       {t("download")}
     </Button>
   );
+  const error = search.error;
 
   return (
     <div className="grid gap-6">
-      <p className="flex flex-wrap items-center gap-2 text-sm text-fg-muted">
-        <Badge tone="warning">{tr("sampleData")}</Badge>
-        {t("sampleNote")}
-      </p>
       <form
         role="search"
         aria-label={t("searchLabel")}
@@ -66,8 +79,8 @@ export function CallHistory() {
               spellCheck={false}
             />
           </Field>
-          <Button type="submit">
-            <Search aria-hidden />
+          <Button type="submit" disabled={search.isPending}>
+            {search.isPending ? <Spinner /> : <Search aria-hidden />}
             {t("search")}
           </Button>
         </div>
@@ -75,7 +88,13 @@ export function CallHistory() {
           {t("searchHint")}
         </p>
       </form>
-      <div aria-live="polite">
+      <div aria-live="polite" aria-busy={search.isPending} className="grid gap-4">
+        {search.isPending ? <p className="sr-only">{tCalls("searching")}</p> : null}
+        {error ? (
+          <p role="alert" className="text-sm text-danger-text" data-testid="call-history-error">
+            {tCalls("error", { status: error instanceof ApiClientError ? error.status : 0 })}
+          </p>
+        ) : null}
         {found ? (
           <CallCard call={found} actions={downloadButton} />
         ) : (
@@ -86,6 +105,28 @@ export function CallHistory() {
             headingLevel={2}
           />
         )}
+        {matches.length > 1 ? (
+          <div className="grid gap-2">
+            <p className="text-sm text-fg-muted">{tCalls("more", { count: matches.length - 1 })}</p>
+            <ul className="flex flex-wrap gap-2" data-testid="call-history-matches">
+              {matches.map((call, i) => (
+                <li key={call.id}>
+                  <Button
+                    size="sm"
+                    variant={i === picked ? "primary" : "secondary"}
+                    aria-pressed={i === picked}
+                    onClick={() => setPicked(i)}
+                  >
+                    {call.agent} ·{" "}
+                    <bdi dir="ltr">
+                      {formatPhone(nationalDisplay(call.dialedNumber ?? call.dialedDigits))}
+                    </bdi>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </div>
     </div>
   );

@@ -5,7 +5,12 @@ import "client-only";
  * byte-order mark; the Blob writes it as UTF-8, which is what the type says.
  */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+  downloadBlob(fileName, new Blob([csv], { type: "text/csv;charset=utf-8" }));
+}
+
+/** Saves a Blob (e.g. a CSV the server streamed) as a file. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;

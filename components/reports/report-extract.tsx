@@ -3,9 +3,10 @@
 import { useId, useState, useSyncExternalStore } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { CalendarDays, CalendarRange, FileDown, X } from "lucide-react";
-import { startOfMonth } from "date-fns";
-import { Button, Card, RadioCards } from "@/components/ui";
-import { downloadCsv } from "@/components/reports/download";
+import { formatISO, startOfMonth } from "date-fns";
+import { Button, Card, RadioCards, Spinner } from "@/components/ui";
+import { downloadBlob } from "@/components/reports/download";
+import { apiClient, ApiClientError } from "@/lib/client/api-client";
 import { ReportCalendar } from "@/components/reports/report-calendar";
 import {
   applyPreset,
@@ -16,14 +17,15 @@ import {
   type CalendarMode,
   type CalendarSelection,
 } from "@/lib/reports/calendar";
-import { reportCsv, reportFileName, type ReportKind } from "@/lib/reports/exports";
+import { reportFileName, type ReportKind } from "@/lib/reports/exports";
 import { PRESETS, systemClock, type Clock, type PresetId } from "@/lib/reports/presets";
 
 const noop = () => () => {};
 
 /**
  * Call Reports and Sales History (spec sections 2 and 4): pick a day, a range or a preset, see the
- * chosen start and end, and extract the CSV (range comment and header row; no data rows yet).
+ * chosen start and end, and extract the CSV the server streams for that range (range comment,
+ * header row and the team's recorded calls or sales), fetched with the rep's token.
  * The calendar depends on the browser's clock and time zone, so it renders after hydration only;
  * the server sends a placeholder of the same size.
  */
@@ -52,6 +54,9 @@ function ReportExtractClient({ kind, clock }: { kind: ReportKind; clock: Clock }
   const presetsHeading = useId();
   const [selection, setSelection] = useState<CalendarSelection>(() => emptySelection("single"));
   const [month, setMonth] = useState(() => startOfMonth(clock()));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const tCalls = useTranslations("Calls.export");
 
   function choosePreset(id: PresetId) {
     const next = applyPreset(id, clock);
@@ -59,16 +64,37 @@ function ReportExtractClient({ kind, clock }: { kind: ReportKind; clock: Clock }
     if (next.end) setMonth(startOfMonth(next.end));
   }
 
-  function extract() {
+  async function extract() {
     const interval = selectionInterval(selection);
     if (!interval) {
       window.alert(t("selectFirst"));
       return;
     }
-    downloadCsv(
-      reportFileName(kind, interval, selection.preset !== null),
-      reportCsv(kind, interval),
-    );
+    if (busy) return;
+    const withTime = selection.preset !== null;
+    setBusy(true);
+    setFailure(null);
+    try {
+      // The range goes with the browser's offset, so the file's range line and name read in the
+      // rep's own time, as the calendar showed it.
+      const file = await apiClient.download(`/api/reports/${kind}.csv`, {
+        credential: "rep",
+        query: {
+          from: formatISO(interval.start),
+          to: formatISO(interval.end),
+          withTime: withTime ? 1 : 0,
+        },
+      });
+      downloadBlob(reportFileName(kind, interval, withTime), file.blob);
+    } catch (error) {
+      setFailure(
+        error instanceof ApiClientError && error.status > 0
+          ? tCalls("failed", { status: error.status })
+          : tCalls("network"),
+      );
+    } finally {
+      setBusy(false);
+    }
   }
 
   const withTime = selection.preset !== null;
@@ -170,11 +196,20 @@ function ReportExtractClient({ kind, clock }: { kind: ReportKind; clock: Clock }
               </dd>
             </div>
           </dl>
-          <p className="mt-4 text-xs text-fg-muted">{t("headersOnly")}</p>
-          <Button className="mt-4 w-full sm:w-auto" onClick={extract}>
-            <FileDown aria-hidden />
+          <p className="mt-4 text-xs text-fg-muted">{t(`rowsHint.${kind}`)}</p>
+          <Button
+            className="mt-4 w-full sm:w-auto"
+            onClick={() => void extract()}
+            aria-disabled={busy || undefined}
+          >
+            {busy ? <Spinner /> : <FileDown aria-hidden />}
             {t("extract")}
           </Button>
+          {failure ? (
+            <p role="alert" className="mt-3 text-sm text-danger-text" data-testid="extract-error">
+              {failure}
+            </p>
+          ) : null}
         </Card>
       </div>
     </div>

@@ -21,11 +21,14 @@ const MobileDrawer = dynamic(() => import("./mobile-drawer").then((m) => m.Mobil
 export function AppShell({
   initialCollapsed,
   serverUsername,
+  badge,
   children,
 }: {
   initialCollapsed: boolean;
   /** Verified by the layout; lets the first paint show the user menu (no shift on hydration). */
   serverUsername: string;
+  /** The "Preview" badge on a preview deployment (rendered by the server layout). */
+  badge?: React.ReactNode;
   children: React.ReactNode;
 }) {
   const t = useTranslations("Shell");
@@ -64,6 +67,7 @@ export function AppShell({
           onToggleCollapsed={toggleCollapsed}
           onOpenDrawer={openDrawer}
           serverUsername={serverUsername}
+          badge={badge}
         />
         <SecondBar />
         <div className="flex flex-1">

@@ -15,11 +15,12 @@ type Props = {
   onToggleCollapsed: () => void;
   onOpenDrawer: () => void;
   serverUsername: string;
+  badge?: React.ReactNode;
 };
 
 /** Navbar: sidebar toggle, brand, search, call controls, user menu. The search wraps to its own row on phones. */
 export function TopBar(props: Props) {
-  const { collapsed, drawerOpen, onToggleCollapsed, onOpenDrawer, serverUsername } = props;
+  const { collapsed, drawerOpen, onToggleCollapsed, onOpenDrawer, serverUsername, badge } = props;
   const t = useTranslations("Shell");
   const Icon = collapsed ? PanelLeftOpen : PanelLeftClose;
   return (
@@ -47,8 +48,9 @@ export function TopBar(props: Props) {
         >
           <Menu aria-hidden />
         </IconButton>
-        <div className="shrink-0">
+        <div className="flex shrink-0 items-center gap-2">
           <Brand compact />
+          {badge}
         </div>
         {/* Phones: toggle, brand, user menu / call controls / search. Tablets: search on row 2. */}
         <div className="order-5 flex w-full lg:order-none lg:w-auto lg:max-w-xl lg:flex-1">

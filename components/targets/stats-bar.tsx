@@ -1,30 +1,62 @@
 import { useFormatter, useTranslations } from "next-intl";
+import type { CallStats } from "@/lib/client/calls/queries";
 import { targetsStats } from "@/lib/sample/targets-stats";
 
-/** Dials, Talk time, Conversations, Archived, Notes, Viewed: fixed placeholder numbers (spec). */
-export function StatsBar() {
+/**
+ * Dials, Talk time and Conversations: the team's calls today (call records); Archived, Notes and
+ * Viewed: the spec's fixed placeholder numbers. A value not loaded yet (or that failed to load)
+ * shows a dash, in a box of the same size, so nothing moves when it arrives.
+ */
+export function StatsBar({
+  today,
+  failed = false,
+}: {
+  today: CallStats["today"] | null;
+  failed?: boolean;
+}) {
   const t = useTranslations("Targets.stats");
+  const tTargets = useTranslations("Targets");
+  const tCalls = useTranslations("Calls.stats");
   const format = useFormatter();
   const n = (value: number) => format.number(value);
-  const talk = t("talkTimeValue", {
-    hours: n(Math.floor(targetsStats.talkTimeSeconds / 3600)),
-    minutes: n(Math.floor((targetsStats.talkTimeSeconds % 3600) / 60)),
-  });
-  const items = [
-    { label: t("dials"), value: n(targetsStats.dials) },
-    { label: t("talkTime"), value: talk },
-    { label: t("conversations"), value: n(targetsStats.conversations) },
-    { label: t("archived"), value: n(targetsStats.archived) },
-    { label: t("notes"), value: n(targetsStats.notes) },
-    { label: t("viewed"), value: n(targetsStats.viewed) },
+  const talk = (seconds: number) =>
+    t("talkTimeValue", {
+      hours: n(Math.floor(seconds / 3600)),
+      minutes: n(Math.floor((seconds % 3600) / 60)),
+    });
+  const items: { label: string; value: string | null; id: string }[] = [
+    { id: "dials", label: t("dials"), value: today ? n(today.dials) : null },
+    { id: "talk", label: t("talkTime"), value: today ? talk(today.talkSeconds) : null },
+    {
+      id: "conversations",
+      label: t("conversations"),
+      value: today ? n(today.conversations) : null,
+    },
+    { id: "archived", label: t("archived"), value: n(targetsStats.archived) },
+    { id: "notes", label: t("notes"), value: n(targetsStats.notes) },
+    { id: "viewed", label: t("viewed"), value: n(targetsStats.viewed) },
   ];
   return (
     <section aria-label={t("label")} data-testid="targets-stats">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
         {items.map((item) => (
-          <div key={item.label} className="rounded-xl border border-line bg-surface px-3 py-2.5">
+          <div key={item.id} className="rounded-xl border border-line bg-surface px-3 py-2.5">
             <dt className="truncate text-xs font-medium text-fg-muted">{item.label}</dt>
-            <dd className="mt-0.5 text-lg font-semibold tabular-nums text-fg">{item.value}</dd>
+            <dd
+              className="mt-0.5 text-lg font-semibold tabular-nums text-fg"
+              data-testid={`targets-stat-${item.id}`}
+            >
+              {item.value ?? (
+                <>
+                  <span aria-hidden className="text-fg-muted">
+                    —
+                  </span>
+                  <span className="sr-only">
+                    {failed ? tCalls("loadError") : tTargets("loading")}
+                  </span>
+                </>
+              )}
+            </dd>
           </div>
         ))}
       </dl>

@@ -11,6 +11,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from "@/components/ui";
+import type { CallStats } from "@/lib/client/calls/queries";
 import type { Place } from "@/lib/places/schemas";
 import { formatPhone, parseAddress, readableCategory } from "@/lib/targets/format";
 import { useRowFacility } from "./facility-wiring";
@@ -57,11 +58,14 @@ function Dash({ label }: { label: string }) {
 function TargetRow({
   place,
   pending,
+  dialCount,
   onOpenPlace,
   onCall,
 }: {
   place: Place;
   pending: boolean;
+  /** The team's dials to this place; undefined while loading, null when it failed. */
+  dialCount: number | null | undefined;
   onOpenPlace: (place: Place) => void;
   onCall: (place: Place) => void;
 }) {
@@ -113,7 +117,13 @@ function TargetRow({
         )}
       </TableCell>
       <TableCell className="tabular-nums" data-testid="target-dials">
-        {facility.dialCount === null ? <Dash label={none} /> : format.number(facility.dialCount)}
+        {dialCount === undefined ? (
+          <Pending label={t("loading")} />
+        ) : dialCount === null ? (
+          <Dash label={none} />
+        ) : (
+          format.number(dialCount)
+        )}
       </TableCell>
       <TableCell className="whitespace-nowrap" data-testid="target-appointment">
         {facility.nextAppointment === null ? (
@@ -143,12 +153,17 @@ export function TargetsTable({
   places,
   settledIds,
   notice,
+  dialCounts,
+  countsFailed = false,
   onOpenPlace,
   onCall,
 }: {
   query: string;
   places: Place[];
   settledIds: ReadonlySet<string>;
+  /** Dial Count per place id from the call records (null until loaded). */
+  dialCounts: CallStats["places"] | null;
+  countsFailed?: boolean;
   /** A row under the results: Loading..., No results. or the error text (spec 8). */
   notice: TableNotice;
   onOpenPlace: (place: Place) => void;
@@ -179,6 +194,7 @@ export function TargetsTable({
             key={place.place_id}
             place={place}
             pending={!settledIds.has(place.place_id)}
+            dialCount={countsFailed ? null : (dialCounts?.[place.place_id]?.dialCount ?? undefined)}
             onOpenPlace={onOpenPlace}
             onCall={onCall}
           />

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
 import { AlertTriangle } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
@@ -9,7 +9,8 @@ import { Badge, Button, PageHeader, Tooltip } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
 import { dialableDigits } from "@/lib/targets/format";
 import { targetsStatus, type TargetsStatus } from "@/lib/targets/search-session";
-import { recordTargetDial, TargetsFacilityDrawer } from "./facility-wiring";
+import { useCallStats } from "@/lib/client/calls/queries";
+import { TargetsFacilityDrawer } from "./facility-wiring";
 import { StatsBar } from "./stats-bar";
 import { TargetsSearchForm } from "./targets-search-form";
 import { TargetsStatusLine } from "./targets-status";
@@ -28,12 +29,16 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
   const [openPlace, setOpenPlace] = useState<Place | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  const dialPlace = (placeId: string, phone: string | null) => {
+  // Dial Count and today's numbers are the team's, from the call records; they refresh when a
+  // call is saved (the call outbox invalidates every "calls" query).
+  const placeIds = useMemo(() => state.places.map((p) => p.place_id), [state.places]);
+  const stats = useCallStats(placeIds);
+
+  const dialPlace = (place: Pick<Place, "place_id" | "name">, phone: string | null) => {
     const digits = dialableDigits(phone);
     if (!digits || dialer.isActive) return;
     dialer.setMinimised(false);
-    dialer.dial(digits);
-    recordTargetDial(placeId);
+    dialer.dial(digits, { placeId: place.place_id, placeName: place.name.trim() || null });
   };
 
   const errorText = state.error
@@ -62,7 +67,7 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
         ) : null}
       </PageHeader>
       <div className="grid gap-4">
-        <StatsBar />
+        <StatsBar today={stats.data?.today ?? null} failed={stats.isError && !stats.data} />
         {q ? null : <TargetsSearchForm />}
         {q ? (
           <section aria-label={t("tableCaption", { query: state.query || q })} className="min-w-0">
@@ -87,11 +92,13 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
               places={state.places}
               settledIds={state.settledIds}
               notice={notice}
+              dialCounts={stats.data?.places ?? null}
+              countsFailed={stats.isError && !stats.data}
               onOpenPlace={(place) => {
                 setOpenPlace(place);
                 setDrawerOpen(true);
               }}
-              onCall={(place) => dialPlace(place.place_id, place.phone)}
+              onCall={(place) => dialPlace(place, place.phone)}
             />
             {state.nextPageToken && state.phase === "results" ? (
               <div className="mt-4 flex justify-center">
@@ -116,7 +123,7 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
         }
         open={drawerOpen}
         onOpenChange={setDrawerOpen}
-        onCall={(phone) => openPlace && dialPlace(openPlace.place_id, phone)}
+        onCall={(phone) => openPlace && dialPlace(openPlace, phone)}
       />
     </div>
   );

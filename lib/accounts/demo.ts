@@ -9,16 +9,15 @@ export const demoOperator = "operator";
 /**
  * On the very first start of an empty embedded database, creates a demo rep and a demo
  * operator with random passwords and returns them so the caller can print them once.
- * Never runs against PostgreSQL: production has no default accounts.
+ * On PostgreSQL only when asked (SEED_DEMO=1, by the build of a preview), with the password
+ * given in DEMO_PASSWORD, which the caller must not print: production has no default accounts.
  */
-export async function seedDemoAccounts(db: Db) {
+export async function seedDemoAccounts(db: Db, password?: string) {
   const [users, operators] = await Promise.all([db.user.count(), db.operator.count()]);
   if (users > 0 || operators > 0) return null;
-  const rep = { username: demoRep, password: crypto.randomBytes(9).toString("base64url") };
-  const operator = {
-    username: demoOperator,
-    password: crypto.randomBytes(9).toString("base64url"),
-  };
+  const random = () => crypto.randomBytes(9).toString("base64url");
+  const rep = { username: demoRep, password: password ?? random() };
+  const operator = { username: demoOperator, password: password ?? random() };
   await addAccount(db, { ...rep, email: "demo@example.com" });
   await addAccount(db, { ...operator, admin: true });
   return { rep, operator };

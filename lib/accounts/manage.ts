@@ -4,6 +4,7 @@ import { recordAudit } from "@/lib/audit";
 import { hashPassword, passwordSchema } from "@/lib/auth/password";
 import { revokeAllSessions } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
+import { toE164 } from "@/lib/calls/phone";
 import { emailAddressSchema } from "@/lib/email/schemas";
 
 // Account administration shared by the users CLI and the first-start demo seed.
@@ -112,4 +113,38 @@ export async function setAccountPassword(db: Db, username: string, password: str
     { actor: "cli", action: `${found.kind}.passwd`, target: username, outcome: "success" },
     db,
   );
+}
+
+export async function listOrganizations(db: Db) {
+  const rows = await db.organization.findMany({
+    orderBy: { name: "asc" },
+    include: { _count: { select: { users: true } } },
+  });
+  return rows.map((o) => ({ name: o.name, callerId: o.callerId, users: o._count.users }));
+}
+
+/**
+ * Sets (or with null clears) an organization's caller ID: the originating number recorded on
+ * its calls from now on. Stored in E.164; a number that cannot be read as one is refused.
+ */
+export async function setOrganizationCallerId(db: Db, name: string, number: string | null) {
+  const callerId = number === null ? null : toE164(number);
+  if (number !== null && !callerId) {
+    throw new Error(
+      `Not a phone number: ${number} (use the international form, e.g. +14155550100)`,
+    );
+  }
+  const { count } = await db.organization.updateMany({ where: { name }, data: { callerId } });
+  if (!count) throw new Error(`No organization named ${name}`);
+  await recordAudit(
+    {
+      actor: "cli",
+      action: "organization.caller_id",
+      target: name,
+      outcome: "success",
+      detail: { callerId },
+    },
+    db,
+  );
+  return callerId;
 }

@@ -78,7 +78,15 @@ export function handleApiError(err: unknown, context: { method: string; path: st
   if (err instanceof ZodError) {
     const first = err.issues[0];
     const where = first?.path.length ? `${first.path.join(".")}: ` : "";
-    return errorResponse("validation", `${where}${first?.message ?? "Invalid request"}`);
+    // Every invalid field with its first message, so a form can mark each one.
+    const fields: Record<string, string> = {};
+    for (const issue of err.issues) {
+      const key = issue.path.join(".");
+      if (key && !(key in fields)) fields[key] = issue.message;
+    }
+    return errorResponse("validation", `${where}${first?.message ?? "Invalid request"}`, {
+      details: Object.keys(fields).length ? { fields } : undefined,
+    });
   }
   log.error("unhandled error in route handler", { ...context, error: errorMessage(err) });
   return errorResponse("internal", "Internal server error");

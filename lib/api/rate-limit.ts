@@ -52,9 +52,12 @@ export async function enforceRateLimit(rule: RateLimitRule, subject: string) {
   }
 }
 
-/** Deletes counters whose window has closed. */
-export async function pruneRateLimitCounters(now = new Date()) {
+/** Deletes counters whose window has closed (at most `limit` of them when given). */
+export async function pruneRateLimitCounters(now = new Date(), limit?: number) {
   const db = await getDb();
-  const { count } = await db.rateLimitCounter.deleteMany({ where: { windowEnd: { lt: now } } });
+  const { count } = await db.rateLimitCounter.deleteMany({
+    where: { windowEnd: { lt: now } },
+    limit,
+  });
   return count;
 }

@@ -8,25 +8,36 @@ const hourMs = 3_600_000;
 
 /**
  * Deletes sessions expired for a day, throttle and rate-limit counters whose window closed, and
- * audit events older than AUDIT_RETENTION_DAYS.
+ * audit events older than AUDIT_RETENTION_DAYS. At most `limit` rows per table (the cron route
+ * passes HOUSEKEEPING_BATCH so one call stays short; `more` says another call has work). Only
+ * rows past a cut-off are deleted, so it is idempotent, and concurrent runs are safe: PostgreSQL
+ * lets each row be deleted once, the other run simply counts fewer.
  */
-export async function pruneExpiredAuthRows(now = new Date()) {
+export async function pruneExpiredAuthRows(now = new Date(), limit?: number) {
   const db = await getDb();
   const dayAgo = new Date(now.getTime() - 24 * hourMs);
   const windowClosed = new Date(now.getTime() - env.LOGIN_WINDOW_MINUTES * 60_000 - hourMs);
   const auditCutoff = new Date(now.getTime() - env.AUDIT_RETENTION_DAYS * 24 * hourMs);
   const [sessions, counters, rateLimits, audit] = await Promise.all([
-    db.session.deleteMany({ where: { expiresAt: { lt: dayAgo } } }),
-    db.loginThrottle.deleteMany({ where: { windowStart: { lt: windowClosed } } }),
-    pruneRateLimitCounters(now),
+    db.session.deleteMany({ where: { expiresAt: { lt: dayAgo } }, limit }),
+    db.loginThrottle.deleteMany({ where: { windowStart: { lt: windowClosed } }, limit }),
+    pruneRateLimitCounters(now, limit),
     db.auditEvent.deleteMany({
       where: { OR: [{ lastAt: { lt: auditCutoff } }, { lastAt: null, at: { lt: auditCutoff } }] },
+      limit,
     }),
   ]);
-  return { sessions: sessions.count, counters: counters.count, rateLimits, audit: audit.count };
+  const counts = {
+    sessions: sessions.count,
+    counters: counters.count,
+    rateLimits,
+    audit: audit.count,
+  };
+  const more = limit !== undefined && Object.values(counts).some((n) => n >= limit);
+  return { ...counts, more };
 }
 
-/** Prunes now and then hourly, without keeping the process alive. */
+/** Prunes now and then hourly, without keeping the process alive (long-running server only). */
 export function scheduleHousekeeping() {
   const run = () =>
     pruneExpiredAuthRows().catch((err) =>

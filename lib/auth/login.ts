@@ -1,12 +1,12 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
-import { recordAudit } from "@/lib/audit";
+import { auditStatement, recordAudit } from "@/lib/audit";
 import { getDb } from "@/lib/db/client";
 import { verifyPassword } from "./password";
 import type { LoginBody } from "./schemas";
-import { issueSession } from "./sessions";
+import { newSession } from "./sessions";
 import type { SessionKind } from "./tokens";
-import { beginAttempt, throttleKey } from "./throttle";
+import { beginAttempt, runTogether, throttleKey } from "./throttle";
 
 const invalidCredentials = "Invalid credentials";
 
@@ -22,7 +22,10 @@ async function findAccount(kind: SessionKind, username: string) {
 /**
  * Checks credentials under the failed-login throttle and opens a session. Unknown users,
  * disabled users and wrong passwords take the same path (one argon2 verification each) and
- * get the same answer.
+ * get the same answer. Round trips: the throttle slot and the account are read together; after
+ * the hash, one statement releases the slot, records the audit event and (on success) opens the
+ * session, so the event is written with the outcome it records, never lost and never waited on
+ * separately.
  */
 export async function login(
   kind: SessionKind,
@@ -31,6 +34,8 @@ export async function login(
 ) {
   const action = kind === "user" ? "auth.login" : "admin.login";
   const key = throttleKey(kind, username, clientIp);
+  const accountRead = findAccount(kind, username);
+  accountRead.catch(() => undefined); // awaited below; only when the throttle lets it through
   const verdict = await beginAttempt(key);
   if (!verdict.allowed) {
     await recordAudit({
@@ -48,7 +53,7 @@ export async function login(
 
   let account: Awaited<ReturnType<typeof findAccount>>;
   try {
-    account = await findAccount(kind, username);
+    account = await accountRead;
     const ok = await verifyPassword(account?.passwordHash ?? null, password);
     if (!account || !ok) account = null;
   } catch (err) {
@@ -56,19 +61,24 @@ export async function login(
     throw err;
   }
   if (!account) {
-    await verdict.release("failure");
-    await recordAudit({ actor: username, action, target: username, outcome: "failure", clientIp });
+    await runTogether([
+      ...verdict.releaseStatements("failure"),
+      auditStatement({ actor: username, action, target: username, outcome: "failure", clientIp }),
+    ]);
     throw new ApiError("unauthorized", invalidCredentials, { code: "invalid_credentials" });
   }
 
-  await verdict.release("success");
-  const session = await issueSession(kind, account.id, clientIp);
-  await recordAudit({
-    actor: account.username,
-    action,
-    target: account.username,
-    outcome: "success",
-    clientIp,
-  });
-  return { ...session, username: account.username };
+  const session = await newSession(kind, account.id, clientIp);
+  await runTogether([
+    ...verdict.releaseStatements("success"),
+    session.insert,
+    auditStatement({
+      actor: account.username,
+      action,
+      target: account.username,
+      outcome: "success",
+      clientIp,
+    }),
+  ]);
+  return { token: session.token, expiresAt: session.expiresAt, username: account.username };
 }

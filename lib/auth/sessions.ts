@@ -2,9 +2,19 @@ import "server-only";
 import crypto from "node:crypto";
 import { getDb, type Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { signSessionToken, verifySessionToken, type SessionKind } from "./tokens";
 
-export type UserSession = { kind: "user"; sid: string; userId: string; username: string };
+export type UserSession = {
+  kind: "user";
+  sid: string;
+  userId: string;
+  username: string;
+  /** The rep's team: every query of rep data is scoped to it. */
+  organizationId: string;
+  email: string | null;
+  emailVerified: boolean;
+};
 export type OperatorSession = {
   kind: "operator";
   sid: string;
@@ -15,53 +25,90 @@ export type OperatorSession = {
 const lifetimeMs = (kind: SessionKind) =>
   kind === "user" ? env.USER_SESSION_HOURS * 3_600_000 : env.OPERATOR_SESSION_MINUTES * 60_000;
 
+/**
+ * A new session: the INSERT that records its row (for the caller to run, alone or with other
+ * writes in one statement) and the signed token that names it.
+ */
+export async function newSession(kind: SessionKind, subjectId: string, clientIp: string) {
+  const sid = crypto.randomUUID();
+  const expiresAt = new Date(Date.now() + lifetimeMs(kind));
+  const insert = Prisma.sql`
+    INSERT INTO "Session" ("id", "kind", "userId", "operatorId", "expiresAt", "clientIp")
+    VALUES (${sid}::uuid, ${kind}, ${kind === "user" ? subjectId : null}::uuid,
+      ${kind === "operator" ? subjectId : null}::uuid, ${expiresAt}, ${clientIp})`;
+  return { insert, token: await signSessionToken(kind, subjectId, sid, expiresAt), expiresAt };
+}
+
 /** Records a session row and returns the signed token that names it. */
 export async function issueSession(kind: SessionKind, subjectId: string, clientIp: string) {
   const db = await getDb();
-  const sid = crypto.randomUUID();
-  const expiresAt = new Date(Date.now() + lifetimeMs(kind));
-  await db.session.create({
-    data: {
-      id: sid,
-      kind,
-      userId: kind === "user" ? subjectId : null,
-      operatorId: kind === "operator" ? subjectId : null,
-      expiresAt,
-      clientIp,
-    },
-  });
-  return { token: await signSessionToken(kind, subjectId, sid, expiresAt), expiresAt };
+  const { insert, token, expiresAt } = await newSession(kind, subjectId, clientIp);
+  await db.$executeRaw(insert);
+  return { token, expiresAt };
 }
 
-async function liveSessionRow(kind: SessionKind, token: string) {
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type AccountRow = { id: string; username: string; disabled: boolean };
+type UserRow = AccountRow & {
+  email: string | null;
+  emailVerified: boolean;
+  organizationId: string;
+};
+
+/**
+ * The live session behind a token and its account, in one statement: the session row joined to
+ * the account (a request must not pay a round trip per table). Null for a bad signature, an
+ * expired or revoked session, a disabled account or a token whose subject is not the row's.
+ */
+async function liveSession<K extends SessionKind>(kind: K, token: string) {
   const claims = await verifySessionToken(kind, token);
-  if (!claims) return null;
+  if (!claims || !uuidPattern.test(claims.sid)) return null;
   const db = await getDb();
-  const row = await db.session.findUnique({
-    where: { id: claims.sid },
-    include: { user: true, operator: true },
-  });
-  if (!row || row.kind !== kind || row.revokedAt || row.expiresAt <= new Date()) return null;
-  return { claims, row };
+  const rows =
+    kind === "user"
+      ? await db.$queryRaw<UserRow[]>`
+          SELECT a."id", a."username", a."disabled", a."email", a."emailVerified", a."organizationId"
+          FROM "Session" s JOIN "User" a ON a."id" = s."userId"
+          WHERE s."id" = ${claims.sid}::uuid AND s."kind" = 'user'
+            AND s."revokedAt" IS NULL AND s."expiresAt" > ${new Date()}`
+      : await db.$queryRaw<AccountRow[]>`
+          SELECT a."id", a."username", a."disabled"
+          FROM "Session" s JOIN "Operator" a ON a."id" = s."operatorId"
+          WHERE s."id" = ${claims.sid}::uuid AND s."kind" = 'operator'
+            AND s."revokedAt" IS NULL AND s."expiresAt" > ${new Date()}`;
+  const account = rows[0];
+  if (!account || account.disabled || account.id !== claims.sub) return null;
+  return { sid: claims.sid, account: account as K extends "user" ? UserRow : AccountRow };
 }
 
-/** The signed-in rep behind a bearer token: signature, expiry, revocation and account checked. */
+/**
+ * The signed-in rep behind a bearer token: signature, expiry, revocation and account checked.
+ * Carries the rep's email, so the profile needs no second query.
+ */
 export async function authenticateUser(token: string): Promise<UserSession | null> {
-  const found = await liveSessionRow("user", token);
-  const user = found?.row.user;
-  if (!found || !user || user.disabled || user.id !== found.claims.sub) return null;
-  return { kind: "user", sid: found.row.id, userId: user.id, username: user.username };
+  const found = await liveSession("user", token);
+  if (!found) return null;
+  const { account } = found;
+  return {
+    kind: "user",
+    sid: found.sid,
+    userId: account.id,
+    username: account.username,
+    organizationId: account.organizationId,
+    email: account.email,
+    emailVerified: account.emailVerified,
+  };
 }
 
 export async function authenticateOperator(token: string): Promise<OperatorSession | null> {
-  const found = await liveSessionRow("operator", token);
-  const operator = found?.row.operator;
-  if (!found || !operator || operator.disabled || operator.id !== found.claims.sub) return null;
+  const found = await liveSession("operator", token);
+  if (!found) return null;
   return {
     kind: "operator",
-    sid: found.row.id,
-    operatorId: operator.id,
-    username: operator.username,
+    sid: found.sid,
+    operatorId: found.account.id,
+    username: found.account.username,
   };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 // Failed-login counters in the database, so every app instance shares them. Only failures
 // count: a correct password is never refused because of other attempts in flight. To keep
@@ -10,7 +11,15 @@ import { env } from "@/lib/env";
 // still in flight, a new one waits for them (up to 25 s, within the 30 s request timeout).
 
 export type ThrottleVerdict =
-  | { allowed: true; release(outcome: "success" | "failure" | "error"): Promise<void> }
+  | {
+      allowed: true;
+      release(outcome: "success" | "failure" | "error"): Promise<void>;
+      /**
+       * The statements that release the slot, for a caller that runs them in one statement
+       * with its own writes (runTogether); the slot then counts as released.
+       */
+      releaseStatements(outcome: "success" | "failure"): Prisma.Sql[];
+    }
   | { allowed: false; retryAfterSeconds: number };
 
 /** A pending slot older than this belongs to a crashed process and no longer counts. */
@@ -56,27 +65,39 @@ async function reserve(key: string) {
   };
 }
 
-async function release(key: string, outcome: "success" | "failure" | "error") {
-  const db = await getDb();
+function releaseStatements(key: string, outcome: "success" | "failure" | "error") {
   const now = new Date();
-  if (outcome === "success") {
-    await db.loginThrottle.deleteMany({ where: { key } });
-    return;
-  }
+  if (outcome === "success") return [Prisma.sql`DELETE FROM "LoginThrottle" WHERE "key" = ${key}`];
   const failed = outcome === "failure" ? 1 : 0;
-  await db.$executeRaw`
+  const update = Prisma.sql`
     UPDATE "LoginThrottle" SET
       "failures" = "failures" + ${failed}::int,
       "pending" = GREATEST("pending" - 1, 0),
       "updatedAt" = ${now}
     WHERE "key" = ${key}`;
-  if (failed) {
-    // A success may have deleted the row meanwhile: the failure still counts.
-    await db.$executeRaw`
+  if (!failed) return [update];
+  // A success may have deleted the row meanwhile: the failure still counts.
+  return [
+    update,
+    Prisma.sql`
       INSERT INTO "LoginThrottle" ("key", "failures", "pending", "windowStart", "updatedAt")
       VALUES (${key}, 1, 0, ${now}, ${now})
-      ON CONFLICT ("key") DO NOTHING`;
-  }
+      ON CONFLICT ("key") DO NOTHING`,
+  ];
+}
+
+/**
+ * Runs data-changing statements as one statement (data-modifying WITH clauses): one round trip
+ * and one transaction, so either all of them happen or none does.
+ */
+export async function runTogether(statements: Prisma.Sql[]) {
+  const db = await getDb();
+  const parts = statements.map((sql, i) => Prisma.sql`${Prisma.raw(`s${i}`)} AS (${sql})`);
+  await db.$queryRaw`WITH ${Prisma.join(parts, ", ")} SELECT 1 AS "done"`;
+}
+
+async function release(key: string, outcome: "success" | "failure" | "error") {
+  await runTogether(releaseStatements(key, outcome));
 }
 
 /**
@@ -96,6 +117,11 @@ export async function beginAttempt(key: string): Promise<ThrottleVerdict> {
           if (done) return;
           done = true;
           await release(key, outcome);
+        },
+        releaseStatements(outcome) {
+          if (done) return [];
+          done = true;
+          return releaseStatements(key, outcome);
         },
       };
     }

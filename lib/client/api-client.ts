@@ -123,7 +123,68 @@ async function call<S extends z.ZodType>(
   return checked.data;
 }
 
+/** A file the server sent (CSV exports): its bytes and the name from Content-Disposition. */
+export type Downloaded = { blob: Blob; fileName: string | null };
+
+function fileNameOf(res: Response): string | null {
+  const header = res.headers.get("Content-Disposition") ?? "";
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain ? plain[1] : null;
+}
+
+/**
+ * GET a file with the caller's credential (a plain link cannot carry the bearer token). Failures
+ * throw ApiClientError exactly as the JSON calls do.
+ */
+async function download(
+  url: string,
+  options: { credential: Credential; query?: Record<string, QueryValue>; signal?: AbortSignal },
+): Promise<Downloaded> {
+  const headers = new Headers();
+  if (options.credential !== "none") {
+    const token = tokenFor(options.credential);
+    if (!token) {
+      throw new ApiClientError({ status: 401, code: "no_credential", message: "Not signed in" });
+    }
+    headers.set("Authorization", `Bearer ${token}`);
+  }
+  let res: Response;
+  try {
+    res = await fetch(withQuery(url, options.query), { headers, signal: options.signal });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new ApiClientError({ status: 0, code: "network", message: "Network error" });
+  }
+  if (!res.ok) {
+    const parsed = await readBody(res).catch(() => undefined);
+    const shaped =
+      parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+    throw new ApiClientError({
+      status: res.status,
+      code: typeof shaped.code === "string" ? shaped.code : null,
+      message: typeof shaped.error === "string" ? shaped.error : `HTTP ${res.status}`,
+      body: parsed,
+      retryAfterSec: retryAfter(res),
+    });
+  }
+  try {
+    return { blob: await res.blob(), fileName: fileNameOf(res) };
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new ApiClientError({ status: res.status, code: "network", message: "Network error" });
+  }
+}
+
 export const apiClient = {
+  download,
   get<S extends z.ZodType>(url: string, options: GetOptions<S>) {
     return call("GET", withQuery(url, options.query), undefined, options);
   },

@@ -2,7 +2,7 @@ import "server-only";
 import { dataDir, env } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { connect } from "./connect";
-import { applyMigrations } from "./schema-engine";
+import { migrateDatabase } from "./migrate";
 
 /**
  * Database access for command-line scripts: joins a running server through its socket, or
@@ -10,7 +10,8 @@ import { applyMigrations } from "./schema-engine";
  */
 export async function openForCli() {
   const connection = await connect({ databaseUrl: env.DATABASE_URL, dataDir, role: "cli" });
-  const migrated = connection.mode === "socket" ? [] : await applyMigrations(connection.factory);
+  const migrated =
+    connection.mode === "socket" ? [] : await migrateDatabase(connection.factory, env.DATABASE_URL);
   const prisma = new PrismaClient({ adapter: connection.factory });
   return {
     prisma,

@@ -1,8 +1,8 @@
 import "server-only";
-import { dataDir, env } from "@/lib/env";
+import { dataDir, env, isServerless } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { connect, type Connection } from "./connect";
-import { applyMigrations } from "./schema-engine";
+import { migrateDatabase } from "./migrate";
 
 export type Db = PrismaClient;
 
@@ -13,7 +13,8 @@ const holder = globalThis as unknown as { __dbState?: Promise<State> };
 
 async function open(): Promise<State> {
   const connection = await connect({ databaseUrl: env.DATABASE_URL, dataDir, role: "server" });
-  const migrated = await applyMigrations(connection.factory);
+  // Serverless cold starts never migrate: the build did (scripts/build.mjs).
+  const migrated = isServerless ? [] : await migrateDatabase(connection.factory, env.DATABASE_URL);
   const prisma = new PrismaClient({ adapter: connection.factory });
   return { connection, prisma, migrated };
 }

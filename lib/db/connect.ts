@@ -1,11 +1,13 @@
 import "server-only";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { openPglite } from "./durable-fs";
+import { startDbWorker } from "./embedded-worker";
 import {
   acquireLock,
   readLockOwner,
@@ -16,14 +18,13 @@ import {
   type DataDirLock,
 } from "./embedded-lock";
 import { securePrivateDir } from "./private-files";
-import { startSocketServer, type SocketServer } from "./socket-server";
 
 export type Connection = {
   /** "postgres": DATABASE_URL; "embedded": this process owns the PGlite directory; "socket": another process does. */
   mode: "postgres" | "embedded" | "socket";
   factory: SqlMigrationAwareDriverAdapterFactory;
-  /** The PGlite instance in "embedded" mode (the console's backup dumps its data directory). */
-  pglite?: PGlite;
+  /** In "embedded" mode: a gzipped dump of the data directory (the console's backups). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -49,21 +50,72 @@ export async function connect({ databaseUrl, dataDir, role }: ConnectOptions): P
   }
 
   securePrivateDir(dataDir);
-  const lock = role === "server" ? acquireLock(dataDir, "server") : await lockOrSocket(dataDir);
+  if (role === "server") return serveEmbedded(dataDir);
+  const lock = await lockOrSocket(dataDir);
   if (!lock) return viaSocket(dataDir);
 
-  let socketServer: SocketServer | undefined;
+  // The CLI on a directory nobody else holds: PGlite in this process, no socket.
   try {
     const db = await openPglite(path.join(dataDir, "pgdata"));
-    if (role === "server") socketServer = await startSocketServer(db, lock.socketPath);
     return {
       mode: "embedded",
       factory: new PrismaPGlite(db),
-      pglite: db,
+      dumpDataDir: () => db.dumpDataDir("gzip"),
       async close() {
         try {
-          await socketServer?.close();
           await db.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+/**
+ * PGlite memory settings. Its defaults are PostgreSQL's (128 MB shared buffers, 4 MB work_mem
+ * per sort), sized for a machine shared by many backends; PGlite has one backend, and its WASM
+ * heap only grows. These keep the heap small without slowing the app's queries.
+ */
+export const embeddedStartParams = ["-c", "shared_buffers=16MB", "-c", "temp_buffers=2MB"];
+
+/** Connections of the server's pool to the database worker (they take turns at transactions). */
+const embeddedPoolSize = 4;
+
+/**
+ * The server on the embedded default: PGlite runs in a worker thread that serves the wire
+ * protocol on the data directory's private socket, and the server reaches it through the same
+ * `pg` adapter as PostgreSQL, so no query runs on the thread that serves requests.
+ */
+async function serveEmbedded(dataDir: string): Promise<Connection> {
+  const lock = acquireLock(dataDir, "server");
+  try {
+    const pgdataDir = path.join(dataDir, "pgdata");
+    const options = {
+      pgdataDir,
+      socketPath: lock.socketPath,
+      durable: true,
+      startParams: embeddedStartParams,
+    };
+    if (!fs.existsSync(path.join(pgdataDir, "PG_VERSION"))) {
+      // A new database: initdb grows PGlite's WASM heap to several hundred MB, and a WASM heap
+      // never shrinks. So the first open runs in a thread of its own that then ends, and the
+      // server's database thread starts on the initialised directory with a small heap.
+      await (await startDbWorker(options)).close();
+    }
+    const worker = await startDbWorker(options);
+    const pool = socketPool(dataDir, embeddedPoolSize);
+    return {
+      mode: "embedded",
+      factory: new PrismaPg(pool),
+      dumpDataDir: () => worker.dumpDataDir(),
+      async close() {
+        try {
+          await pool.end();
+          await worker.close();
         } finally {
           lock.release();
         }
@@ -102,14 +154,21 @@ function socketAnswers(socketPath: string) {
   });
 }
 
-function viaSocket(dataDir: string): Connection {
-  const port = Number(socketFileName.split(".").pop());
-  const factory = new PrismaPg({
+function socketPool(dataDir: string, max: number) {
+  const pool = new pg.Pool({
     host: path.resolve(dataDir, socketDirName),
-    port,
+    port: Number(socketFileName.split(".").pop()),
     user: "postgres",
     database: "template1",
-    max: 1,
+    max,
+    idleTimeoutMillis: 0,
   });
-  return { mode: "socket", factory, close: async () => {} };
+  // An idle connection cut by the other end is replaced on the next checkout.
+  pool.on("error", () => undefined);
+  return pool;
+}
+
+function viaSocket(dataDir: string): Connection {
+  const pool = socketPool(dataDir, 1);
+  return { mode: "socket", factory: new PrismaPg(pool), close: () => pool.end() };
 }

@@ -18,10 +18,10 @@ type Engine = {
   free?(): void;
 };
 
-let enginePromise: Promise<new (...args: never[]) => Engine> | undefined;
-
+// Not cached: the engine runs once at start (and in development tools), and a cached module
+// would keep its compiled code and WASM memory (tens of MB) for the life of the server.
 async function loadEngineClass() {
-  enginePromise ??= (async () => {
+  return (async () => {
     // Loaded from node_modules at run time, outside the bundler (the package is ESM + WASM).
     const dir = path.resolve("node_modules/@prisma/schema-engine-wasm");
     const bgUrl = pathToFileURL(path.join(dir, "schema_engine_bg.js")).href;
@@ -33,7 +33,6 @@ async function loadEngineClass() {
     (instance.exports as { __wbindgen_start: () => void }).__wbindgen_start();
     return bg.SchemaEngine;
   })();
-  return enginePromise;
 }
 
 async function createEngine(factory: SqlMigrationAwareDriverAdapterFactory): Promise<Engine> {

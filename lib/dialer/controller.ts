@@ -3,14 +3,17 @@ import { isKeypadKey } from "./digits";
 import { dialerReducer, isActive, type DialerAction } from "./reducer";
 import { createSimulatedTransport } from "./simulated-transport";
 import { ENDED_TO_IDLE_MS, TICK_MS } from "./timings";
-import type { CallTransport } from "./transport";
-import { initialDialerState, type DialerState } from "./types";
+import type { CallTransport, EndReason } from "./transport";
+import { initialDialerState, type CallRecord, type DialContext, type DialerState } from "./types";
 
 export interface DialerController {
   getState(): DialerState;
   subscribe(listener: () => void): () => void;
-  /** Calls `number` (digits are kept, the rest dropped) or, without one, the current number. */
-  dial(number?: string): void;
+  /**
+   * Calls `number` (digits are kept, the rest dropped) or, without one, the current number.
+   * `context` names the business being called, so the call record can point at it.
+   */
+  dial(number?: string, context?: DialContext | null): void;
   setNumber(number: string): void;
   clearNumber(): void;
   hangUp(): void;
@@ -24,6 +27,13 @@ export interface DialerControllerOptions {
   transport?: CallTransport;
   clock?: Clock;
   initialState?: DialerState;
+  /**
+   * Told when a call is dialed ("started") and when it ends ("ended"). Runs after the state
+   * change; whatever it does (and whether it throws) never holds up or breaks the call.
+   */
+  onCall?: (record: CallRecord, phase: "started" | "ended") => void;
+  /** Names new calls; a UUID in the browser. */
+  newCallId?: () => string;
 }
 
 /**
@@ -37,6 +47,17 @@ export function createDialerController(options: DialerControllerOptions = {}): D
   let state = options.initialState ?? initialDialerState;
   let ticker: unknown = null;
   let resetTimer: unknown = null;
+  let record: CallRecord | null = null;
+  const newCallId = options.newCallId ?? (() => globalThis.crypto.randomUUID());
+  const report = (phase: "started" | "ended") => {
+    const current = record;
+    if (!current || !options.onCall) return;
+    try {
+      options.onCall(current, phase);
+    } catch {
+      // Recording is a side job: the call goes on regardless.
+    }
+  };
 
   const dispatch = (action: DialerAction) => {
     const next = dialerReducer(state, action);
@@ -53,9 +74,15 @@ export function createDialerController(options: DialerControllerOptions = {}): D
     if (resetTimer !== null) clock.clearTimeout(resetTimer);
     resetTimer = null;
   };
-  const end = () => {
+  const end = (reason: EndReason) => {
     stopTicker();
-    if (!dispatch({ type: "ended", now: clock.now() })) return;
+    const now = clock.now();
+    if (!dispatch({ type: "ended", now })) return;
+    if (record) {
+      record = { ...record, endedAt: now, endReason: reason };
+      report("ended");
+      record = null;
+    }
     cancelReset();
     resetTimer = clock.setTimeout(() => {
       resetTimer = null;
@@ -65,11 +92,13 @@ export function createDialerController(options: DialerControllerOptions = {}): D
 
   const unsubscribe = transport.subscribe((event) => {
     if (event.type === "connected") {
-      if (!dispatch({ type: "connected", at: clock.now() })) return;
+      const at = clock.now();
+      if (!dispatch({ type: "connected", at })) return;
+      if (record) record = { ...record, connectedAt: at };
       stopTicker();
       ticker = clock.setInterval(() => dispatch({ type: "tick", now: clock.now() }), TICK_MS);
     } else {
-      end();
+      end(event.reason);
     }
   });
 
@@ -79,18 +108,28 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    dial(number) {
+    dial(number, context) {
       const wasEnded = state.status === "ended";
       if (!dispatch({ type: "dial", number })) return;
       if (wasEnded) cancelReset();
+      record = {
+        id: newCallId(),
+        number: state.number,
+        context: context ?? null,
+        startedAt: clock.now(),
+        connectedAt: null,
+        endedAt: null,
+        endReason: null,
+      };
       transport.dial(state.number);
+      report("started");
     },
     setNumber: (number) => void dispatch({ type: "setNumber", number }),
     clearNumber: () => void dispatch({ type: "clearNumber" }),
     hangUp() {
       if (!isActive(state)) return;
       // End is immediate on screen; the transport's own `ended` event is then a no-op.
-      end();
+      end("local");
       transport.hangUp();
     },
     sendDigit(key) {

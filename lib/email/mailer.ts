@@ -3,7 +3,8 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { dataDir, env, isEmbedded } from "@/lib/env";
+import { mailRecipientAllowed } from "@/lib/deploy/runtime";
+import { dataDir, deploymentEnv, env, isEmbedded } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { MailContent } from "./mail-content";
 
@@ -29,6 +30,14 @@ function smtpTransport(url: string) {
 
 export type OutgoingMail = MailContent & { to: string; link: string };
 
+/** A preview (non-production) deployment refused to mail a domain outside its allow-list. */
+export class MailRecipientNotAllowedError extends Error {
+  constructor(readonly domain: string) {
+    super(`a ${deploymentEnv} deployment does not mail ${domain} (not in MAIL_ALLOWED_DOMAINS)`);
+    this.name = "MailRecipientNotAllowedError";
+  }
+}
+
 /** Sends one message to exactly one recipient; throws when the relay refuses it. */
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const message = {
@@ -41,6 +50,9 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
     envelope: { from: addressOf(env.SMTP_FROM), to: [mail.to] },
   };
   if (env.SMTP_URL) {
+    if (!mailRecipientAllowed(mail.to)) {
+      throw new MailRecipientNotAllowedError(mail.to.slice(mail.to.lastIndexOf("@") + 1));
+    }
     await smtpTransport(env.SMTP_URL).sendMail(message);
     return;
   }

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { appUrl, env } from "@/lib/env";
 import { errorMessage, log } from "@/lib/log";
 import { verificationMail } from "./mail-content";
-import { sendMail } from "./mailer";
+import { MailRecipientNotAllowedError, sendMail } from "./mailer";
 import { VERIFICATION_COOLDOWN_SECONDS } from "./schemas";
 import { newVerificationToken, verificationLink } from "./tokens";
 
@@ -137,6 +137,11 @@ export async function requestEmailVerification(req: VerificationRequest) {
       outcome: "error",
       detail: { error: errorMessage(err).slice(0, 200) },
     });
+    if (err instanceof MailRecipientNotAllowedError) {
+      throw new ApiError("forbidden", "This preview deployment does not send mail to that domain", {
+        code: "email_domain_not_allowed",
+      });
+    }
     throw new ApiError("bad_gateway", "Unable to send verification email", {
       code: "email_send_failed",
     });

@@ -19,7 +19,16 @@ export const clientNamespaces = {
   verifyEmail: { only: ["Common", "UI", "VerifyEmail"] },
   /** /adminconsole */
   admin: {
-    except: [...serverOnly, ...publicOnly, "Dialer", "Targets", "Facility", "Reports", "Profile"],
+    except: [
+      ...serverOnly,
+      ...publicOnly,
+      "Dialer",
+      "Calls",
+      "Targets",
+      "Facility",
+      "Reports",
+      "Profile",
+    ],
   },
   /** /app/*: the shell and dialer on every page, and each screen's own. */
   app: { except: [...serverOnly, ...publicOnly, "Admin"] },

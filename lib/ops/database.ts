@@ -78,9 +78,9 @@ export async function backup(now = new Date()): Promise<BackupResult> {
   try {
     if (kind === "pglite") {
       const state = await getDbState();
-      const pglite = state.connection.pglite;
-      if (!pglite) return { ok: false, error: "The embedded database is not open in this process" };
-      const blob = await pglite.dumpDataDir("gzip");
+      const dump = state.connection.dumpDataDir;
+      if (!dump) return { ok: false, error: "The embedded database is not open in this process" };
+      const blob = await dump();
       await fs.writeFile(partial, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });
     } else {
       const run = await runCommand(

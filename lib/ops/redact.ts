@@ -21,6 +21,8 @@ export function secretValues(): string[] {
     env.AUTH_SECRET,
     new TextDecoder().decode(authSecret()),
     env.PLACES_API_KEY,
+    env.CRON_SECRET,
+    env.DEMO_PASSWORD,
     urlPassword(env.DATABASE_URL),
     urlPassword(env.SMTP_URL),
   ];

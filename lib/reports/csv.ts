@@ -20,6 +20,10 @@ export function neutralizeCell(value: CsvCell): CsvCell {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
+// csv-stringify quotes a field holding the record delimiter (CRLF here) but not a lone LF or
+// CR, which spreadsheets still read as a line break: quote those as well.
+const options = { record_delimiter: "windows", quoted_match: /[\r\n]/ } as const;
+
 export function writeCsv(input: {
   /** A line before the header, written as "# ..." (the range of a report). */
   comment?: string;
@@ -30,7 +34,16 @@ export function writeCsv(input: {
   if (input.comment !== undefined) records.push([`# ${input.comment}`]);
   records.push([...input.header]);
   for (const row of input.rows) records.push(row.map(neutralizeCell));
-  // csv-stringify quotes a field holding the record delimiter (CRLF here) but not a lone LF or
-  // CR, which spreadsheets still read as a line break: quote those as well.
-  return stringify(records, { bom: true, record_delimiter: "windows", quoted_match: /[\r\n]/ });
+  return stringify(records, { ...options, bom: true });
+}
+
+/**
+ * More data rows of a file that writeCsv began (no byte-order mark, no header): a streamed
+ * export writes its rows batch by batch with this, with the same quoting and neutralizing.
+ */
+export function writeCsvRows(rows: readonly (readonly CsvCell[])[]): string {
+  return stringify(
+    rows.map((row) => row.map(neutralizeCell)),
+    options,
+  );
 }

@@ -20,11 +20,11 @@ export const SALES_HEADER = ["sale_id", "agent", "amount", "timestamp"] as const
 
 export type ReportKind = "call-reports" | "sales-history";
 
-const REPORT_TITLE: Record<ReportKind, string> = {
+export const REPORT_TITLE: Record<ReportKind, string> = {
   "call-reports": "Call Reports",
   "sales-history": "Sales History",
 };
-const REPORT_HEADER: Record<ReportKind, readonly string[]> = {
+export const REPORT_HEADER: Record<ReportKind, readonly string[]> = {
   "call-reports": CALL_REPORT_HEADER,
   "sales-history": SALES_HEADER,
 };

@@ -19,6 +19,8 @@ import Facility from "./Facility.json";
 import UI from "./UI.json";
 import Targets from "./Targets.json";
 import Admin from "./Admin.json";
+import Deploy from "./Deploy.json";
+import Calls from "./Calls.json";
 
 const messages = {
   Common,
@@ -40,5 +42,7 @@ const messages = {
   UI,
   Targets,
   Admin,
+  Deploy,
+  Calls,
 };
 export default messages;

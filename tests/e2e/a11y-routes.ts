@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { createCall, uniqueNumber } from "./calls-helpers";
 
 /**
  * What the accessibility gate (a11y.spec.ts) visits. Every screen adds its routes here, and
@@ -29,6 +30,12 @@ const phone = { width: 360, height: 740 };
 async function openMenu(page: Page, trigger: ReturnType<Page["getByTestId"]>) {
   await trigger.click();
   await expect(page.getByRole("menu")).toBeVisible();
+}
+
+/** Records a call of the signed-in rep through the API (the token is the page's own). */
+async function recordCall(page: Page, disposition?: string) {
+  const token = await page.evaluate(() => localStorage.getItem("auth.token"));
+  return createCall(page.request, token!, { digits: uniqueNumber("512"), disposition });
 }
 
 /** Opens the facility drawer from the first result's name and waits until it shows. */
@@ -152,7 +159,8 @@ export const a11yRoutes: A11yRoute[] = [
     path: "/app/reports/call-history",
     auth: "rep",
     prepare: async (page) => {
-      await page.getByRole("main").getByRole("searchbox").fill("CALL-1001");
+      const call = await recordCall(page);
+      await page.getByRole("main").getByRole("searchbox").fill(call.id);
       await page.getByRole("main").getByRole("searchbox").press("Enter");
       await expect(page.getByTestId("call-card")).toBeVisible();
     },
@@ -172,6 +180,45 @@ export const a11yRoutes: A11yRoute[] = [
         await page.keyboard.press("Enter");
       }
       await expect(main.locator('[aria-selected="true"]')).toHaveCount(8);
+    },
+  },
+  // Call Log with rows (one undisposed, one with an outcome), on a desktop and a phone.
+  {
+    name: "call log, rows",
+    path: "/app/call-log",
+    auth: "rep",
+    prepare: async (page) => {
+      await recordCall(page);
+      await recordCall(page, "sale");
+      await page.reload();
+      await expect(page.getByTestId("call-log-row").first()).toBeVisible();
+    },
+  },
+  {
+    name: "call log on a phone, rows",
+    path: "/app/call-log",
+    auth: "rep",
+    viewport: phone,
+    prepare: async (page) => {
+      await recordCall(page, "interested");
+      await page.reload();
+      await expect(page.getByTestId("call-log-row").first()).toBeVisible();
+    },
+  },
+  // The dialer's disposition prompt after a call, a Sale chosen (its amount field showing).
+  {
+    name: "dashboard, disposition prompt open",
+    path: "/app",
+    auth: "rep",
+    prepare: async (page) => {
+      const dialer = page.getByTestId("dialer-widget");
+      await dialer.getByRole("button", { name: "5", exact: true }).click();
+      await dialer.getByTestId("dialer-call").click();
+      await expect(dialer.getByTestId("dialer-status")).toHaveAttribute("data-status", "in-call");
+      await dialer.getByTestId("dialer-end").click();
+      await expect(page.getByTestId("dialer-disposition")).toBeVisible();
+      await page.keyboard.press("2");
+      await expect(page.getByTestId("disposition-amount")).toBeVisible();
     },
   },
   {

@@ -229,13 +229,19 @@ test("contact with only a phone, extra phone on Enter (duplicate ignored), addre
   await expect(again.drawer.getByTestId("facility-address")).toContainText("Austin, TX");
 });
 
-test("Call in the drawer dials the number and raises Dial Count", async ({ repPage: page }) => {
-  await openTargets(page);
+test("Call in the drawer dials the number, raises the team's Dial Count and lists the call", async ({
+  repPage: page,
+}) => {
+  // A query of its own: Dial Count is the team's, kept by the server across specs and retries.
+  await page.goto(`/app/targets?q=${encodeURIComponent(`dentists in Austin, ${Date.now()}`)}&ts=1`);
+  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
   await expect(row(page).getByTestId("target-dials")).toHaveText("0");
   const { drawer } = await openDrawer(page);
   await expect(drawer.getByTestId("facility-dial-count")).toHaveText("Not dialed yet");
+  await expect(drawer.getByText("No calls to this business yet.")).toBeVisible();
   await drawer.getByRole("button", { name: "Call (512) 555-0100" }).click();
   await expect(drawer.getByTestId("facility-dial-count")).toHaveText("Dialed once");
+  await expect(drawer.getByTestId("place-call")).toHaveCount(1);
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
   // The modal drawer hides the rest of the page from the accessibility tree; closed, the

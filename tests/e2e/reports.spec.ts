@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Download, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { createCall, uniqueNumber } from "./calls-helpers";
 import { collectConsoleErrors, setLocale } from "./helpers";
 
 test.use({ signedInAs: "rep" });
@@ -15,6 +16,8 @@ async function shot(page: Page, name: string) {
 }
 
 const BOM = "\uFEFF";
+/** A cell as the CSV writer protects it: a leading = + - @ gets an apostrophe. */
+const safeCell = (v: string) => (/^[=+\-@]/.test(v) ? `'${v}` : v);
 
 /** The downloaded file's name and text; the text must start with the UTF-8 byte-order mark. */
 async function downloaded(page: Page, click: () => Promise<void>) {
@@ -90,23 +93,27 @@ test.describe("reports", () => {
 
   test("call history: a search that finds a call shows its card; one that does not shows the empty text", async ({
     page,
+    repSession,
   }) => {
     const errors = collectConsoleErrors(page);
+    const digits = uniqueNumber("415");
+    const call = await createCall(page.request, repSession.token, { digits, talkSeconds: 312 });
+    const national = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
     await open(page, "/app/reports/call-history");
     const empty =
       "No call found. Use the search to locate a single call for auditing and download.";
     await expect(main(page).getByText(empty)).toBeVisible();
-    await expect(main(page).getByText("Sample data")).toBeVisible();
+    // Real records now: no sample-data label.
+    await expect(main(page).getByText("Sample data")).toHaveCount(0);
 
     const box = main(page).getByRole("searchbox", { name: "Search calls" });
     // Digits match whatever the formatting.
-    await box.fill("  415.555.0132 ");
+    await box.fill(`  ${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)} `);
     await box.press("Enter");
     const card = page.getByTestId("call-card");
-    await expect(card).toContainText("CALL-1001");
-    await expect(card).toContainText("(415) 555-0132");
-    await expect(card).toContainText("(628) 555-0100");
-    await expect(card).toContainText("Olivia Bennett");
+    await expect(card).toContainText(call.id);
+    await expect(card).toContainText(national);
+    await expect(card).toContainText(repSession.username);
     await expect(card).toContainText("05:12");
     await expect(main(page).getByText(empty)).toHaveCount(0);
 
@@ -115,30 +122,37 @@ test.describe("reports", () => {
     await expect(main(page).getByText(empty)).toBeVisible();
     await expect(card).toHaveCount(0);
 
-    await box.fill("sofia");
+    await box.fill(call.id.toUpperCase());
     await box.press("Enter");
-    await expect(card).toContainText("CALL-1003");
-    await expect(card).toContainText("21:27");
+    await expect(card).toContainText(call.id);
     expect(errors).toEqual([]);
   });
 
-  test("call history: the CSV of the call on the card holds exactly its row", async ({ page }) => {
+  test("call history: the CSV of the call on the card holds exactly its row", async ({
+    page,
+    repSession,
+  }) => {
+    const call = await createCall(page.request, repSession.token, {
+      digits: uniqueNumber("312"),
+      talkSeconds: 1287,
+    });
     await open(page, "/app/reports/call-history");
     const box = main(page).getByRole("searchbox", { name: "Search calls" });
-    await box.fill("call-1003");
+    await box.fill(call.id);
     await box.press("Enter");
     const card = page.getByTestId("call-card");
-    await expect(card).toContainText("CALL-1003");
+    await expect(card).toContainText(call.id);
+    await expect(card).toContainText("21:27");
     const iso = await card.locator("time").getAttribute("datetime");
-    expect(iso).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(iso).toBe(call.startedAt);
 
     const file = await downloaded(page, () =>
       main(page).getByRole("button", { name: "Download CSV" }).click(),
     );
-    expect(file.name).toBe("call-CALL-1003.csv");
+    expect(file.name).toBe(`call-${call.id}.csv`);
     expect(file.lines).toEqual([
       "id,dialed,originating,agent,duration_seconds,timestamp",
-      `CALL-1003,3125550144,6285550102,Sofia Alvarez,1287,${iso}`,
+      `${call.id},${call.dialedDigits},${safeCell(call.originatingNumber ?? "")},${repSession.username},1287,${iso}`,
       "",
     ]);
   });
@@ -310,7 +324,12 @@ test.describe("reports", () => {
     for (const scheme of ["light", "dark"] as const) {
       test(`every report screen fits desktop and phone (${locale}, ${scheme})`, async ({
         page,
+        repSession,
       }) => {
+        const long = await createCall(page.request, repSession.token, {
+          digits: uniqueNumber("305"),
+          talkSeconds: 3725,
+        });
         await page.clock.setFixedTime(new Date("2026-03-10T15:30:00Z"));
         await setLocale(page, locale);
         await page.emulateMedia({ colorScheme: scheme });
@@ -338,7 +357,7 @@ test.describe("reports", () => {
           await shot(page, `reports-menu-${tag}`);
 
           await open(page, "/app/reports/call-history", locale);
-          await main(page).getByRole("searchbox").fill("CALL-1005");
+          await main(page).getByRole("searchbox").fill(long.id);
           await main(page).getByRole("searchbox").press("Enter");
           await expect(page.getByTestId("call-card")).toContainText("62:05");
           await fits();

@@ -69,6 +69,8 @@ env.PLACES_API_BASE_URL = placesPeer.url;
 // The specs search many times a minute with one rep.
 env.PLACES_SEARCH_PER_MINUTE ??= "300";
 env.PLACES_DETAILS_PER_MINUTE ??= "5000";
+// Report specs extract many CSVs a minute with one rep.
+env.REPORT_EXPORTS_PER_MINUTE ??= "120";
 // A maps key, so the map popup requests the Maps script; the specs intercept that request
 // (tests/e2e/maps-stub.ts), and an unintercepted one simply fails offline.
 env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY ??= "e2e-maps-key";

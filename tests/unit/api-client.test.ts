@@ -51,6 +51,13 @@ beforeAll(async () => {
       return res.end("<h1>Bad gateway</h1>");
     }
     if (path === "/slow") return setTimeout(() => json(200, { n: 1 }), 2_000);
+    if (path === "/file.csv") {
+      res.writeHead(200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="call-reports_2026-03-10.csv"',
+      });
+      return res.end("\uFEFFa,b\r\n1,2\r\n");
+    }
     json(404, { error: "Not found", code: "not_found" });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -170,5 +177,30 @@ describe("apiClient", () => {
     );
     expect(error).not.toBeInstanceOf(ApiClientError);
     expect((error as DOMException).name).toBe("AbortError");
+  });
+
+  it("downloads a file with the bearer token: its bytes and the server's file name", async () => {
+    writeStored(sessionTokenKey, "rep-token");
+    const file = await apiClient.download(`${base}/file.csv`, {
+      credential: "rep",
+      query: { from: "2026-03-10T00:00:00-04:00", withTime: 0 },
+    });
+    expect(file.fileName).toBe("call-reports_2026-03-10.csv");
+    // The bytes as sent, byte-order mark included (Blob.text() would hide it).
+    const bytes = Buffer.from(await file.blob.arrayBuffer());
+    expect(bytes.toString("utf8")).toBe("\uFEFFa,b\r\n1,2\r\n");
+    // (The previous test's aborted request may still arrive at the peer: look for this one.)
+    expect(seen.find((r) => r.url.startsWith("/file.csv"))).toMatchObject({
+      method: "GET",
+      url: "/file.csv?from=2026-03-10T00%3A00%3A00-04%3A00&withTime=0",
+      auth: "Bearer rep-token",
+    });
+    // Failures carry the server's status and code, as the JSON calls do.
+    const error = await failure(apiClient.download(`${base}/throttled`, { credential: "rep" }));
+    expect(error).toMatchObject({ status: 429, code: "rate_limited", retryAfterSec: 17 });
+    removeStored(sessionTokenKey);
+    expect(
+      await failure(apiClient.download(`${base}/file.csv`, { credential: "rep" })),
+    ).toMatchObject({ status: 401, code: "no_credential" });
   });
 });

@@ -1,16 +1,14 @@
-// GET /api/health - for load balancers: 200 when the app and its database answer, else 503
+// GET /api/health - for load balancers: 200 when the app and its database answer, else 503.
+// The same as /api/health/ready; /api/health/live answers without the database. In production
+// scripts/serve.mjs answers all three before Next routing (lib/health.ts has the check).
 import { NextResponse } from "next/server";
 import { noStore } from "@/lib/api/errors";
-import { getDb } from "@/lib/db/client";
+import { databaseReady, healthBody } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
 
 export async function GET() {
-  try {
-    const db = await getDb();
-    await db.$queryRaw`SELECT 1`;
-    return NextResponse.json({ status: "ok" }, { headers: noStore });
-  } catch {
-    return NextResponse.json({ status: "unavailable" }, { status: 503, headers: noStore });
-  }
+  return (await databaseReady())
+    ? NextResponse.json(healthBody.ok, { headers: noStore })
+    : NextResponse.json(healthBody.unavailable, { status: 503, headers: noStore });
 }

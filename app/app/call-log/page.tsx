@@ -1,20 +1,19 @@
 import { getTranslations } from "next-intl/server";
-import { ListChecks } from "lucide-react";
 import { PageHeader } from "@/components/ui/page-header";
-import { PlaceholderCard } from "@/components/ui/placeholder-card";
+import { CallLogView } from "@/components/calls/call-log-view";
 
-// The spec shows placeholder content only for this screen.
 export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("callLog") };
 }
 
+/** Call Log: the rep's own calls, newest first, filtered by days and outcome. */
 export default async function CallLogPage() {
   const nav = await getTranslations("Nav");
-  const t = await getTranslations("Placeholders");
+  const t = await getTranslations("Calls.log");
   return (
-    <>
-      <PageHeader title={nav("callLog")} description={t("callLogDescription")} />
-      <PlaceholderCard icon={ListChecks} title={t("comingSoonTitle")} body={t("callLogBody")} />
-    </>
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={nav("callLog")} description={t("description")} />
+      <CallLogView />
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import "client-only";
 import { z } from "zod";
 import { pointSchema } from "@/lib/dialer/position";
+import { outboxSchema } from "@/lib/client/calls/outbox-entry";
 import { emptyFacilityData, facilityDataSchema, type FacilityData } from "@/lib/facility/schemas";
 import { storedProfileSchema } from "@/lib/profile/profile-form";
 import { defineKey, defineKeyFamily, SESSION_USER_ITEM } from "./core";
@@ -131,4 +132,17 @@ export const drawerMapKey = defineKey({
   scope: "global",
   schema: z.boolean(),
   fallback: false,
+});
+
+/**
+ * Call requests (records and dispositions) not yet accepted by the server, oldest first, per
+ * rep (lib/client/calls/outbox.ts sends them). Local, so a call made offline survives a reload.
+ */
+export const callOutboxKey = defineKey({
+  name: "calls.outbox",
+  version: 1,
+  area: "local",
+  scope: "user",
+  schema: outboxSchema,
+  fallback: [],
 });

@@ -1,0 +1,19 @@
+// PUT /api/calls/{id} - record a call under its client-generated id (201), complete it later (200)
+import { z } from "zod";
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { callsWriteLimit } from "@/lib/calls/limits";
+import { recordCall } from "@/lib/calls/record";
+import { callPutBodySchema, callResponseSchema, newCallIdSchema } from "@/lib/calls/schemas";
+
+export const PUT = withUser(
+  {
+    params: z.object({ id: newCallIdSchema }),
+    body: callPutBodySchema,
+    rateLimit: callsWriteLimit,
+  },
+  async ({ session, params, body }) => {
+    const { created, call } = await recordCall(session, params.id, body);
+    return respond(callResponseSchema, { call }, { status: created ? 201 : 200 });
+  },
+);

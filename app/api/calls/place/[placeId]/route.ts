@@ -1,0 +1,13 @@
+// GET /api/calls/place/{placeId} - the team's calls to one business, newest first (the drawer's Call Logs)
+import { z } from "zod";
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { callsReadLimit } from "@/lib/calls/limits";
+import { callsResponseSchema, placeIdSchema } from "@/lib/calls/schemas";
+import { placeCalls } from "@/lib/calls/stats";
+
+export const GET = withUser(
+  { params: z.object({ placeId: placeIdSchema }), rateLimit: callsReadLimit },
+  async ({ session, params }) =>
+    respond(callsResponseSchema, { calls: await placeCalls(session, params.placeId) }),
+);

@@ -1,0 +1,11 @@
+// POST /api/calls/stats - the team's Dial Count per place on screen and today's dials, talk time, conversations
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { callsReadLimit } from "@/lib/calls/limits";
+import { callStatsBodySchema, callStatsResponseSchema } from "@/lib/calls/schemas";
+import { callStats } from "@/lib/calls/stats";
+
+export const POST = withUser(
+  { body: callStatsBodySchema, rateLimit: callsReadLimit },
+  async ({ session, body }) => respond(callStatsResponseSchema, await callStats(session, body)),
+);

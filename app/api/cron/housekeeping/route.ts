@@ -1,0 +1,18 @@
+// GET /api/cron/housekeeping - prune expired sessions, closed counters and old audit events (Vercel Cron)
+import { withPublic } from "@/lib/api/handler";
+import { noStore } from "@/lib/api/errors";
+import { pruneExpiredAuthRows } from "@/lib/auth/housekeeping";
+import { assertCronCaller } from "@/lib/deploy/cron";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+
+export const dynamic = "force-dynamic";
+
+// Serverless instances keep no timers, so the platform's scheduler calls this hourly (vercel.json);
+// a long-running server prunes on its own timer and may call it too. Bounded per call.
+export const GET = withPublic({}, async ({ req }) => {
+  assertCronCaller(req);
+  const pruned = await pruneExpiredAuthRows(new Date(), env.HOUSEKEEPING_BATCH);
+  log.info("housekeeping", pruned);
+  return Response.json({ ok: true, pruned }, { headers: noStore });
+});

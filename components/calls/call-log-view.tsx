@@ -1,0 +1,283 @@
+"use client";
+
+import { useState } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { Building2, ListChecks, PencilLine, X } from "lucide-react";
+import { useDialer } from "@/components/dialer/dialer-provider";
+import { FacilityDrawer } from "@/components/facility/facility-drawer";
+import { Button, EmptyState, Field, Input, NativeSelect, Spinner } from "@/components/ui";
+import { DISPOSITIONS } from "@/lib/calls/dispositions";
+import type { CallDto } from "@/lib/calls/schemas";
+import { apiClient } from "@/lib/client/api-client";
+import {
+  emptyCallLogForm,
+  isFiltered,
+  toCallLogFilters,
+  type CallLogForm,
+} from "@/lib/client/calls/call-log-filters";
+import { useCallLog } from "@/lib/client/calls/queries";
+import { formatDuration } from "@/lib/format/duration";
+import { formatPhone } from "@/lib/format/phone";
+import { placeDetailsResponseSchema, type Place } from "@/lib/places/schemas";
+import { dialableDigits } from "@/lib/targets/format";
+import { CallOutcome } from "./call-outcome";
+import { CallOutcomeDialog } from "./call-outcome-dialog";
+
+/**
+ * Call Log (/app/call-log): the rep's own calls, newest first, 25 at a time (Load more follows
+ * the server's cursor), filtered by day range and outcome. A call to a business opens its
+ * facility drawer (the place is fetched by id: only the id is stored with the call); a call
+ * without an outcome can be given one here.
+ */
+export function CallLogView() {
+  const t = useTranslations("Calls.log");
+  const tCalls = useTranslations("Calls");
+  const [form, setForm] = useState<CallLogForm>(emptyCallLogForm);
+  const filters = toCallLogFilters(form);
+  const log = useCallLog(filters);
+  const calls = log.data?.pages.flatMap((p) => p.calls) ?? [];
+  const [opening, setOpening] = useState<string | null>(null);
+  const [shownPlace, setShownPlace] = useState<Place | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [outcomeFor, setOutcomeFor] = useState<CallDto | null>(null);
+  const queryClient = useQueryClient();
+  const dialer = useDialer();
+
+  // The call keeps only the place id (Google's terms); the drawer needs the place, so it is
+  // fetched (and cached for a few minutes) when a row asks for it.
+  const openBusiness = async (placeId: string) => {
+    setOpening(placeId);
+    try {
+      const { place } = await queryClient.fetchQuery({
+        queryKey: ["place", placeId],
+        queryFn: ({ signal }) =>
+          apiClient.get(`/api/places/${encodeURIComponent(placeId)}`, {
+            schema: placeDetailsResponseSchema,
+            credential: "rep",
+            signal,
+          }),
+        staleTime: 5 * 60_000,
+        retry: 1,
+      });
+      setShownPlace(place);
+      setDrawerOpen(true);
+    } catch {
+      toast.error(t("placeError"));
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  return (
+    <div className="grid gap-4">
+      <form
+        role="search"
+        aria-label={t("filters")}
+        onSubmit={(e) => e.preventDefault()}
+        className="flex flex-wrap items-end gap-3 rounded-xl border border-line bg-surface p-3"
+      >
+        <Field label={t("from")} className="min-w-0 flex-1 basis-36">
+          <Input
+            type="date"
+            value={form.from}
+            onChange={(e) => setForm((f) => ({ ...f, from: e.target.value }))}
+            data-testid="call-log-from"
+          />
+        </Field>
+        <Field label={t("to")} className="min-w-0 flex-1 basis-36">
+          <Input
+            type="date"
+            value={form.to}
+            onChange={(e) => setForm((f) => ({ ...f, to: e.target.value }))}
+            data-testid="call-log-to"
+          />
+        </Field>
+        <Field label={t("outcome")} className="min-w-0 flex-1 basis-44">
+          <NativeSelect
+            value={form.disposition}
+            onChange={(e) => setForm((f) => ({ ...f, disposition: e.target.value }))}
+            data-testid="call-log-outcome"
+          >
+            <option value="">{t("allOutcomes")}</option>
+            {DISPOSITIONS.map((d) => (
+              <option key={d} value={d}>
+                {tCalls(`dispositions.${d}`)}
+              </option>
+            ))}
+            <option value="undisposed">{tCalls("undisposed")}</option>
+          </NativeSelect>
+        </Field>
+        {isFiltered(form) ? (
+          <Button type="button" variant="ghost" onClick={() => setForm(emptyCallLogForm)}>
+            <X aria-hidden />
+            {t("clear")}
+          </Button>
+        ) : null}
+      </form>
+
+      <section aria-label={t("listLabel")} aria-busy={log.isFetching} data-testid="call-log">
+        {log.isPending ? (
+          <p
+            role="status"
+            className="flex items-center justify-center gap-2 rounded-xl border border-line bg-surface px-4 py-12 text-sm text-fg-muted"
+            data-testid="call-log-loading"
+          >
+            <Spinner />
+            {t("loading")}
+          </p>
+        ) : log.isError && calls.length === 0 ? (
+          <div
+            role="alert"
+            className="grid justify-items-center gap-3 rounded-xl border border-danger-text/40 bg-danger-soft px-4 py-10 text-center text-sm text-danger-soft-fg"
+            data-testid="call-log-error"
+          >
+            <p>{t("error")}</p>
+            <Button variant="secondary" size="sm" onClick={() => void log.refetch()}>
+              {t("retry")}
+            </Button>
+          </div>
+        ) : calls.length === 0 ? (
+          <EmptyState
+            icon={ListChecks}
+            title={isFiltered(form) ? t("empty") : t("emptyAll")}
+            headingLevel={2}
+          />
+        ) : (
+          <>
+            <ul className="grid gap-2" data-testid="call-log-rows">
+              {calls.map((call) => (
+                <CallRow
+                  key={call.id}
+                  call={call}
+                  onOpenBusiness={(id) => void openBusiness(id)}
+                  opening={opening !== null && opening === call.placeId}
+                  onAddOutcome={() => setOutcomeFor(call)}
+                />
+              ))}
+            </ul>
+            {log.hasNextPage ? (
+              <div className="mt-4 flex justify-center">
+                <Button
+                  variant="secondary"
+                  onClick={() => void log.fetchNextPage()}
+                  disabled={log.isFetchingNextPage}
+                  data-testid="call-log-more"
+                >
+                  {log.isFetchingNextPage ? t("loadingMore") : t("loadMore")}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      <FacilityDrawer
+        place={shownPlace}
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        onCall={(phone) => {
+          const digits = dialableDigits(phone);
+          if (!digits || dialer.isActive || !shownPlace) return;
+          dialer.setMinimised(false);
+          dialer.dial(digits, {
+            placeId: shownPlace.place_id,
+            placeName: shownPlace.name.trim() || null,
+          });
+        }}
+      />
+      <CallOutcomeDialog call={outcomeFor} onClose={() => setOutcomeFor(null)} />
+    </div>
+  );
+}
+
+function CallRow({
+  call,
+  onOpenBusiness,
+  opening,
+  onAddOutcome,
+}: {
+  call: CallDto;
+  onOpenBusiness: (placeId: string) => void;
+  opening: boolean;
+  onAddOutcome: () => void;
+}) {
+  const t = useTranslations("Calls");
+  const format = useFormatter();
+  const started = new Date(call.startedAt);
+  const number = formatPhone(call.dialedDigits);
+  return (
+    <li
+      className="grid gap-2 rounded-xl border border-line bg-surface px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center"
+      data-testid="call-log-row"
+      data-call-id={call.id}
+    >
+      <div className="grid min-w-0 gap-1">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <time dateTime={call.startedAt} className="text-sm font-medium text-fg">
+            {format.dateTime(started, { dateStyle: "medium", timeStyle: "short" })}
+          </time>
+          <CallOutcome disposition={call.disposition} />
+        </div>
+        <p className="flex flex-wrap gap-x-3 text-sm text-fg-muted">
+          <bdi dir="ltr" className="tabular-nums text-fg" data-testid="call-log-number">
+            {number}
+          </bdi>
+          <span>
+            {call.connectedAt
+              ? t("log.talk", { duration: formatDuration(call.talkSeconds ?? 0) })
+              : t("notConnected")}
+          </span>
+          {call.saleAmount ? (
+            <span>
+              {t("log.saleAmount", {
+                amount: format.number(Number(call.saleAmount), {
+                  style: "currency",
+                  currency: "USD",
+                }),
+              })}
+            </span>
+          ) : null}
+          {call.callbackAt ? (
+            <span>
+              {t("log.callbackAt", {
+                time: format.dateTime(new Date(call.callbackAt), {
+                  dateStyle: "medium",
+                  timeStyle: "short",
+                }),
+              })}
+            </span>
+          ) : null}
+        </p>
+        {call.note ? (
+          <p className="break-words text-sm text-fg" data-testid="call-log-note">
+            {call.note}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2 sm:justify-end">
+        {call.disposition === null ? (
+          <Button size="sm" variant="secondary" onClick={onAddOutcome}>
+            <PencilLine aria-hidden />
+            {t("log.addOutcome")}
+          </Button>
+        ) : null}
+        {call.placeId ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onOpenBusiness(call.placeId!)}
+            disabled={opening}
+            aria-label={`${t("log.openBusiness")} (${number})`}
+          >
+            {opening ? <Spinner /> : <Building2 aria-hidden />}
+            {opening ? t("log.placeLoading") : t("log.openBusiness")}
+          </Button>
+        ) : (
+          <span className="self-center text-xs text-fg-muted">{t("log.noBusiness")}</span>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { Dialog } from "@/components/ui";
+import { callResponseSchema, type CallDto } from "@/lib/calls/schemas";
+import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import { addCallbackAppointment } from "@/lib/client/calls/callback-appointment";
+import { callsKeys } from "@/lib/client/calls/queries";
+import { dispositionPutBody, type DispositionAnswer } from "@/lib/client/calls/record-body";
+import { formatPhone } from "@/lib/format/phone";
+import { DispositionForm } from "./disposition-form";
+
+/** Gives an undisposed call its outcome later (Call Log), straight through the API. */
+export function CallOutcomeDialog({
+  call,
+  onClose,
+}: {
+  call: CallDto | null;
+  onClose: () => void;
+}) {
+  const t = useTranslations("Calls");
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: ({ id, answer }: { id: string; answer: DispositionAnswer }) =>
+      apiClient.put(
+        `/api/calls/${encodeURIComponent(id)}/disposition`,
+        dispositionPutBody(answer),
+        {
+          schema: callResponseSchema,
+          credential: "rep",
+        },
+      ),
+    onSuccess: (_data, { answer }) => {
+      addCallbackAppointment(call?.placeId, answer, t("prompt.callbackNote"));
+      toast.success(t("prompt.saved", { outcome: t(`dispositions.${answer.disposition}`) }));
+      void queryClient.invalidateQueries({ queryKey: callsKeys.all });
+      onClose();
+    },
+  });
+  const error = save.error;
+  const serverError = !error
+    ? null
+    : error instanceof ApiClientError && error.status > 0
+      ? t("log.saveError", { status: error.status })
+      : t("log.saveNetwork");
+  return (
+    <Dialog
+      open={call !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          save.reset();
+          onClose();
+        }
+      }}
+      title={call ? t("log.outcomeTitle", { number: formatPhone(call.dialedDigits) }) : ""}
+    >
+      {call ? (
+        <DispositionForm
+          key={call.id}
+          busy={save.isPending}
+          serverError={serverError}
+          onSkip={() => {
+            save.reset();
+            onClose();
+          }}
+          onSave={(answer) => save.mutate({ id: call.id, answer })}
+        />
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,230 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { Check } from "lucide-react";
+import { Button, Field, Input, cn } from "@/components/ui";
+import { DISPOSITIONS, DISPOSITION_FLAGS, dispositionKey } from "@/lib/calls/dispositions";
+import {
+  checkDispositionDraft,
+  decidePromptKey,
+  emptyDispositionDraft,
+  NOTE_MAX,
+  type DispositionDraft,
+  type DraftError,
+  type DraftField,
+} from "@/lib/client/calls/disposition-form";
+import type { DispositionAnswer } from "@/lib/client/calls/record-body";
+
+/**
+ * The outcome of one call: nine outcomes (keys 1-9, or a click), an optional note, the amount of
+ * a sale and the time of a callback; Save or Skip (Escape). Used by the dialer right after a
+ * call and by the Call Log for a call left without one. Its keys are handled here and marked
+ * handled, so the dialer around it never turns them into digits.
+ */
+export function DispositionForm({
+  summary,
+  onSave,
+  onSkip,
+  autoFocus = false,
+  compact = false,
+  busy = false,
+  serverError,
+}: {
+  summary?: React.ReactNode;
+  onSave: (answer: DispositionAnswer) => void;
+  onSkip: () => void;
+  /** Focus the first outcome on mount (the dialer decides whether it may take focus). */
+  autoFocus?: boolean;
+  /** The dialer's narrow window: smaller type and gaps. */
+  compact?: boolean;
+  busy?: boolean;
+  serverError?: string | null;
+}) {
+  const t = useTranslations("Calls");
+  const [draft, setDraft] = useState<DispositionDraft>(emptyDispositionDraft);
+  const [error, setError] = useState<{ field: DraftField; error: DraftError } | null>(null);
+  const titleId = useId();
+  const hintId = useId();
+  const choicesRef = useRef<HTMLDivElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const callbackRef = useRef<HTMLInputElement>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
+  const asks = draft.disposition ? DISPOSITION_FLAGS[draft.disposition].asks : undefined;
+
+  useEffect(() => {
+    if (autoFocus) choicesRef.current?.querySelector("button")?.focus();
+  }, [autoFocus]);
+
+  const choose = (disposition: DispositionDraft["disposition"]) => {
+    setDraft((d) => ({ ...d, disposition }));
+    setError(null);
+    const next = disposition ? DISPOSITION_FLAGS[disposition].asks : undefined;
+    // The next thing to fill in: the amount, the time, or nothing (Save, so Enter saves).
+    requestAnimationFrame(() =>
+      (next === "amount"
+        ? amountRef.current
+        : next === "time"
+          ? callbackRef.current
+          : saveRef.current
+      )?.focus(),
+    );
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = checkDispositionDraft(draft);
+    if (!checked.ok) {
+      setError({ field: checked.field, error: checked.error });
+      if (checked.field === "disposition") choicesRef.current?.querySelector("button")?.focus();
+      return;
+    }
+    onSave(checked.answer);
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLFormElement>) => {
+    const target = e.target as HTMLElement;
+    const decision = decidePromptKey({
+      key: e.key,
+      modifier: e.ctrlKey || e.metaKey || e.altKey,
+      inField: target.closest("input, textarea, select") !== null,
+      alreadyHandled: e.defaultPrevented,
+    });
+    if (decision.run === "none") return;
+    e.preventDefault();
+    if (decision.run === "choose") choose(decision.disposition);
+    else if (decision.run === "skip") onSkip();
+  };
+
+  const fieldError = (field: DraftField) =>
+    error?.field === field ? t(`prompt.errors.${error.error}`) : undefined;
+
+  return (
+    <form
+      noValidate
+      aria-labelledby={titleId}
+      aria-describedby={hintId}
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      data-testid="disposition-form"
+      className={cn("grid", compact ? "gap-2" : "gap-4")}
+    >
+      <div>
+        <h2 id={titleId} className={cn("font-semibold text-fg", compact ? "text-sm" : "text-base")}>
+          {t("prompt.title")}
+        </h2>
+        {summary ? <p className="truncate text-xs text-fg-muted">{summary}</p> : null}
+        <p id={hintId} className="text-xs text-fg-muted">
+          {t("prompt.keyHint")}
+        </p>
+      </div>
+      <div
+        ref={choicesRef}
+        role="group"
+        aria-label={t("prompt.choices")}
+        aria-describedby={error?.field === "disposition" ? `${titleId}-err` : undefined}
+        className="grid grid-cols-3 gap-1.5"
+      >
+        {DISPOSITIONS.map((d) => {
+          const key = dispositionKey(d);
+          const pressed = draft.disposition === d;
+          return (
+            <button
+              key={d}
+              type="button"
+              aria-pressed={pressed}
+              aria-keyshortcuts={String(key)}
+              data-disposition={d}
+              onClick={() => choose(d)}
+              className={cn(
+                "flex min-h-9 min-w-0 items-center gap-1.5 rounded-md border px-1.5 py-1 text-start text-xs font-medium",
+                "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus",
+                pressed
+                  ? "border-primary bg-primary-soft text-primary-soft-fg"
+                  : "border-line-strong/60 bg-surface text-fg hover:bg-surface-muted",
+              )}
+            >
+              <kbd
+                aria-hidden
+                className={cn(
+                  "grid size-5 shrink-0 place-items-center rounded border font-mono text-[0.7rem]",
+                  pressed ? "border-primary" : "border-line-strong/60 text-fg-muted",
+                )}
+              >
+                {pressed ? <Check className="size-3" /> : key}
+              </kbd>
+              <span className="min-w-0 break-words leading-tight">{t(`dispositions.${d}`)}</span>
+            </button>
+          );
+        })}
+      </div>
+      {error?.field === "disposition" ? (
+        <p id={`${titleId}-err`} role="alert" className="text-xs text-danger-text">
+          {fieldError("disposition")}
+        </p>
+      ) : null}
+      {asks === "amount" ? (
+        <Field label={t("prompt.amount")} error={fieldError("amount")} required="*">
+          <Input
+            ref={amountRef}
+            inputMode="decimal"
+            autoComplete="off"
+            dir="ltr"
+            placeholder={t("prompt.amountPlaceholder")}
+            value={draft.amount}
+            onChange={(e) => setDraft((d) => ({ ...d, amount: e.target.value }))}
+            className="h-9"
+            data-testid="disposition-amount"
+          />
+        </Field>
+      ) : null}
+      {asks === "time" ? (
+        <Field label={t("prompt.callbackAt")} error={fieldError("callbackAt")} required="*">
+          <Input
+            ref={callbackRef}
+            type="datetime-local"
+            value={draft.callbackAt}
+            onChange={(e) => setDraft((d) => ({ ...d, callbackAt: e.target.value }))}
+            className="h-9"
+            data-testid="disposition-callback"
+          />
+        </Field>
+      ) : null}
+      <Field
+        label={t("prompt.note")}
+        error={fieldError("note")}
+        className={compact ? "gap-1" : undefined}
+      >
+        <Input
+          autoComplete="off"
+          maxLength={NOTE_MAX}
+          placeholder={t("prompt.notePlaceholder")}
+          value={draft.note}
+          onChange={(e) => setDraft((d) => ({ ...d, note: e.target.value }))}
+          className="h-9"
+          data-testid="disposition-note"
+        />
+      </Field>
+      {serverError ? (
+        <p role="alert" className="text-sm text-danger-text">
+          {serverError}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="ghost" size="sm" onClick={onSkip}>
+          {t("prompt.skip")}
+        </Button>
+        <Button
+          ref={saveRef}
+          type="submit"
+          size="sm"
+          disabled={busy}
+          data-testid="disposition-save"
+        >
+          {t("prompt.save")}
+        </Button>
+      </div>
+    </form>
+  );
+}

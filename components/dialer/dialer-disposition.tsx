@@ -1,0 +1,50 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { DispositionForm } from "@/components/calls/disposition-form";
+import { addCallbackAppointment } from "@/lib/client/calls/callback-appointment";
+import type { PendingDisposition } from "@/lib/client/calls/recorder";
+import { formatDuration } from "@/lib/format/duration";
+import { formatPhone } from "@/lib/format/phone";
+import { useCallDisposition } from "./dialer-provider";
+
+/**
+ * The dialer's question after a call: shown in place of the keypad until the rep answers or
+ * skips. The answer is queued in the call outbox (saved even while the server is unreachable).
+ */
+export function DialerDisposition({ pending }: { pending: PendingDisposition }) {
+  const t = useTranslations("Calls");
+  const { save, skip } = useCallDisposition();
+  // The prompt takes focus (so 1-9 reach it) only from the dialer itself or from nowhere (the
+  // End button just turned disabled); a rep typing elsewhere on the page keeps their place.
+  const [focus] = useState(() => {
+    const active = document.activeElement;
+    return !active || active === document.body || active.closest("[data-dialer-root]") !== null;
+  });
+  const number = formatPhone(pending.number);
+  const duration =
+    pending.talkSeconds === null ? t("notConnected") : formatDuration(pending.talkSeconds);
+  const summary = [pending.context?.placeName, number].filter(Boolean).join(" · ");
+  return (
+    <div data-testid="dialer-disposition" data-call-id={pending.callId}>
+      <DispositionForm
+        key={pending.callId}
+        compact
+        autoFocus={focus}
+        summary={
+          <>
+            <bdi>{summary}</bdi> · <bdi dir="ltr">{duration}</bdi>
+          </>
+        }
+        onSkip={skip}
+        onSave={(answer) => {
+          save(pending.callId, answer);
+          addCallbackAppointment(pending.context?.placeId, answer, t("prompt.callbackNote"));
+          toast.success(t("prompt.saved", { outcome: t(`dispositions.${answer.disposition}`) }));
+        }}
+      />
+    </div>
+  );
+}

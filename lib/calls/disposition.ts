@@ -1,0 +1,37 @@
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import type { UserSession } from "@/lib/auth/sessions";
+import { getDb } from "@/lib/db/client";
+import { callSelect, toCallDto } from "./dto";
+import type { CallDto } from "./schemas";
+import type { dispositionBodySchema } from "./schemas";
+import { myCalls } from "./scope";
+import type { z } from "zod";
+
+/**
+ * PUT /api/calls/:id/disposition: the rep's outcome of their own call. Sending it again
+ * replaces it (a rep may correct a mis-keyed outcome); what the outcome does not ask for
+ * (an amount, a callback time) is cleared, so a corrected sale leaves no stale amount behind.
+ */
+export async function setDisposition(
+  session: UserSession,
+  id: string,
+  body: z.output<typeof dispositionBodySchema>,
+): Promise<CallDto> {
+  const db = await getDb();
+  const { count } = await db.call.updateMany({
+    where: { id, ...myCalls(session) },
+    data: {
+      disposition: body.disposition,
+      note: body.note,
+      saleAmount: body.saleAmount ?? null,
+      callbackAt: body.callbackAt ? new Date(body.callbackAt) : null,
+    },
+  });
+  if (!count) throw new ApiError("not_found", "Call not found");
+  const row = await db.call.findFirstOrThrow({
+    where: { id, ...myCalls(session) },
+    select: callSelect,
+  });
+  return toCallDto(row);
+}

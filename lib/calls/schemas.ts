@@ -1,0 +1,234 @@
+/**
+ * The call records API (issue 14): every request and response body, shared by the route
+ * handlers and the browser's API client (browser-safe, no server code). The contract these
+ * implement is /work/issues/calls-contract.md.
+ */
+import { z } from "zod";
+import { DISPOSITIONS } from "./dispositions";
+
+export const END_REASONS = ["local", "remote", "failed"] as const;
+export type EndReason = (typeof END_REASONS)[number];
+
+/** Timestamps sent by the browser: ISO 8601 with "Z" or an offset. */
+const isoTime = z.iso.datetime({ offset: true });
+const ms = (iso: string) => new Date(iso).getTime();
+
+/** A call's id as the browser generates it for a new call (PUT /api/calls/:id). */
+export const newCallIdSchema = z.uuid().transform((id) => id.toLowerCase());
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * Any stored call's id: a uuid (compared in lower case, as stored) or, in the demo seed, the
+ * spec's sample ids ("CALL-1001").
+ */
+export const callIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .transform((id) => (UUID.test(id) ? id.toLowerCase() : id));
+
+/** Google place ids are opaque strings; only the id is stored, as Google's terms allow. */
+export const placeIdSchema = z.string().trim().min(1).max(256);
+
+export const callDtoSchema = z.object({
+  id: z.string(),
+  placeId: z.string().nullable(),
+  /** What the rep dialed, digits (and *, #, a leading +) only. */
+  dialedDigits: z.string(),
+  /** The dialed number in E.164, null when it is not a readable phone number. */
+  dialedNumber: z.string().nullable(),
+  /** The organization's caller ID when the call was made, E.164. */
+  originatingNumber: z.string().nullable(),
+  /** The rep's username. */
+  agent: z.string(),
+  startedAt: isoTime,
+  connectedAt: isoTime.nullable(),
+  endedAt: isoTime.nullable(),
+  /** Seconds from connected to ended, computed by the server; 0 for a call that never connected, null while it lasts. */
+  talkSeconds: z.number().int().nonnegative().nullable(),
+  endReason: z.enum(END_REASONS).nullable(),
+  /** null: the rep skipped the prompt (an undisposed call). */
+  disposition: z.enum(DISPOSITIONS).nullable(),
+  note: z.string().nullable(),
+  /** A sale's amount, a decimal with 2 places ("1250.00"). */
+  saleAmount: z
+    .string()
+    .regex(/^\d+\.\d{2}$/)
+    .nullable(),
+  callbackAt: isoTime.nullable(),
+});
+export type CallDto = z.infer<typeof callDtoSchema>;
+
+/**
+ * PUT /api/calls/:id: the first PUT creates the call (201), later ones complete it (200).
+ * Times only ever fill in: once set, connectedAt, endedAt and endReason stay as they are.
+ */
+export const callPutBodySchema = z
+  .object({
+    placeId: placeIdSchema.nullish(),
+    dialedDigits: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9*#]{1,32}$/, "Enter the dialed digits (up to 32)"),
+    startedAt: isoTime,
+    connectedAt: isoTime.nullish(),
+    endedAt: isoTime.nullish(),
+    endReason: z.enum(END_REASONS).nullish(),
+  })
+  .superRefine((body, ctx) => {
+    const start = ms(body.startedAt);
+    if (body.connectedAt && ms(body.connectedAt) < start) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["connectedAt"],
+        message: "Cannot be before startedAt",
+      });
+    }
+    if (
+      body.endedAt &&
+      ms(body.endedAt) < Math.max(start, ms(body.connectedAt ?? body.startedAt))
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["endedAt"],
+        message: "Cannot be before startedAt or connectedAt",
+      });
+    }
+    if (!body.endedAt !== !body.endReason) {
+      ctx.addIssue({
+        code: "custom",
+        path: [body.endedAt ? "endReason" : "endedAt"],
+        message: "endedAt and endReason go together",
+      });
+    }
+  });
+export type CallPutBody = z.input<typeof callPutBodySchema>;
+
+export const callResponseSchema = z.object({ call: callDtoSchema });
+export type CallResponse = z.infer<typeof callResponseSchema>;
+
+/** "1250", "1250.5", 1250.5 -> "1250.50"; positive, at most 10 digits before the point. */
+export const saleAmountSchema = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,10}(\.\d{1,2})?$/, "Enter an amount such as 1250.00")
+      .refine((v) => Number(v) > 0, "The amount must be more than 0"),
+  )
+  .transform((v) => Number(v).toFixed(2));
+
+/** PUT /api/calls/:id/disposition: the outcome; a sale needs its amount, a callback its time. */
+export const dispositionBodySchema = z
+  .object({
+    disposition: z.enum(DISPOSITIONS),
+    note: z
+      .string()
+      .trim()
+      .max(2000, "At most 2000 characters")
+      .nullish()
+      .transform((v) => v || null),
+    saleAmount: saleAmountSchema.nullish(),
+    callbackAt: isoTime.nullish(),
+  })
+  .superRefine((body, ctx) => {
+    const isSale = body.disposition === "sale";
+    const isCallback = body.disposition === "callback";
+    if (isSale && body.saleAmount == null) {
+      ctx.addIssue({ code: "custom", path: ["saleAmount"], message: "A sale needs its amount" });
+    }
+    if (!isSale && body.saleAmount != null) {
+      ctx.addIssue({ code: "custom", path: ["saleAmount"], message: "Only a sale has an amount" });
+    }
+    if (isCallback && !body.callbackAt) {
+      ctx.addIssue({ code: "custom", path: ["callbackAt"], message: "A callback needs its time" });
+    }
+    if (!isCallback && body.callbackAt) {
+      ctx.addIssue({ code: "custom", path: ["callbackAt"], message: "Only a callback has a time" });
+    }
+  });
+export type DispositionBody = z.input<typeof dispositionBodySchema>;
+
+export const CALL_LIST_FILTERS = [...DISPOSITIONS, "undisposed"] as const;
+
+/** GET /api/calls: the rep's calls (scope mine) or the team's, newest first, one page. */
+export const callListQuerySchema = z.object({
+  scope: z.enum(["mine", "team"]).default("mine"),
+  /** startedAt >= from */
+  from: isoTime.optional(),
+  /** startedAt < to */
+  to: isoTime.optional(),
+  disposition: z.enum(CALL_LIST_FILTERS).optional(),
+  /** The nextCursor of the previous page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type CallListQuery = z.input<typeof callListQuerySchema>;
+
+export const callListResponseSchema = z.object({
+  calls: z.array(callDtoSchema),
+  nextCursor: z.string().nullable(),
+});
+export type CallListResponse = z.infer<typeof callListResponseSchema>;
+
+/** GET /api/calls/search?q=: id, dialed number (any formatting), originating number or agent. */
+export const callSearchQuerySchema = z.object({
+  q: z.string().trim().min(1, "Enter a call id, number or agent").max(100),
+});
+export const CALL_SEARCH_LIMIT = 20;
+export const callsResponseSchema = z.object({ calls: z.array(callDtoSchema) });
+export type CallsResponse = z.infer<typeof callsResponseSchema>;
+
+/** GET /api/calls/place/:placeId: the team's calls to one business, newest first. */
+export const PLACE_CALLS_LIMIT = 50;
+
+export const STATS_MAX_PLACES = 100;
+
+/** POST /api/calls/stats: Dial Count per place on screen and today's numbers. */
+export const callStatsBodySchema = z.object({
+  placeIds: z.array(placeIdSchema).max(STATS_MAX_PLACES),
+  /**
+   * Where "today" starts: the browser's local midnight as ISO. Without it, midnight UTC.
+   * Today's counts run from there to now.
+   */
+  dayStart: isoTime.optional(),
+});
+export type CallStatsBody = z.input<typeof callStatsBodySchema>;
+
+const dayCountsSchema = z.object({
+  dials: z.number().int().nonnegative(),
+  talkSeconds: z.number().int().nonnegative(),
+  /** Calls whose disposition counts as a conversation (DISPOSITION_FLAGS). */
+  conversations: z.number().int().nonnegative(),
+});
+
+export const callStatsResponseSchema = z.object({
+  /** Every requested place id, with 0 and null when the team never called it. */
+  places: z.record(
+    z.string(),
+    z.object({ dialCount: z.number().int().nonnegative(), lastCalledAt: isoTime.nullable() }),
+  ),
+  /** The whole team (organization) today. */
+  today: dayCountsSchema,
+  /** The signed-in rep alone today. */
+  mine: dayCountsSchema,
+});
+export type CallStatsResponse = z.infer<typeof callStatsResponseSchema>;
+
+/**
+ * GET /api/reports/call-reports.csv and /sales-history.csv: the range as the browser chose it,
+ * ISO with the browser's offset (the range comment and file name keep that offset).
+ * `withTime=1` names the file with times (a preset chose exact times), as the client's did.
+ */
+export const reportQuerySchema = z
+  .object({
+    from: isoTime,
+    to: isoTime,
+    withTime: z
+      .enum(["0", "1", "true", "false"])
+      .optional()
+      .transform((v) => v === "1" || v === "true"),
+  })
+  .refine((q) => ms(q.to) >= ms(q.from), { path: ["to"], message: "Cannot be before from" });
+export type ReportQuery = z.input<typeof reportQuerySchema>;

@@ -1,0 +1,124 @@
+import "client-only";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { startOfDay } from "date-fns";
+import { apiClient } from "@/lib/client/api-client";
+import {
+  STATS_MAX_PLACES,
+  callListResponseSchema,
+  callStatsResponseSchema,
+  callsResponseSchema,
+  type CallStatsResponse,
+} from "@/lib/calls/schemas";
+
+// TanStack Query hooks over the calls API. Every key starts with "calls", so one invalidation
+// (the outbox does it after each saved request) refreshes every screen that counts calls.
+
+export const callsKeys = {
+  all: ["calls"] as const,
+  stats: (placeIds: readonly string[]) => ["calls", "stats", ...placeIds] as const,
+  place: (placeId: string) => ["calls", "place", placeId] as const,
+  log: (filters: CallLogFilters) => ["calls", "log", filters] as const,
+  search: (q: string) => ["calls", "search", q] as const,
+};
+
+export type CallStats = {
+  places: CallStatsResponse["places"];
+  today: CallStatsResponse["today"];
+};
+
+/** Splits the ids into requests of at most 100 (the API's limit) and merges the answers. */
+export async function fetchCallStats(
+  placeIds: readonly string[],
+  now: Date = new Date(),
+  signal?: AbortSignal,
+): Promise<CallStats> {
+  const dayStart = startOfDay(now).toISOString();
+  const chunks: string[][] = [];
+  for (let i = 0; i < placeIds.length; i += STATS_MAX_PLACES) {
+    chunks.push(placeIds.slice(i, i + STATS_MAX_PLACES));
+  }
+  if (chunks.length === 0) chunks.push([]);
+  const answers = await Promise.all(
+    chunks.map((ids) =>
+      apiClient.post(
+        "/api/calls/stats",
+        { placeIds: ids, dayStart },
+        { schema: callStatsResponseSchema, credential: "rep", signal },
+      ),
+    ),
+  );
+  return {
+    places: Object.assign({}, ...answers.map((a) => a.places)),
+    today: answers[0].today,
+  };
+}
+
+/** Dial Count of the places on screen and the team's numbers today (Targets). */
+export function useCallStats(placeIds: readonly string[], enabled = true) {
+  return useQuery({
+    queryKey: callsKeys.stats(placeIds),
+    queryFn: ({ signal }) => fetchCallStats(placeIds, new Date(), signal),
+    placeholderData: keepPreviousData,
+    enabled,
+    staleTime: 10_000,
+  });
+}
+
+/** The team's calls to one business, newest first (the drawer's Call Logs). */
+export function usePlaceCalls(placeId: string | null | undefined) {
+  return useQuery({
+    queryKey: callsKeys.place(placeId ?? ""),
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/calls/place/${encodeURIComponent(placeId!)}`, {
+        schema: callsResponseSchema,
+        credential: "rep",
+        signal,
+      }),
+    enabled: Boolean(placeId),
+    staleTime: 10_000,
+  });
+}
+
+export type CallLogFilters = {
+  /** ISO instants: from inclusive, to exclusive. */
+  from: string | null;
+  to: string | null;
+  /** A disposition, "undisposed", or null for all. */
+  disposition: string | null;
+};
+
+export const CALL_LOG_PAGE = 25;
+
+/** The rep's own calls, newest first, a page at a time (keyset cursor). */
+export function useCallLog(filters: CallLogFilters) {
+  return useInfiniteQuery({
+    queryKey: callsKeys.log(filters),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiClient.get("/api/calls", {
+        query: {
+          scope: "mine",
+          from: filters.from,
+          to: filters.to,
+          disposition: filters.disposition,
+          cursor: pageParam,
+          limit: CALL_LOG_PAGE,
+        },
+        schema: callListResponseSchema,
+        credential: "rep",
+        signal,
+      }),
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  });
+}
+
+/** Call History: the team's calls matching an id, a number or an agent. */
+export function searchCalls(q: string, signal?: AbortSignal) {
+  return apiClient.get("/api/calls/search", {
+    query: { q },
+    schema: callsResponseSchema,
+    credential: "rep",
+    signal,
+  });
+}

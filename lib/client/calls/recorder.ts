@@ -1,0 +1,65 @@
+import type { CallRecord, DialContext } from "@/lib/dialer/types";
+import type { CallOutbox } from "./outbox";
+import {
+  callPutBody,
+  dispositionPutBody,
+  talkSeconds,
+  type DispositionAnswer,
+} from "./record-body";
+
+// Between the dialer and the outbox: every call is saved when dialed and again when it ends,
+// and an ended call waits for the rep's disposition (or a skip) as the "pending" call. Only one
+// call waits: dialing again leaves the previous one undisposed, which the Call Log shows.
+
+export type PendingDisposition = {
+  callId: string;
+  number: string;
+  context: DialContext | null;
+  talkSeconds: number | null;
+  endedAt: number;
+};
+
+export type CallRecorder = {
+  onCall(record: CallRecord, phase: "started" | "ended"): void;
+  pending(): PendingDisposition | null;
+  subscribe(listener: () => void): () => void;
+  /** Queues the disposition of the pending call (or of `callId`) and closes the prompt. */
+  saveDisposition(callId: string, answer: DispositionAnswer): void;
+  /** Closes the prompt; the call stays undisposed. */
+  skip(): void;
+};
+
+export function createCallRecorder(outbox: Pick<CallOutbox, "submit">): CallRecorder {
+  let pending: PendingDisposition | null = null;
+  const listeners = new Set<() => void>();
+  const set = (next: PendingDisposition | null) => {
+    if (next === pending) return;
+    pending = next;
+    listeners.forEach((listener) => listener());
+  };
+
+  return {
+    onCall(record, phase) {
+      outbox.submit("call", record.id, callPutBody(record));
+      if (phase === "started") set(null);
+      else
+        set({
+          callId: record.id,
+          number: record.number,
+          context: record.context,
+          talkSeconds: talkSeconds(record),
+          endedAt: record.endedAt ?? record.startedAt,
+        });
+    },
+    pending: () => pending,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    saveDisposition(callId, answer) {
+      outbox.submit("disposition", callId, dispositionPutBody(answer));
+      if (pending?.callId === callId) set(null);
+    },
+    skip: () => set(null),
+  };
+}

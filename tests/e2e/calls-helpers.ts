@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import { expect, type APIRequestContext } from "@playwright/test";
+
+export type CreatedCall = {
+  id: string;
+  dialedDigits: string;
+  dialedNumber: string | null;
+  originatingNumber: string | null;
+  agent: string;
+  startedAt: string;
+  talkSeconds: number | null;
+};
+
+/**
+ * Records a finished call through the calls API as the dialer does (PUT /api/calls/:id), with
+ * `talkSeconds` between connect and end, and optionally its disposition. For specs that need a
+ * call of their own to search for, whatever else the run recorded.
+ */
+export async function createCall(
+  request: APIRequestContext,
+  token: string,
+  options: { digits: string; talkSeconds?: number; disposition?: string; placeId?: string },
+): Promise<CreatedCall> {
+  const id = randomUUID();
+  const headers = { Authorization: `Bearer ${token}` };
+  const start = Date.now() - 60_000;
+  const connected = start + 1_000;
+  const ended = connected + (options.talkSeconds ?? 20) * 1000;
+  const put = await request.put(`/api/calls/${id}`, {
+    headers,
+    data: {
+      dialedDigits: options.digits,
+      placeId: options.placeId,
+      startedAt: new Date(start).toISOString(),
+      connectedAt: new Date(connected).toISOString(),
+      endedAt: new Date(ended).toISOString(),
+      endReason: "local",
+    },
+  });
+  expect(put.status(), await put.text()).toBe(201);
+  let body = (await put.json()) as { call: CreatedCall };
+  if (options.disposition) {
+    const disposed = await request.put(`/api/calls/${id}/disposition`, {
+      headers,
+      data: { disposition: options.disposition },
+    });
+    expect(disposed.status(), await disposed.text()).toBe(200);
+    body = (await disposed.json()) as { call: CreatedCall };
+  }
+  return body.call;
+}
+
+/** A number no other spec dials: 10 digits, the last seven from the clock and a counter. */
+let counter = 0;
+export function uniqueNumber(area = "415"): string {
+  counter = (counter + 1) % 100;
+  return `${area}${String(Date.now() * 100 + counter).slice(-7)}`;
+}
