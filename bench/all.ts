@@ -10,6 +10,7 @@ export const benches = [
   "bench/embedded.ts",
   "bench/auth.ts",
   "bench/durability.ts",
+  "bench/web.ts",
 ];
 
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
