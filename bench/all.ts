@@ -11,6 +11,7 @@ export const benches = [
   "bench/auth.ts",
   "bench/durability.ts",
   "bench/calls.ts",
+  "bench/web.ts",
 ];
 
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());

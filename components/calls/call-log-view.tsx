@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toaster";
 import { Building2, ListChecks, PencilLine, X } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
 import { FacilityDrawer } from "@/components/facility/facility-drawer";

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toaster";
 import { Dialog } from "@/components/ui";
 import { callResponseSchema, type CallDto } from "@/lib/calls/schemas";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toaster";
 import { DispositionForm } from "@/components/calls/disposition-form";
 import { addCallbackAppointment } from "@/lib/client/calls/callback-appointment";
 import type { PendingDisposition } from "@/lib/client/calls/recorder";
