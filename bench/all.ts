@@ -10,6 +10,7 @@ export const benches = [
   "bench/embedded.ts",
   "bench/auth.ts",
   "bench/durability.ts",
+  "bench/places.ts",
   "bench/calls.ts",
   "bench/web.ts",
 ];

@@ -81,9 +81,12 @@ export async function reservedByOthers(
   return new Map(rows.map((r) => [r.placeId, { heldBy: r.user.username, expiresAt: r.expiresAt }]));
 }
 
-/** Housekeeping: expired reservations mean nothing; drop them. */
-export async function pruneReservations(now = new Date()) {
+/** Housekeeping: expired reservations mean nothing; drop them (at most `limit` per call). */
+export async function pruneReservations(now = new Date(), limit?: number) {
   const db = await getDb();
-  const { count } = await db.dialReservation.deleteMany({ where: { expiresAt: { lte: now } } });
+  const { count } = await db.dialReservation.deleteMany({
+    where: { expiresAt: { lte: now } },
+    limit,
+  });
   return count;
 }

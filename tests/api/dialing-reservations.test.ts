@@ -86,6 +86,23 @@ describe("reservations", () => {
     expect(minutes).toBeLessThanOrEqual(60);
   });
 
+  it("housekeeping drops expired reservations and keeps live ones", async () => {
+    const [a, b] = [await rep(), await rep()];
+    const [expired, live] = [placeId(), placeId()];
+    expect((await take(a.token, expired)).status).toBe(200);
+    expect((await take(b.token, live)).status).toBe(200);
+    const db = await getDb();
+    await db.dialReservation.updateMany({
+      where: { placeId: expired },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    const { pruneExpiredAuthRows } = await import("@/lib/auth/housekeeping");
+    const pruned = await pruneExpiredAuthRows();
+    expect(pruned.reservations).toBeGreaterThanOrEqual(1);
+    expect(await db.dialReservation.count({ where: { placeId: expired } })).toBe(0);
+    expect(await db.dialReservation.count({ where: { placeId: live } })).toBe(1);
+  });
+
   it("release frees the place for the next rep; only the holder can release", async () => {
     const [a, b] = [await rep(), await rep()];
     const id = placeId();
