@@ -50,7 +50,10 @@ export function LoginForm() {
     setProblem(null);
     try {
       const result = await login(username, password);
-      if (result.ok) return router.replace("/");
+      // Straight to /app (where "/" would send a signed-in visitor): the prerendered landing may
+      // sit in the router's prefetch cache from before sign-in, and rendering it from there
+      // would take the new token for a stale one (StaleSessionCleanup) and end the session.
+      if (result.ok) return router.replace("/app");
       setProblem(
         result.reason === "throttled"
           ? { kind: "throttled", seconds: result.retryAfterSec }

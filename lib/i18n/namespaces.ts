@@ -10,7 +10,8 @@ export type ClientNamespaces = { only: readonly string[] } | { except: readonly 
 
 /** Never in a browser, or only on the public pages. */
 const serverOnly = ["Mail"] as const;
-const publicOnly = ["Landing", "Login", "VerifyEmail"] as const;
+// (Login stays everywhere: the password field with its Show/Hide texts is shared.)
+const publicOnly = ["Landing", "VerifyEmail"] as const;
 
 export const clientNamespaces = {
   /** /, /login, /register and unknown paths (landing). */
