@@ -15,6 +15,9 @@ import type { Place } from "@/lib/places/schemas";
 // open the drawer on it, dial, wait for the call to end and for the rep's disposition, then
 // count down to the next business.
 
+/** How often the page ticks the countdown (the hook and the benchmark use it). */
+export const tickMs = 200;
+
 export type SessionPhase = "reserving" | "calling" | "countdown";
 
 export type RunningSession = {

@@ -8,10 +8,9 @@ import { powerDialSummariesKey, readStored, writeStored } from "@/lib/client/sto
 import { sessionKeyEvent } from "@/lib/dialing/countdown";
 import type { Place } from "@/lib/places/schemas";
 import { dialableDigits } from "@/lib/targets/format";
-import { createSessionEngine, type EngineDeps, type SessionEngine } from "./session-engine";
+import { createSessionEngine, tickMs, type EngineDeps, type SessionEngine } from "./session-engine";
 
 const storedMax = 50;
-const tickMs = 200;
 
 /** The session engine wired to the dialer, the reservation routes, storage, keys and a clock. */
 export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Place) => void }) {
