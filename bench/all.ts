@@ -13,6 +13,7 @@ export const benches = [
   "bench/places.ts",
   "bench/calls.ts",
   "bench/web.ts",
+  "bench/power-dial.ts",
 ];
 
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());

@@ -103,7 +103,12 @@ export function useCallDisposition() {
   if (!recorder) throw new Error("useCallDisposition must be used inside <DialerProvider>");
   const pending = useSyncExternalStore(recorder.subscribe, recorder.pending, () => null);
   return useMemo(
-    () => ({ pending, save: recorder.saveDisposition, skip: recorder.skip }),
+    () => ({
+      pending,
+      save: recorder.saveDisposition,
+      skip: recorder.skip,
+      lastAnswered: recorder.lastAnswered,
+    }),
     [pending, recorder],
   );
 }

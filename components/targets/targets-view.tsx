@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
 import { AlertTriangle } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
+import { PowerDial } from "@/components/dialing/power-dial";
 import { FacilityBackup } from "@/components/facility/facility-backup";
 import { Badge, Button, PageHeader, Tooltip } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
@@ -72,6 +73,17 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
         {q ? (
           <section aria-label={t("tableCaption", { query: state.query || q })} className="min-w-0">
             <TargetsStatusLine status={status} />
+            {state.places.length > 0 ? (
+              <div className="mb-3 flex justify-end">
+                <PowerDial
+                  places={state.places}
+                  onOpenPlace={(place) => {
+                    setOpenPlace(place);
+                    setDrawerOpen(true);
+                  }}
+                />
+              </div>
+            ) : null}
             {errorText ? (
               <div
                 role="alert"

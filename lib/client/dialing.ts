@@ -1,6 +1,13 @@
 import "client-only";
 import { apiClient } from "@/lib/client/api-client";
-import { dialSettingsSchema, dncCheckResponseSchema } from "@/lib/dialing/schemas";
+import {
+  dialSettingsSchema,
+  dncCheckResponseSchema,
+  previewResponseSchema,
+  releaseResponseSchema,
+  reservationResponseSchema,
+  type PreviewBody,
+} from "@/lib/dialing/schemas";
 
 /** Asks the server whether the team may dial this number (its do-not-call list). */
 export function checkDoNotCall(digits: string) {
@@ -19,5 +26,31 @@ export function fetchDialSettings({ signal }: { signal?: AbortSignal }) {
     schema: dialSettingsSchema,
     credential: "rep",
     signal,
+  });
+}
+
+/** What the server knows about a session's places (do-not-call, colleagues' reservations, recent calls). */
+export function fetchDialPreview(places: PreviewBody["places"]) {
+  return apiClient.post(
+    "/api/dialing/preview",
+    { places },
+    { schema: previewResponseSchema, credential: "rep" },
+  );
+}
+
+/** Reserves a place for this rep's session; throws an ApiClientError with status 409 when a colleague holds it. */
+export function reservePlace(placeId: string) {
+  return apiClient.post(
+    `/api/dialing/reservations/${encodeURIComponent(placeId)}`,
+    {},
+    { schema: reservationResponseSchema, credential: "rep" },
+  );
+}
+
+/** Releases this rep's reservation (skip, stop, end of the session). */
+export function releasePlace(placeId: string) {
+  return apiClient.delete(`/api/dialing/reservations/${encodeURIComponent(placeId)}`, {
+    schema: releaseResponseSchema,
+    credential: "rep",
   });
 }

@@ -22,6 +22,7 @@ import Admin from "./Admin.json";
 import DoNotCall from "./DoNotCall.json";
 import Deploy from "./Deploy.json";
 import Calls from "./Calls.json";
+import PowerDial from "./PowerDial.json";
 
 const messages = {
   Common,
@@ -46,5 +47,6 @@ const messages = {
   DoNotCall,
   Deploy,
   Calls,
+  PowerDial,
 };
 export default messages;

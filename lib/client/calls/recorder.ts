@@ -27,10 +27,19 @@ export type CallRecorder = {
   saveDisposition(callId: string, answer: DispositionAnswer): void;
   /** Closes the prompt; the call stays undisposed. */
   skip(): void;
+  /** The last call the rep answered (or skipped) the prompt for; a power-dial session reads it. */
+  lastAnswered(): AnsweredCall | null;
+};
+
+export type AnsweredCall = {
+  callId: string;
+  disposition: DispositionAnswer["disposition"] | null;
+  talkSeconds: number | null;
 };
 
 export function createCallRecorder(outbox: Pick<CallOutbox, "submit">): CallRecorder {
   let pending: PendingDisposition | null = null;
+  let answered: AnsweredCall | null = null;
   const listeners = new Set<() => void>();
   const set = (next: PendingDisposition | null) => {
     if (next === pending) return;
@@ -58,8 +67,16 @@ export function createCallRecorder(outbox: Pick<CallOutbox, "submit">): CallReco
     },
     saveDisposition(callId, answer) {
       outbox.submit("disposition", callId, dispositionPutBody(answer));
-      if (pending?.callId === callId) set(null);
+      if (pending?.callId === callId) {
+        answered = { callId, disposition: answer.disposition, talkSeconds: pending.talkSeconds };
+        set(null);
+      }
     },
-    skip: () => set(null),
+    skip() {
+      if (pending)
+        answered = { callId: pending.callId, disposition: null, talkSeconds: pending.talkSeconds };
+      set(null);
+    },
+    lastAnswered: () => answered,
   };
 }

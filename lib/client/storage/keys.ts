@@ -4,6 +4,7 @@ import { pointSchema } from "@/lib/dialer/position";
 import { outboxSchema } from "@/lib/client/calls/outbox-entry";
 import { emptyFacilityData, facilityDataSchema, type FacilityData } from "@/lib/facility/schemas";
 import { storedProfileSchema } from "@/lib/profile/profile-form";
+import { DISPOSITIONS } from "@/lib/calls/dispositions";
 import { defineKey, defineKeyFamily, SESSION_USER_ITEM } from "./core";
 
 // Every item DialFlow keeps in browser storage, in one place. Add new keys (or key families)
@@ -144,5 +145,30 @@ export const callOutboxKey = defineKey({
   area: "local",
   scope: "user",
   schema: outboxSchema,
+  fallback: [],
+});
+
+/**
+ * The rep's power-dial session summaries (issue 15: "kept so the rep can see today's sessions"),
+ * newest last, at most 50; the summary dialog shows today's (lib/dialing/summary.ts).
+ */
+export const powerDialSummariesKey = defineKey({
+  name: "dialing.sessions",
+  version: 1,
+  area: "local",
+  scope: "user",
+  schema: z.array(
+    z.object({
+      startedAt: z.string(),
+      endedAt: z.string(),
+      dials: z.number().int().nonnegative(),
+      conversations: z.number().int().nonnegative(),
+      talkSeconds: z.number().nonnegative(),
+      dispositions: z.partialRecord(z.enum(DISPOSITIONS), z.number().int().nonnegative()),
+      undisposed: z.number().int().nonnegative(),
+      skipped: z.number().int().nonnegative(),
+      secondsPerDial: z.number().nonnegative().nullable(),
+    }),
+  ),
   fallback: [],
 });

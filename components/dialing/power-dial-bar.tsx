@@ -1,0 +1,101 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { Pause, Play, SkipForward, Square } from "lucide-react";
+import { Button } from "@/components/ui";
+import { secondsLeft, type CountdownEvent, type CountdownState } from "@/lib/dialing/countdown";
+import type { RunningSession } from "./session-engine";
+
+/**
+ * The compact bar of a running session: "3 of 42", the business, the countdown and its hold,
+ * Pause/Resume, Skip and Stop. Hovering it holds the countdown. A polite live region announces
+ * each business and each countdown (not every second).
+ */
+export function PowerDialBar({
+  session,
+  countdown,
+  command,
+}: {
+  session: RunningSession;
+  countdown: CountdownState;
+  command: (event: CountdownEvent) => void;
+}) {
+  const t = useTranslations("PowerDial");
+  const place = session.places[session.index];
+  const name = place?.name.trim() || place?.phone || "";
+  const position = t("position", { current: session.index + 1, total: session.places.length });
+  // The reducer marks a hold at the tick that sees it (wasHeld); Pause shows at once.
+  const hold =
+    session.phase !== "countdown"
+      ? null
+      : countdown.pausedByUser
+        ? "paused"
+        : countdown.wasHeld
+          ? countdown.hovering
+            ? "hover"
+            : "typing"
+          : null;
+  let status: string;
+  if (session.phase === "countdown")
+    status = hold ? t(`held.${hold}`) : t("nextIn", { seconds: secondsLeft(countdown) });
+  else if (session.phase === "reserving") status = t("reserving");
+  else status = t("calling");
+  const announcement =
+    session.phase === "countdown"
+      ? hold
+        ? t(`held.${hold}`)
+        : t("announceNext", { name, position })
+      : session.phase === "calling"
+        ? t("announceCalling", { name, position })
+        : "";
+  const paused = countdown.pausedByUser;
+  return (
+    <section
+      aria-label={t("barLabel")}
+      data-testid="power-dial-bar"
+      data-phase={session.phase}
+      data-hold={hold ?? ""}
+      onPointerEnter={() => command({ type: "hover", on: true })}
+      onPointerLeave={() => command({ type: "hover", on: false })}
+      className="fixed inset-x-2 bottom-2 z-40 mx-auto flex max-w-3xl flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-line bg-surface p-3 text-fg shadow-xl sm:inset-x-4"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="text-xs text-fg-muted" data-testid="power-dial-position">
+          {position}
+        </p>
+        <p className="truncate font-semibold" dir="auto" data-testid="power-dial-current">
+          <bdi>{name}</bdi>
+        </p>
+        <p className="text-sm tabular-nums text-fg-muted" data-testid="power-dial-status">
+          {status}
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-pressed={paused}
+          onClick={() => command({ type: paused ? "resume" : "pause" })}
+        >
+          {paused ? (
+            <Play aria-hidden className="size-4" />
+          ) : (
+            <Pause aria-hidden className="size-4" />
+          )}
+          {paused ? t("resume") : t("pause")}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => command({ type: "skip" })}>
+          <SkipForward aria-hidden className="size-4 rtl:-scale-x-100" />
+          {t("skipNext")}
+        </Button>
+        <Button variant="danger" size="sm" onClick={() => command({ type: "stop" })}>
+          <Square aria-hidden className="size-4" />
+          {t("stop")}
+        </Button>
+      </div>
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </section>
+  );
+}

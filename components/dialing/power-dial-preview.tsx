@@ -1,0 +1,108 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { Button, Checkbox, Dialog, Spinner } from "@/components/ui";
+import { fetchDialPreview } from "@/lib/client/dialing";
+import { planSession, skipReasons, type SessionPlan } from "@/lib/dialing/plan";
+import type { DialSettings } from "@/lib/dialing/schemas";
+import type { Place } from "@/lib/places/schemas";
+
+/**
+ * "Dial this list": what a session over the Targets rows will dial and what it skips, and why
+ * (issue 15: "42 of 60 will be dialed: 9 closed now, 5 without a phone, ..."), built from
+ * planSession and the server's checks. Start hands the plan to the session.
+ */
+export function PowerDialPreview({
+  open,
+  onOpenChange,
+  places,
+  onStart,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  places: readonly Place[];
+  onStart: (plan: SessionPlan, settings: DialSettings) => void;
+}) {
+  const t = useTranslations("PowerDial");
+  const [includeClosed, setIncludeClosed] = useState(false);
+  const body = useMemo(
+    () => places.map((p) => ({ placeId: p.place_id, phone: p.phone ?? null })),
+    [places],
+  );
+  const preview = useQuery({
+    queryKey: ["dialing", "preview", body],
+    queryFn: () => fetchDialPreview(body),
+    enabled: open && body.length > 0,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  const plan = useMemo(
+    () =>
+      preview.data
+        ? planSession(places, preview.data.places, {
+            now: new Date(),
+            window: preview.data.settings.window,
+            includeClosed,
+          })
+        : null,
+    [places, preview.data, includeClosed],
+  );
+  const parts = plan
+    ? skipReasons
+        .filter((r) => plan.counts[r] > 0)
+        .map((r) =>
+          t(`skip.${r}`, {
+            count: plan.counts[r],
+            hours: preview.data?.settings.recentHours ?? 24,
+          }),
+        )
+    : [];
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("previewTitle")}
+      description={t("previewDescription")}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t("cancel")}
+          </Button>
+          <Button
+            data-testid="power-dial-start"
+            disabled={!plan || plan.toDial.length === 0}
+            onClick={() => plan && preview.data && onStart(plan, preview.data.settings)}
+          >
+            {t("start")}
+          </Button>
+        </>
+      }
+    >
+      <div className="grid gap-3" data-testid="power-dial-preview">
+        {preview.isPending && open ? (
+          <p className="flex items-center gap-2 text-sm text-fg-muted" role="status">
+            <Spinner /> {t("checking")}
+          </p>
+        ) : preview.isError ? (
+          <p role="alert" className="text-sm text-danger-text">
+            {t("previewFailed")}
+          </p>
+        ) : plan ? (
+          <p className="text-sm" role="status" data-testid="power-dial-plan">
+            {t("willDial", { dial: plan.toDial.length, total: plan.total })}
+            {parts.length ? `: ${parts.join(t("listSeparator"))}` : null}
+          </p>
+        ) : null}
+        <Checkbox
+          checked={includeClosed}
+          onCheckedChange={(v) => setIncludeClosed(v === true)}
+          label={t("includeClosed")}
+        />
+      </div>
+    </Dialog>
+  );
+}

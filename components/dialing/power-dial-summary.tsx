@@ -1,0 +1,100 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { Button, Dialog } from "@/components/ui";
+import { useStoredValue, powerDialSummariesKey } from "@/lib/client/storage";
+import { DISPOSITIONS } from "@/lib/calls/dispositions";
+import { todaysSummaries, type SessionSummary } from "@/lib/dialing/summary";
+import { formatDuration } from "@/lib/format/duration";
+
+type FigureKey = "dials" | "conversations" | "talkTime" | "perDial" | "skipped";
+
+/** The end of a session: its figures (summarise) and today's sessions kept in this browser. */
+export function PowerDialSummary({
+  summary,
+  onClose,
+}: {
+  summary: SessionSummary | null;
+  onClose: () => void;
+}) {
+  const t = useTranslations("PowerDial");
+  const tCalls = useTranslations("Calls");
+  const format = useFormatter();
+  const [stored] = useStoredValue(powerDialSummariesKey);
+  const today = todaysSummaries(stored, new Date()).reverse();
+  const figures: [FigureKey, string][] = summary
+    ? [
+        ["dials", String(summary.dials)],
+        ["conversations", String(summary.conversations)],
+        ["talkTime", formatDuration(summary.talkSeconds)],
+        [
+          "perDial",
+          summary.secondsPerDial === null
+            ? "–"
+            : formatDuration(Math.round(summary.secondsPerDial)),
+        ],
+        ["skipped", String(summary.skipped)],
+      ]
+    : [];
+  return (
+    <Dialog
+      open={summary !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t("summaryTitle")}
+      footer={<Button onClick={onClose}>{t("done")}</Button>}
+    >
+      {summary ? (
+        <div className="grid gap-4" data-testid="power-dial-summary">
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {figures.map(([key, value]) => (
+              <div
+                key={key}
+                className="rounded-lg border border-line p-2"
+                data-testid={`summary-${key}`}
+              >
+                <dt className="text-xs text-fg-muted">{t(`figures.${key}`)}</dt>
+                <dd className="text-lg font-semibold tabular-nums" dir="ltr">
+                  {value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <div>
+            <h3 className="mb-1 text-sm font-semibold">{t("dispositions")}</h3>
+            <ul className="grid gap-1 text-sm" data-testid="summary-dispositions">
+              {DISPOSITIONS.filter((d) => summary.dispositions[d]).map((d) => (
+                <li key={d} className="flex justify-between gap-2">
+                  <span>{tCalls(`dispositions.${d}`)}</span>
+                  <span className="tabular-nums">{summary.dispositions[d]}</span>
+                </li>
+              ))}
+              {summary.undisposed ? (
+                <li className="flex justify-between gap-2">
+                  <span>{tCalls("undisposed")}</span>
+                  <span className="tabular-nums">{summary.undisposed}</span>
+                </li>
+              ) : null}
+            </ul>
+          </div>
+          <div>
+            <h3 className="mb-1 text-sm font-semibold">{t("todaysSessions")}</h3>
+            <ul className="grid gap-1 text-sm" data-testid="summary-today">
+              {today.map((s) => (
+                <li key={s.startedAt} className="flex flex-wrap justify-between gap-2">
+                  <span>{format.dateTime(new Date(s.startedAt), { timeStyle: "short" })}</span>
+                  <span className="text-fg-muted">
+                    {t("todayLine", {
+                      dials: s.dials,
+                      conversations: s.conversations,
+                      talk: formatDuration(s.talkSeconds),
+                    })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,231 @@
+import {
+  countdownReducer,
+  initialCountdown,
+  type CountdownEvent,
+  type CountdownState,
+} from "@/lib/dialing/countdown";
+import type { SessionPlan } from "@/lib/dialing/plan";
+import type { DialSettings } from "@/lib/dialing/schemas";
+import { summarise, type SessionCall, type SessionSummary } from "@/lib/dialing/summary";
+import type { Place } from "@/lib/places/schemas";
+
+// The running power-dial session as a small store outside React (issue 15). It drives the dialer
+// only through its public commands and state (passed in as `deps`), so it works with the
+// simulated transport and with a real one: reserve the business (a colleague's 409 skips it),
+// open the drawer on it, dial, wait for the call to end and for the rep's disposition, then
+// count down to the next business.
+
+/** How often the page ticks the countdown (the hook and the benchmark use it). */
+export const tickMs = 200;
+
+export type SessionPhase = "reserving" | "calling" | "countdown";
+
+export type RunningSession = {
+  places: Place[];
+  /** Index of the current (calling) or upcoming (countdown) business. */
+  index: number;
+  phase: SessionPhase;
+};
+
+export type EngineSnapshot = {
+  session: RunningSession | null;
+  countdown: CountdownState;
+  summary: SessionSummary | null;
+};
+
+export type EnginePending = { callId: string; placeId: string | null } | null;
+export type EngineAnswered = {
+  callId: string;
+  disposition: SessionCall["disposition"];
+  talkSeconds: number | null;
+} | null;
+
+export type EngineDeps = {
+  reserve(placeId: string): Promise<"ok" | "taken">;
+  release(placeId: string): void;
+  openPlace(place: Place): void;
+  dial(place: Place): void;
+  hangUp(): void;
+  isCallActive(): boolean;
+  pending(): EnginePending;
+  lastAnswered(): EngineAnswered;
+  onSummary(summary: SessionSummary): void;
+  now(): number;
+};
+
+/** `deps` can be replaced (connect) as the dialer's state changes; the engine reads them when it acts. */
+export function createSessionEngine(initialDeps: EngineDeps) {
+  let deps = initialDeps;
+  let snap: EngineSnapshot = { session: null, countdown: initialCountdown, summary: null };
+  const listeners = new Set<() => void>();
+  let run: {
+    startedAt: number;
+    countdownMs: number;
+    calls: SessionCall[];
+    skipped: number;
+    reserved: string | null;
+    callId: string | null;
+  } | null = null;
+
+  const set = (next: Partial<EngineSnapshot>) => {
+    snap = { ...snap, ...next };
+    listeners.forEach((l) => l());
+  };
+
+  const finish = () => {
+    const r = run;
+    if (!r) return;
+    run = null;
+    if (r.reserved && !r.callId) deps.release(r.reserved);
+    const summary = summarise(r.calls, {
+      startedAt: new Date(r.startedAt),
+      endedAt: new Date(deps.now()),
+      skipped: r.skipped,
+    });
+    deps.onSummary(summary);
+    set({
+      session: null,
+      summary,
+      countdown: countdownReducer(snap.countdown, { type: "resume" }),
+    });
+  };
+
+  const dialAt = async (places: Place[], index: number): Promise<void> => {
+    const r = run;
+    if (!r) return;
+    if (index >= places.length) return finish();
+    const place = places[index];
+    set({ session: { places, index, phase: "reserving" } });
+    let outcome: "ok" | "taken";
+    try {
+      outcome = await deps.reserve(place.place_id);
+    } catch {
+      outcome = "taken";
+    }
+    if (run !== r) {
+      if (outcome === "ok") deps.release(place.place_id);
+      return;
+    }
+    if (outcome === "taken") {
+      r.skipped++;
+      return dialAt(places, index + 1);
+    }
+    r.reserved = place.place_id;
+    r.callId = null;
+    set({ session: { places, index, phase: "calling" } });
+    deps.openPlace(place);
+    deps.dial(place);
+  };
+
+  const startCountdown = (session: RunningSession, index: number) => {
+    const r = run!;
+    set({
+      session: { ...session, index, phase: "countdown" },
+      countdown: countdownReducer(snap.countdown, { type: "start", durationMs: r.countdownMs }),
+    });
+  };
+
+  const countdown = (event: CountdownEvent) => {
+    const next = countdownReducer(snap.countdown, event);
+    if (next === snap.countdown) return;
+    set({ countdown: next });
+    const session = snap.session;
+    const r = run;
+    if (!session || !r || session.phase !== "countdown") return;
+    if (next.status === "expired") void dialAt(session.places, session.index);
+    else if (next.status === "skipped") {
+      r.skipped++;
+      if (session.index + 1 >= session.places.length) finish();
+      else startCountdown(session, session.index + 1);
+    } else if (next.status === "stopped") finish();
+  };
+
+  return {
+    getSnapshot: () => snap,
+    connect(next: EngineDeps) {
+      deps = next;
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start(plan: SessionPlan, settings: DialSettings) {
+      if (run) return;
+      run = {
+        startedAt: deps.now(),
+        countdownMs: settings.countdownSeconds * 1000,
+        calls: [],
+        skipped: plan.total - plan.toDial.length,
+        reserved: null,
+        callId: null,
+      };
+      set({ summary: null });
+      void dialAt(plan.toDial, 0);
+    },
+    /** The dialer's recorder changed: a call ended (pending) or its prompt was answered. */
+    recorderChanged() {
+      const r = run;
+      const session = snap.session;
+      if (!r || !session || session.phase !== "calling") return;
+      const place = session.places[session.index];
+      const pending = deps.pending();
+      if (pending) {
+        if (pending.placeId === place.place_id) r.callId = pending.callId;
+        return;
+      }
+      if (!r.callId) return;
+      const answered = deps.lastAnswered();
+      if (answered?.callId !== r.callId) return;
+      r.calls.push({
+        placeId: place.place_id,
+        disposition: answered.disposition,
+        talkSeconds: answered.talkSeconds ?? 0,
+      });
+      r.reserved = null;
+      r.callId = null;
+      if (session.index + 1 >= session.places.length) finish();
+      else startCountdown(session, session.index + 1);
+    },
+    /** Buttons, keys, ticks, hover and typing. */
+    command(event: CountdownEvent) {
+      const session = snap.session;
+      const r = run;
+      if (!session || !r) return;
+      if (session.phase === "countdown") return countdown(event);
+      switch (event.type) {
+        case "pause":
+        case "resume":
+        case "togglePause":
+        case "hover":
+        case "typing":
+          // Held over to the next countdown.
+          set({ countdown: countdownReducer(snap.countdown, event) });
+          return;
+        case "stop":
+          return finish();
+        case "skip":
+          if (session.phase !== "calling") return;
+          // During a call Skip ends it (the disposition prompt follows); with no call (the
+          // dialer refused the number) move on.
+          if (deps.isCallActive()) return deps.hangUp();
+          if (!deps.pending()) {
+            if (r.reserved) deps.release(r.reserved);
+            r.reserved = null;
+            r.skipped++;
+            void dialAt(session.places, session.index + 1);
+          }
+          return;
+        default:
+          return;
+      }
+    },
+    closeSummary: () => set({ summary: null }),
+    /** Leaving the page: release a reservation that was not called. */
+    dispose() {
+      if (run?.reserved && !run.callId) deps.release(run.reserved);
+      run = null;
+    },
+  };
+}
+
+export type SessionEngine = ReturnType<typeof createSessionEngine>;

@@ -1,0 +1,163 @@
+import { describe, expect, it, vi } from "vitest";
+import ar from "@/messages/ar";
+import de from "@/messages/de";
+import en from "@/messages/en";
+import { createCallRecorder } from "@/lib/client/calls/recorder";
+import {
+  createSessionEngine,
+  type EngineAnswered,
+  type EngineDeps,
+  type EnginePending,
+} from "@/components/dialing/session-engine";
+import type { SessionPlan } from "@/lib/dialing/plan";
+import type { DialSettings } from "@/lib/dialing/schemas";
+import type { Place } from "@/lib/places/schemas";
+
+const place = (id: string): Place =>
+  ({ place_id: id, name: `Biz ${id}`, phone: "+1 512-555-0100" }) as unknown as Place;
+const settings: DialSettings = {
+  countdownSeconds: 3,
+  reservationMinutes: 30,
+  recentHours: 24,
+  window: { startMinute: 540, endMinute: 1080, days: [1, 2, 3, 4, 5] },
+};
+const plan = (ids: string[], total = ids.length): SessionPlan => ({
+  rows: [],
+  toDial: ids.map(place),
+  counts: { noPhone: 0, doNotCall: 0, reserved: 0, recent: 0, closed: 0 },
+  total,
+});
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+function harness(taken: string[] = []) {
+  let pending: EnginePending = null;
+  let answered: EngineAnswered = null;
+  let clock = 1_000_000;
+  const dialed: string[] = [];
+  const released: string[] = [];
+  const opened: string[] = [];
+  const summaries: unknown[] = [];
+  const deps: EngineDeps = {
+    reserve: vi.fn(async (id: string) => (taken.includes(id) ? "taken" : "ok")),
+    release: (id) => void released.push(id),
+    openPlace: (p) => void opened.push(p.place_id),
+    dial: (p) => void dialed.push(p.place_id),
+    hangUp: () => undefined,
+    isCallActive: () => false,
+    pending: () => pending,
+    lastAnswered: () => answered,
+    onSummary: (s) => void summaries.push(s),
+    now: () => clock,
+  };
+  const engine = createSessionEngine(deps);
+  /** The current call ends and the rep answers the prompt. */
+  const endCall = (disposition: NonNullable<EngineAnswered>["disposition"], talk = 30) => {
+    const id = dialed[dialed.length - 1];
+    const callId = `call-${dialed.length}`;
+    pending = { callId, placeId: id };
+    engine.recorderChanged();
+    pending = null;
+    answered = { callId, disposition, talkSeconds: talk };
+    engine.recorderChanged();
+  };
+  const tick = (ms: number) => {
+    clock += ms;
+    engine.command({ type: "tick", now: clock, elapsedMs: ms });
+  };
+  return { engine, dialed, released, opened, summaries, endCall, tick };
+}
+
+describe("power-dial session engine", () => {
+  it("dials in order, skips a colleague's reservation (409), counts down, and summarises", async () => {
+    const h = harness(["b"]);
+    h.engine.start(plan(["a", "b", "c"], 5), settings);
+    await flush();
+    expect(h.dialed).toEqual(["a"]);
+    expect(h.opened).toEqual(["a"]);
+    expect(h.engine.getSnapshot().session?.phase).toBe("calling");
+    h.endCall("interested", 40);
+    // "b" is next in the countdown; it is reserved only when it is dialed.
+    expect(h.engine.getSnapshot().session).toMatchObject({ phase: "countdown", index: 1 });
+    h.tick(2_000);
+    expect(h.dialed).toEqual(["a"]);
+    h.tick(1_000);
+    await flush();
+    // "b" was taken by a colleague: skipped, "c" dialed.
+    expect(h.dialed).toEqual(["a", "c"]);
+    expect(h.engine.getSnapshot().session?.index).toBe(2);
+    h.endCall("no_answer", 0);
+    const s = h.engine.getSnapshot();
+    expect(s.session).toBeNull();
+    expect(s.summary).toMatchObject({
+      dials: 2,
+      conversations: 1,
+      talkSeconds: 40,
+      skipped: 3,
+      dispositions: { interested: 1, no_answer: 1 },
+    });
+    expect(h.summaries).toHaveLength(1);
+  });
+
+  it("holds the countdown while typing and while paused; Space skips; Escape stops and releases", async () => {
+    const h = harness();
+    h.engine.start(plan(["a", "b", "c", "d"]), settings);
+    await flush();
+    h.endCall("voicemail", 0);
+    h.engine.command({ type: "typing", now: 1_000_000 + 0 });
+    h.tick(1_500);
+    h.tick(5_000);
+    // Typing held it past the countdown: it only resumes after the grace, with time left.
+    expect(h.dialed).toEqual(["a"]);
+    h.engine.command({ type: "pause" });
+    h.tick(10_000);
+    expect(h.dialed).toEqual(["a"]);
+    expect(h.engine.getSnapshot().countdown.pausedByUser).toBe(true);
+    h.engine.command({ type: "resume" });
+    // Space skips "b": the countdown restarts for "c".
+    h.engine.command({ type: "skip" });
+    expect(h.engine.getSnapshot().session).toMatchObject({ phase: "countdown", index: 2 });
+    h.tick(200);
+    h.tick(3_000);
+    await flush();
+    expect(h.dialed).toEqual(["a", "c"]);
+    // Stop during the call before it ended: its reservation is released.
+    h.engine.command({ type: "stop" });
+    expect(h.released).toEqual(["c"]);
+    expect(h.engine.getSnapshot().summary).toMatchObject({ dials: 1, skipped: 1 });
+  });
+});
+
+describe("the recorder tells the session what the rep answered", () => {
+  it("keeps the last answered call with its disposition, or null for a skipped prompt", () => {
+    const recorder = createCallRecorder({ submit: () => undefined });
+    const record = {
+      id: "c1",
+      number: "5125550100",
+      context: { placeId: "p1" },
+      startedAt: 0,
+      connectedAt: 1_000,
+      endedAt: 31_000,
+      endReason: "local" as const,
+    };
+    recorder.onCall(record, "ended");
+    recorder.saveDisposition("c1", { disposition: "sale", saleAmount: "10.00" });
+    expect(recorder.lastAnswered()).toEqual({ callId: "c1", disposition: "sale", talkSeconds: 30 });
+    recorder.onCall({ ...record, id: "c2" }, "ended");
+    recorder.skip();
+    expect(recorder.lastAnswered()).toEqual({ callId: "c2", disposition: null, talkSeconds: 30 });
+  });
+});
+
+describe("PowerDial messages", () => {
+  type Tree = { [key: string]: string | Tree };
+  const keys = (tree: Tree, prefix = ""): string[] =>
+    Object.entries(tree).flatMap(([k, v]) =>
+      typeof v === "string" ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`),
+    );
+  it.each([
+    ["ar", ar],
+    ["de", de],
+  ])("%s has every English key", (_, catalogue) => {
+    expect(keys(catalogue.PowerDial as Tree).sort()).toEqual(keys(en.PowerDial as Tree).sort());
+  });
+});
