@@ -42,7 +42,14 @@ export async function createCall(
   if (options.disposition) {
     const disposed = await request.put(`/api/calls/${id}/disposition`, {
       headers,
-      data: { disposition: options.disposition },
+      // A sale is refused without its amount and a callback without its time (as in the prompt).
+      data: {
+        disposition: options.disposition,
+        ...(options.disposition === "sale" ? { saleAmount: "1250.00" } : {}),
+        ...(options.disposition === "callback"
+          ? { callbackAt: new Date(Date.now() + 86_400_000).toISOString() }
+          : {}),
+      },
     });
     expect(disposed.status(), await disposed.text()).toBe(200);
     body = (await disposed.json()) as { call: CreatedCall };
