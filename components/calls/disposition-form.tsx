@@ -124,7 +124,9 @@ export function DispositionForm({
         role="group"
         aria-label={t("prompt.choices")}
         aria-describedby={error?.field === "disposition" ? `${titleId}-err` : undefined}
-        className="grid grid-cols-3 gap-1.5"
+        // Two columns in the narrow dialer, so that "Interested" or "Voicemail" never breaks
+        // mid-word; three in a dialog.
+        className={cn("grid gap-1.5", compact ? "grid-cols-2" : "grid-cols-3")}
       >
         {DISPOSITIONS.map((d) => {
           const key = dispositionKey(d);
