@@ -207,9 +207,11 @@ function CallRow({
   const format = useFormatter();
   const started = new Date(call.startedAt);
   const number = formatPhone(call.dialedDigits);
+  // The actions sit under the call, on the start side: the floating dialer rests over the end
+  // side of the page on a desktop and would cover them there.
   return (
     <li
-      className="grid gap-2 rounded-xl border border-line bg-surface px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center"
+      className="grid gap-2 rounded-xl border border-line bg-surface px-4 py-3"
       data-testid="call-log-row"
       data-call-id={call.id}
     >
@@ -256,7 +258,7 @@ function CallRow({
           </p>
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-2 sm:justify-end">
+      <div className="flex flex-wrap gap-2">
         {call.disposition === null ? (
           <Button size="sm" variant="secondary" onClick={onAddOutcome}>
             <PencilLine aria-hidden />
