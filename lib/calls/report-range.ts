@@ -1,12 +1,19 @@
 /**
  * A report range as the browser chose it. The browser sends ISO times with its own offset
- * ("2026-11-23T00:00:00.000+01:00"); the range comment and the file name are written in that
- * offset, so a download reads exactly as the client-side export did (formatISO in the rep's
- * time zone), whatever the server's zone. Browser-safe.
+ * ("2026-11-23T00:00:00.000+01:00"); the range comment and the file name write each end in the
+ * offset it came with (a range across a daylight-saving change has two), so a download reads
+ * exactly as the client-side export did (formatISO in the rep's time zone), whatever the
+ * server's zone. Browser-safe.
  */
 import { REPORT_TITLE, type ReportKind } from "@/lib/reports/exports";
 
-export type ReportRange = { start: Date; end: Date; offsetMinutes: number };
+export type ReportRange = {
+  start: Date;
+  end: Date;
+  /** The offsets from UTC each end was given in. */
+  startOffset: number;
+  endOffset: number;
+};
 
 /** "+01:00" -> 60, "-05:30" -> -330, "Z" -> 0. */
 export function offsetMinutesOf(iso: string): number {
@@ -27,7 +34,8 @@ export function reportRange(from: string, to: string): ReportRange {
   return {
     start: new Date(from),
     end: wholeSecond ? new Date(end.getTime() + 999) : end,
-    offsetMinutes: offsetMinutesOf(from),
+    startOffset: offsetMinutesOf(from),
+    endOffset: offsetMinutesOf(to),
   };
 }
 
@@ -55,19 +63,19 @@ export function formatIsoAt(date: Date, offsetMinutes: number): string {
   return `${f.day}T${f.hh}:${f.mm}:${f.ss}${zone}`;
 }
 
-/** The range comment of lib/reports/exports.ts, in the browser's offset. */
+/** The range comment of lib/reports/exports.ts, each end in the browser's offset for it. */
 export function reportComment(kind: ReportKind, range: ReportRange): string {
-  const { offsetMinutes: o } = range;
-  return `${REPORT_TITLE[kind]} range: ${formatIsoAt(range.start, o)} to ${formatIsoAt(range.end, o)}`;
+  const { start, end, startOffset, endOffset } = range;
+  return `${REPORT_TITLE[kind]} range: ${formatIsoAt(start, startOffset)} to ${formatIsoAt(end, endOffset)}`;
 }
 
 /** reportFileName of lib/reports/exports.ts, in the browser's offset. */
 export function reportFileNameAt(kind: ReportKind, range: ReportRange, withTime: boolean): string {
-  const name = (d: Date) => {
-    const f = fieldsAt(d, range.offsetMinutes);
+  const name = (d: Date, offset: number) => {
+    const f = fieldsAt(d, offset);
     return withTime ? `${f.day}T${f.hh}${f.mm}` : f.day;
   };
-  const from = name(range.start);
-  const to = name(range.end);
+  const from = name(range.start, range.startOffset);
+  const to = name(range.end, range.endOffset);
   return from === to ? `${kind}_${from}.csv` : `${kind}_${from}_to_${to}.csv`;
 }

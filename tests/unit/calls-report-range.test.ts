@@ -41,4 +41,15 @@ describe("report ranges in the browser's offset", () => {
       "sales-history_2026-11-23T1140_to_2026-11-23T1240.csv",
     );
   });
+
+  it("writes each end of a range across a daylight-saving change in its own offset", () => {
+    // New York: EST (-05:00) on 5 March, EDT (-04:00) from 8 March.
+    const range = reportRange("2026-03-05T00:00:00-05:00", "2026-03-20T23:59:59-04:00");
+    expect(reportComment("call-reports", range)).toBe(
+      "Call Reports range: 2026-03-05T00:00:00-05:00 to 2026-03-20T23:59:59-04:00",
+    );
+    expect(reportFileNameAt("call-reports", range, false)).toBe(
+      "call-reports_2026-03-05_to_2026-03-20.csv",
+    );
+  });
 });
