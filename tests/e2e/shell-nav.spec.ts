@@ -60,6 +60,7 @@ test.describe("/app shell", () => {
   test("every route of the spec renders inside the shell, without console errors", async ({
     page,
   }) => {
+    test.slow(); // eleven pages, each a full navigation
     const errors = collectConsoleErrors(page);
     const routes: [string, string][] = [
       ["/app/reports", "Reports"],
