@@ -2,12 +2,12 @@
 
 import { useCallback, useEffect, useState } from "react";
 import dynamic from "next/dynamic";
-import { usePathname, useRouter } from "next/navigation";
+import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { DialerProvider, DialerWidget } from "@/components/dialer";
 import { useSession } from "@/lib/client/session";
 import { useSidebarCollapsed } from "@/lib/client/sidebar-pref";
-import { logout } from "./logout";
+import { logoutToLogin } from "./logout";
 import { SecondBar } from "./second-bar";
 import { SidebarNav } from "./sidebar-nav";
 import { TopBar } from "./top-bar";
@@ -32,7 +32,6 @@ export function AppShell({
   children: React.ReactNode;
 }) {
   const t = useTranslations("Shell");
-  const router = useRouter();
   const pathname = usePathname();
   const session = useSession();
   const [collapsed, setCollapsed] = useSidebarCollapsed(initialCollapsed);
@@ -45,8 +44,8 @@ export function AppShell({
   // The layout verified the cookie; without a stored token (removed in this or another tab)
   // the API calls cannot work, so end the cookie's session too and go to sign in.
   useEffect(() => {
-    if (session.ready && !session.token) void logout().then(() => router.replace("/login"));
-  }, [session.ready, session.token, router]);
+    if (session.ready && !session.token) void logoutToLogin();
+  }, [session.ready, session.token]);
 
   const toggleCollapsed = useCallback(() => setCollapsed(!collapsed), [collapsed, setCollapsed]);
   const openDrawer = useCallback(() => setDrawer({ open: true, path: pathname }), [pathname]);

@@ -21,3 +21,13 @@ export async function logout(): Promise<void> {
     clearSession();
   }
 }
+
+/**
+ * Signs out and loads the sign-in page afresh: a full load, not a client navigation, so that no
+ * prefetched copy of a page fetched while signed in (the router's cache, the query cache) can
+ * bring the old session back or leave the previous rep's data in memory.
+ */
+export async function logoutToLogin(): Promise<void> {
+  await logout();
+  window.location.replace("/login");
+}

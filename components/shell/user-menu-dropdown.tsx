@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { CircleHelp, LogOut, Settings, UserRound } from "lucide-react";
 import {
@@ -13,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useFocusFirstItem, type LazyMenuOpen } from "@/components/ui/lazy-menu";
-import { logout } from "./logout";
+import { logoutToLogin } from "./logout";
 
 /** The user menu itself, loaded on first use (components/shell/user-menu.tsx). */
 export default function UserMenuDropdown({
@@ -24,7 +23,6 @@ export default function UserMenuDropdown({
 }: LazyMenuOpen & { name: string; trigger: React.ReactElement }) {
   const contentRef = useFocusFirstItem(focusFirstItem);
   const t = useTranslations("Shell");
-  const router = useRouter();
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
@@ -47,7 +45,7 @@ export default function UserMenuDropdown({
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void logout().then(() => router.replace("/login"))}>
+        <DropdownMenuItem onSelect={() => void logoutToLogin()}>
           <LogOut aria-hidden className="rtl:-scale-x-100" /> {t("logout")}
         </DropdownMenuItem>
       </DropdownMenuContent>
