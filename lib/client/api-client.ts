@@ -46,6 +46,19 @@ function withQuery(url: string, query: Record<string, QueryValue> | undefined) {
   return `${url}${url.includes("?") ? "&" : "?"}${search}`;
 }
 
+/** The one error a failed response becomes: the server's `code` and message when it sent them. */
+function errorOf(res: Response, parsed: unknown): ApiClientError {
+  const shaped =
+    parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  return new ApiClientError({
+    status: res.status,
+    code: typeof shaped.code === "string" ? shaped.code : null,
+    message: typeof shaped.error === "string" ? shaped.error : `HTTP ${res.status}`,
+    body: parsed,
+    retryAfterSec: retryAfter(res),
+  });
+}
+
 function retryAfter(res: Response): number | null {
   const value = Number(res.headers.get("Retry-After"));
   return Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
@@ -100,15 +113,7 @@ async function call<S extends z.ZodType>(
   }
 
   if (!res.ok) {
-    const shaped =
-      parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
-    throw new ApiClientError({
-      status: res.status,
-      code: typeof shaped.code === "string" ? shaped.code : null,
-      message: typeof shaped.error === "string" ? shaped.error : `HTTP ${res.status}`,
-      body: parsed,
-      retryAfterSec: retryAfter(res),
-    });
+    throw errorOf(res, parsed);
   }
 
   const checked = options.schema.safeParse(parsed);
@@ -165,15 +170,7 @@ async function download(
   }
   if (!res.ok) {
     const parsed = await readBody(res).catch(() => undefined);
-    const shaped =
-      parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
-    throw new ApiClientError({
-      status: res.status,
-      code: typeof shaped.code === "string" ? shaped.code : null,
-      message: typeof shaped.error === "string" ? shaped.error : `HTTP ${res.status}`,
-      body: parsed,
-      retryAfterSec: retryAfter(res),
-    });
+    throw errorOf(res, parsed);
   }
   try {
     return { blob: await res.blob(), fileName: fileNameOf(res) };
