@@ -76,7 +76,11 @@ export async function requestEmailVerification(req: VerificationRequest) {
       where: { id: req.userId },
       select: { verificationSentAt: true },
     });
-    const since = row?.verificationSentAt ? now.getTime() - row.verificationSentAt.getTime() : 0;
+    // A concurrent winner may have stamped a time a little after this request's `now`; never
+    // tell the client to wait longer than the cooldown itself.
+    const since = row?.verificationSentAt
+      ? Math.max(0, now.getTime() - row.verificationSentAt.getTime())
+      : 0;
     await recordAudit({
       ...audit,
       action: "email.verify.request",
