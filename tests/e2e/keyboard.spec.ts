@@ -44,7 +44,9 @@ test("skip link, user menu and navigation work from the keyboard", async ({ page
 
   // ...and Enter on an item follows it.
   await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: "Profile" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Settings" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/app\/settings$/);
 });
