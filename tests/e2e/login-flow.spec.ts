@@ -105,7 +105,8 @@ test.describe("sign-in screen", () => {
     const token = await page.evaluate(() => localStorage.getItem("auth.token"));
     await page.evaluate(() => localStorage.clear());
     const arrivals = countArrivalsAtLogin(page);
-    await page.goto("/app");
+    // The shell leaves /app for /login with a full load at once, before /app's own load event.
+    await page.goto("/app", { waitUntil: "commit" });
     await page.waitForURL(/\/login$/);
     await expectToStayOnLogin(page, arrivals);
     // The session behind the cookie was revoked on the way out.
