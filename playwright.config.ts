@@ -47,6 +47,8 @@ export default defineConfig({
       PORT: String(port),
       E2E_USER: e2eAccounts.rep.username,
       E2E_USER_PASSWORD: e2eAccounts.rep.password,
+      E2E_COLLEAGUE: e2eAccounts.colleague.username,
+      E2E_COLLEAGUE_PASSWORD: e2eAccounts.colleague.password,
       E2E_OPERATOR: e2eAccounts.operator.username,
       E2E_OPERATOR_PASSWORD: e2eAccounts.operator.password,
       E2E_MAILBOX_DIR: mailboxDir,

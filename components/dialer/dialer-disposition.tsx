@@ -8,6 +8,7 @@ import { addCallbackAppointment } from "@/lib/client/calls/callback-appointment"
 import type { PendingDisposition } from "@/lib/client/calls/recorder";
 import { formatDuration } from "@/lib/format/duration";
 import { formatPhone } from "@/lib/format/phone";
+import { isTextEntry } from "@/lib/ui/text-entry";
 import { useCallDisposition } from "./dialer-provider";
 
 /**
@@ -17,11 +18,12 @@ import { useCallDisposition } from "./dialer-provider";
 export function DialerDisposition({ pending }: { pending: PendingDisposition }) {
   const t = useTranslations("Calls");
   const { save, skip } = useCallDisposition();
-  // The prompt takes focus (so 1-9 reach it) only from the dialer itself or from nowhere (the
-  // End button just turned disabled); a rep typing elsewhere on the page keeps their place.
+  // The prompt takes focus (so 1-9 reach it) unless the rep is typing in a text field outside
+  // the dialer (a note in the drawer): they keep their place. A focus trap (a modal dialog that
+  // is open) keeps focus where it is anyway.
   const [focus] = useState(() => {
     const active = document.activeElement;
-    return !active || active === document.body || active.closest("[data-dialer-root]") !== null;
+    return !active || active.closest("[data-dialer-root]") !== null || !isTextEntry(active);
   });
   const number = formatPhone(pending.number);
   const duration =

@@ -1,5 +1,6 @@
 "use client";
 
+import { useLayoutEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { Pause, Play, SkipForward, Square } from "lucide-react";
 import { Button } from "@/components/ui";
@@ -10,6 +11,12 @@ import type { RunningSession } from "./session-engine";
  * The compact bar of a running session: "3 of 42", the business, the countdown and its hold,
  * Pause/Resume, Skip and Stop. Hovering it holds the countdown. A polite live region announces
  * each business and each countdown (not every second).
+ *
+ * Where it sits: never under the floating dialer (bottom end, 20rem wide, z-50) nor under the
+ * session's drawer (a non-modal panel at the end, z-45). On wider screens at the bottom start,
+ * as wide as the room beside the dialer allows; on phones, where the open dialer takes the
+ * bottom, across the top. Its height is published as `--power-dial-bar-h` so that the drawer
+ * starts below it there.
  */
 export function PowerDialBar({
   session,
@@ -49,15 +56,30 @@ export function PowerDialBar({
         ? t("announceCalling", { name, position })
         : "";
   const paused = countdown.pausedByUser;
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement.style;
+    const publish = () => root.setProperty("--power-dial-bar-h", `${el.offsetHeight + 16}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.removeProperty("--power-dial-bar-h");
+    };
+  }, []);
   return (
     <section
+      ref={ref}
       aria-label={t("barLabel")}
       data-testid="power-dial-bar"
       data-phase={session.phase}
       data-hold={hold ?? ""}
       onPointerEnter={() => command({ type: "hover", on: true })}
       onPointerLeave={() => command({ type: "hover", on: false })}
-      className="fixed inset-x-2 bottom-2 z-40 mx-auto flex max-w-3xl flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-line bg-surface p-3 text-fg shadow-xl sm:inset-x-4"
+      className="fixed inset-x-2 top-2 z-[48] flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-line bg-surface p-3 text-fg shadow-xl sm:inset-x-auto sm:top-auto sm:bottom-3 sm:start-3 sm:w-[min(36rem,calc(100vw-22.5rem))]"
     >
       <div className="min-w-0 flex-1">
         <p className="text-xs text-fg-muted" data-testid="power-dial-position">

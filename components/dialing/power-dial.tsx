@@ -9,24 +9,24 @@ import type { Place } from "@/lib/places/schemas";
 import { PowerDialBar } from "./power-dial-bar";
 import { PowerDialPreview } from "./power-dial-preview";
 import { PowerDialSummary } from "./power-dial-summary";
-import { usePowerDialSession } from "./use-power-dial-session";
+import type { PowerDialSession } from "./use-power-dial-session";
 
 /**
  * Power dialing on the Targets results (issue 15): the "Dial this list" button, its preview,
- * the running session's bar and the summary at the end. `onOpenPlace` opens the facility
- * drawer on the business being dialed.
+ * the running session's bar and the summary at the end. The session itself
+ * (`usePowerDialSession`) lives with the screen, which opens the drawer on each business.
  */
 export function PowerDial({
   places,
-  onOpenPlace,
+  power,
 }: {
   places: readonly Place[];
-  onOpenPlace: (place: Place) => void;
+  power: PowerDialSession;
 }) {
   const t = useTranslations("PowerDial");
   const dialer = useDialer();
   const [previewOpen, setPreviewOpen] = useState(false);
-  const { session, countdown, summary, engine } = usePowerDialSession({ onOpenPlace });
+  const { session, countdown, summary, engine } = power;
   return (
     <>
       <Button

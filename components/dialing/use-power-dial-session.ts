@@ -8,6 +8,7 @@ import { powerDialSummariesKey, readStored, writeStored } from "@/lib/client/sto
 import { sessionKeyEvent } from "@/lib/dialing/countdown";
 import type { Place } from "@/lib/places/schemas";
 import { dialableDigits } from "@/lib/targets/format";
+import { isTextEntry } from "@/lib/ui/text-entry";
 import { createSessionEngine, tickMs, type EngineDeps, type SessionEngine } from "./session-engine";
 
 const storedMax = 50;
@@ -85,8 +86,7 @@ export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Plac
       if (event) {
         e.preventDefault();
         engine.command(event);
-      } else if (target && (target.isContentEditable || /^(INPUT|TEXTAREA)$/.test(target.tagName)))
-        engine.command({ type: "typing", now: Date.now() });
+      } else if (isTextEntry(target)) engine.command({ type: "typing", now: Date.now() });
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -96,3 +96,5 @@ export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Plac
 
   return { ...snap, engine };
 }
+
+export type PowerDialSession = ReturnType<typeof usePowerDialSession>;

@@ -30,10 +30,13 @@ export function FacilityDrawer({
   open,
   onOpenChange,
   onCall,
+  modal = true,
 }: {
   place: FacilityPlace | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** False while a power-dial session drives it: a panel beside the dialer (ui/drawer.tsx). */
+  modal?: boolean;
   /**
    * Puts the number into the dialer and dials, naming this business as the call's place (the
    * call record then counts toward its Dial Count and lists under Call Logs).
@@ -84,7 +87,9 @@ export function FacilityDrawer({
       open={open}
       onOpenChange={onOpenChange}
       title={name}
-      className="[animation-duration:220ms]!"
+      modal={modal}
+      // On phones the session bar sits over the top of the screen: the panel starts below it.
+      className={cn("[animation-duration:220ms]!", !modal && "max-sm:pt-(--power-dial-bar-h)")}
       headerActions={
         <span
           role="status"

@@ -31,6 +31,7 @@ export function TargetsFacilityDrawer(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCall: (phone: string) => void;
+  modal?: boolean;
 }) {
   return <FacilityDrawer {...props} />;
 }

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { AlertTriangle } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
 import { PowerDial } from "@/components/dialing/power-dial";
+import { usePowerDialSession } from "@/components/dialing/use-power-dial-session";
 import { FacilityBackup } from "@/components/facility/facility-backup";
 import { Badge, Button, PageHeader, Tooltip } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
@@ -29,6 +30,15 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
   const dialer = useDialer();
   const [openPlace, setOpenPlace] = useState<Place | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer a session opens is a panel beside the dialer (non-modal), so the rep can end the
+  // call, answer its outcome and type a note without closing it; one opened from a row is modal.
+  const [drawerModal, setDrawerModal] = useState(true);
+  const openDrawer = (place: Place, modal: boolean) => {
+    setOpenPlace(place);
+    setDrawerModal(modal);
+    setDrawerOpen(true);
+  };
+  const power = usePowerDialSession({ onOpenPlace: (place) => openDrawer(place, false) });
 
   // Dial Count and today's numbers are the team's, from the call records; they refresh when a
   // call is saved (the call outbox invalidates every "calls" query).
@@ -74,14 +84,9 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
           <section aria-label={t("tableCaption", { query: state.query || q })} className="min-w-0">
             <TargetsStatusLine status={status} />
             {state.places.length > 0 ? (
-              <div className="mb-3 flex justify-end">
-                <PowerDial
-                  places={state.places}
-                  onOpenPlace={(place) => {
-                    setOpenPlace(place);
-                    setDrawerOpen(true);
-                  }}
-                />
+              // At the start side: the floating dialer rests at the end.
+              <div className="mb-3 flex justify-start">
+                <PowerDial places={state.places} power={power} />
               </div>
             ) : null}
             {errorText ? (
@@ -106,10 +111,7 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
               notice={notice}
               dialCounts={stats.data?.places ?? null}
               countsFailed={stats.isError && !stats.data}
-              onOpenPlace={(place) => {
-                setOpenPlace(place);
-                setDrawerOpen(true);
-              }}
+              onOpenPlace={(place) => openDrawer(place, true)}
               onCall={(place) => dialPlace(place, place.phone)}
             />
             {state.nextPageToken && state.phase === "results" ? (
@@ -135,6 +137,7 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
         }
         open={drawerOpen}
         onOpenChange={setDrawerOpen}
+        modal={drawerModal}
         onCall={(phone) => openPlace && dialPlace(openPlace, phone)}
       />
     </div>

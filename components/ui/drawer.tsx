@@ -7,11 +7,28 @@ import { cn } from "@/lib/ui/cn";
 import { IconButton } from "./icon-button";
 import { overlayClass, useReturnFocus } from "./dialog";
 
+/** A non-modal drawer leaves focus and the rest of the page to the rep. */
+const besideTheWork = {
+  onOpenAutoFocus: (event: Event) => event.preventDefault(),
+  onCloseAutoFocus: (event: Event) => event.preventDefault(),
+  onInteractOutside: (event: Event) => event.preventDefault(),
+  // Escape elsewhere belongs to what has focus (the dialer, the session): only from inside.
+  onEscapeKeyDown: (event: KeyboardEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target?.closest("[data-drawer]")) event.preventDefault();
+  },
+};
+
 /**
  * A modal side panel (Radix Dialog: focus trap, Escape, labelled by its title, focus returns to
  * the opener). It slides in from the inline `side` — "end" is the right in English and the left
  * in Arabic — covers the full width on phones, and does not animate under reduced motion
  * (app/globals.css, .drawer-panel).
+ *
+ * `modal={false}` makes it a panel beside the work instead (a power-dial session: the rep talks
+ * in the floating dialer and types in the drawer at once): no overlay, no focus trap, it takes
+ * no focus when it opens, stays open while the rest of the page is used (Escape and its close
+ * button still close it) and sits below the dialer (z-50) and the session bar.
  */
 export function Drawer({
   open,
@@ -19,6 +36,7 @@ export function Drawer({
   title,
   description,
   side = "end",
+  modal = true,
   hideTitle = false,
   headerStart,
   headerActions,
@@ -31,6 +49,8 @@ export function Drawer({
   title: React.ReactNode;
   description?: React.ReactNode;
   side?: "start" | "end";
+  /** False: a panel beside the work (see above). */
+  modal?: boolean;
   /** Keeps the title for screen readers only (the content shows its own heading or brand). */
   hideTitle?: boolean;
   /** Shown in the header in place of a visible title (e.g. the brand in the navigation drawer). */
@@ -45,15 +65,18 @@ export function Drawer({
   const t = useTranslations("UI");
   const returnFocus = useReturnFocus();
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} modal={modal}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className={overlayClass} />
+        {modal ? <DialogPrimitive.Overlay className={overlayClass} /> : null}
         <DialogPrimitive.Content
-          {...returnFocus}
+          {...(modal ? returnFocus : besideTheWork)}
           {...(description ? {} : { "aria-describedby": undefined })}
+          data-drawer=""
           data-side={side}
+          data-modal={modal}
           className={cn(
-            "drawer-panel fixed inset-y-0 z-[95] flex w-full flex-col bg-surface text-fg shadow-2xl",
+            "drawer-panel fixed inset-y-0 flex w-full flex-col bg-surface text-fg shadow-2xl",
+            modal ? "z-[95]" : "z-[45]",
             "sm:max-w-md",
             side === "end"
               ? "end-0 sm:border-s sm:border-line"

@@ -12,6 +12,8 @@
 //   Enter dials it now, Escape stops the session. Keys typed into a text field are the rep's
 //   note, never commands.
 
+import { isTextEntry, type KeyTarget } from "@/lib/ui/text-entry";
+
 export type CountdownStatus =
   /** Not started or reset. */
   | "idle"
@@ -124,16 +126,14 @@ export function secondsLeft(s: CountdownState): number {
  */
 export function sessionKeyEvent(
   key: string,
-  target: { tagName?: string; isContentEditable?: boolean } | null,
+  target: KeyTarget,
   mods: { ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean } = {},
 ): CountdownEvent | null {
   if (mods.ctrlKey || mods.metaKey || mods.altKey) return null;
   const tag = target?.tagName?.toUpperCase();
-  const inField =
-    tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target?.isContentEditable === true;
   // Escape stops even from the note field: it is never text.
   if (key === "Escape") return { type: "stop" };
-  if (inField) return null;
+  if (isTextEntry(target)) return null;
   // Buttons and links act on Space and Enter themselves; the session must not act twice.
   if ((tag === "BUTTON" || tag === "A") && (key === " " || key === "Enter")) return null;
   switch (key) {

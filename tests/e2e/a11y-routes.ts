@@ -44,6 +44,25 @@ async function openFacilityDrawer(page: Page) {
   await expect(page.getByTestId("facility-drawer")).toBeVisible();
 }
 
+/** Opens the power-dial preview and waits for its plan. */
+async function openPowerDialPreview(page: Page) {
+  await page.getByTestId("power-dial-open").click();
+  await expect(page.getByTestId("power-dial-plan")).toBeVisible();
+}
+
+/**
+ * Starts a power-dial session: its bar shows, the drawer opens beside the dialer, it calls. The
+ * peer's businesses keep office hours in Austin, so closed ones are included (the gate runs at
+ * any hour).
+ */
+async function startPowerDialSession(page: Page) {
+  await openPowerDialPreview(page);
+  await page.getByRole("checkbox", { name: /closed/i }).check();
+  await page.getByTestId("power-dial-start").click();
+  await expect(page.getByTestId("power-dial-bar")).toHaveAttribute("data-phase", "calling");
+  await expect(page.getByTestId("facility-drawer")).toBeVisible();
+}
+
 export const a11yRoutes: A11yRoute[] = [
   // Signed out (spec section 2 route table).
   { name: "landing", path: "/", auth: "public" },
@@ -114,6 +133,34 @@ export const a11yRoutes: A11yRoute[] = [
     ready: (page) =>
       expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready"),
     prepare: openFacilityDrawer,
+  },
+
+  // Power dialing (issue 15) over a list of its own (each run of an entry dials the next
+  // business: the ones dialed before count as "called by your team" and are skipped).
+  {
+    name: "targets, power-dial preview open",
+    path: "/app/targets?q=a11y+power+dial+in+Austin&ts=1",
+    auth: "rep",
+    ready: (page) =>
+      expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready"),
+    prepare: openPowerDialPreview,
+  },
+  {
+    name: "targets, power-dial session calling",
+    path: "/app/targets?q=a11y+power+dial+in+Austin&ts=1",
+    auth: "rep",
+    ready: (page) =>
+      expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready"),
+    prepare: startPowerDialSession,
+  },
+  {
+    name: "targets on a phone, power-dial session calling",
+    path: "/app/targets?q=a11y+power+dial+in+Austin&ts=1",
+    auth: "rep",
+    viewport: phone,
+    ready: (page) =>
+      expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready"),
+    prepare: startPowerDialSession,
   },
 
   // States reached by a click (the dialer is open on every /app page; these open its parts).

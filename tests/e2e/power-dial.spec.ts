@@ -1,10 +1,12 @@
 // Power dialing (issue 15) against the Places peer: the preview says what is skipped and why, a
-// session skips exactly the phoneless, do-not-call and colleague-reserved businesses, dials the
-// rest through the dialer, pauses while the rep types, and ends with the right summary that is
-// kept as one of today's sessions.
+// session skips exactly the closed, phoneless, do-not-call and colleague-reserved businesses,
+// dials the rest through the dialer while the drawer shows each business beside it, takes the
+// outcomes from the number keys, pauses while the rep types a note, and ends with the right
+// summary that is kept as one of today's sessions.
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { e2eAccounts } from "./accounts";
 import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
 import { collectConsoleErrors } from "./helpers";
@@ -44,10 +46,17 @@ async function api(page: Page, method: "POST" | "DELETE", url: string, data?: un
 }
 
 test.beforeEach(async () => {
-  await configurePlacesPeer({ reset: true, total: 6 });
+  await configurePlacesPeer({ reset: true, total: 7 });
 });
 
-test("a session skips phoneless, do-not-call and reserved businesses, holds while typing, and sums up", async ({
+/** Signs the colleague in through the API (same organization as the rep): their bearer token. */
+async function colleagueToken(page: Page) {
+  const res = await page.request.post("/api/auth/login", { data: e2eAccounts.colleague });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+test("a session skips closed, phoneless, do-not-call and reserved businesses, holds while typing, and sums up", async ({
   repPage: page,
 }) => {
   test.setTimeout(120_000);
@@ -59,87 +68,84 @@ test("a session skips phoneless, do-not-call and reserved businesses, holds whil
     await page.goto(`/app/targets?q=${encodeURIComponent(`florists in Seattle, ${run}`)}&ts=1`);
     await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
     const rows = page.getByTestId("target-row");
-    await expect(rows).toHaveCount(6);
+    await expect(rows).toHaveCount(7);
     const ids = await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-place-id")!));
     const names = await rows.evaluateAll((els) =>
       els.map((e) => e.querySelector("[data-testid=target-name]")!.textContent!.trim()),
     );
 
-    // A colleague takes row 3 between the preview and its turn: the server answers 409.
-    await page.route(`**/api/dialing/reservations/${ids[2]}`, (route) =>
-      route.request().method() === "POST"
-        ? route.fulfill({
-            status: 409,
-            contentType: "application/json",
-            body: JSON.stringify({ error: "Reserved by a colleague", code: "reserved" }),
-          })
-        : route.continue(),
-    );
-
-    // The floating dialer sits over the results' end; the session opens it again when it dials.
-    await dialerParts(page).minimise.click();
+    // "Dial this list" sits at the start side, clear of the floating dialer at the end.
     await page.getByTestId("power-dial-open").click();
     const preview = page.getByRole("dialog", { name: "Dial this list" });
+    // Row 7 opens at 18:00 in Seattle; it is 11:00 there.
     await expect(preview.getByTestId("power-dial-plan")).toHaveText(
-      "4 of 6 will be dialed: 1 without a phone, 1 on the do-not-call list",
+      "4 of 7 will be dialed: 1 closed now, 1 without a phone, 1 on the do-not-call list",
     );
     await shot(page, "power-dial-preview-en-light");
     await preview.getByTestId("power-dial-start").click();
     await expect(preview).toBeHidden();
+    // A colleague starts dialing row 3 between the preview and its turn (a real reservation of
+    // another rep of the organization): the session's own reservation of it is refused.
+    const colleague = await colleagueToken(page);
+    const taken = await page.request.post(`/api/dialing/reservations/${ids[2]}`, {
+      headers: { Authorization: `Bearer ${colleague}` },
+    });
+    expect(taken.status()).toBe(200);
 
     const bar = page.getByTestId("power-dial-bar");
     const dialer = dialerParts(page);
     const prompt = page.getByTestId("dialer-disposition");
 
-    /** The session opened the drawer on `i` and dialed it: close the drawer, end, answer. */
+    /**
+     * The session opened the drawer on `i` beside the dialer and dialed it: the rep ends the call
+     * in the dialer (the drawer stays open) and answers with the prompt's keys (a digit picks,
+     * Enter saves).
+     */
     async function workCall(i: number, position: string, key: string) {
       await expect(bar.getByTestId("power-dial-position")).toHaveText(position);
       await expect(bar.getByTestId("power-dial-current")).toHaveText(names[i]);
       const drawer = page.getByRole("dialog", { name: names[i] });
       await expect(drawer).toBeVisible();
-      await page.keyboard.press("Escape");
-      await expect(drawer).toBeHidden();
+      await expect(drawer).toHaveAttribute("data-modal", "false");
       await expect(dialer.status).toHaveAttribute("data-status", "in-call");
       await dialer.end.click();
       await expect(prompt).toBeVisible();
       await expect(prompt).toContainText(names[i]);
-      if (key.length === 1) {
-        // The prompt's own keys: a digit picks, Enter saves.
-        await page.keyboard.press(key);
-        await page.keyboard.press("Enter");
-      } else {
-        await prompt.getByRole("button", { name: new RegExp(`^${key}`) }).click();
-        await prompt.getByRole("button", { name: "Save outcome" }).click();
-      }
+      await page.keyboard.press(key);
+      await page.keyboard.press("Enter");
       await expect(prompt).toBeHidden();
+      await expect(drawer).toBeVisible();
+      return drawer;
     }
 
-    // Picked by click: after the drawer closes, focus goes back to the page, and the prompt takes
-    // focus (for keys 1-9) only from the dialer or from nowhere (calls.spec covers the keys).
-    await workCall(0, "1 of 4", "Interested");
-    // Countdown to the next; typing in any field holds it for as long as the rep types.
+    // 1 = Interested.
+    const first = await workCall(0, "1 of 4", "1");
+    // Countdown to the next; typing a note in the drawer holds it for as long as the rep types.
     await expect(bar).toHaveAttribute("data-phase", "countdown");
     await shot(page, "power-dial-bar-en-light");
-    const search = page.locator("#navbar-search");
-    await search.click();
-    await search.pressSequentially("typing a long note meanwhile", { delay: 250 });
+    await first.getByRole("button", { name: "New note" }).click();
+    const note = first.getByRole("textbox", { name: "New note" });
+    await expect(note).toBeFocused();
+    await note.pressSequentially("Asked for the owner, call after lunch", { delay: 200 });
     // 7 s of typing is longer than the 5 s countdown: still not dialed.
     await expect(bar).toHaveAttribute("data-hold", "typing");
     await expect(bar).toHaveAttribute("data-phase", "countdown");
     await expect(dialer.status).toHaveAttribute("data-status", /idle|ended/);
-    await search.fill("");
-    await search.blur();
-    // Row 2 is on the do-not-call list (never planned), row 3 was taken: row 4 is dialed next.
-    await workCall(3, "3 of 4", "No answer");
+    await first.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(first.getByTestId("facility-notes")).toContainText("call after lunch");
+    // Row 2 is on the do-not-call list (never planned), row 3 was taken by the colleague: row 4
+    // is dialed next (the drawer moves on to it). 6 = No answer.
+    await workCall(3, "3 of 4", "6");
     await expect(bar.getByTestId("power-dial-status")).toHaveText(/Next call in \d s/);
-    await workCall(5, "4 of 4", "Voicemail");
+    // Row 5 has no phone, row 7 is closed. 5 = Voicemail.
+    await workCall(5, "4 of 4", "5");
 
     const summary = page.getByRole("dialog", { name: "Session summary" });
     await expect(summary).toBeVisible();
     await expect(bar).toBeHidden();
     await expect(summary.getByTestId("summary-dials")).toContainText("3");
     await expect(summary.getByTestId("summary-conversations")).toContainText("1");
-    await expect(summary.getByTestId("summary-skipped")).toContainText("3");
+    await expect(summary.getByTestId("summary-skipped")).toContainText("4");
     await expect(summary.getByTestId("summary-dispositions")).toContainText("Interested1");
     await expect(summary.getByTestId("summary-dispositions")).toContainText("No answer1");
     await expect(summary.getByTestId("summary-dispositions")).toContainText("Voicemail1");

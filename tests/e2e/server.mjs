@@ -112,6 +112,7 @@ if (process.env.E2E_OPS_DIR) {
 }
 
 addAccount(process.env.E2E_USER, process.env.E2E_USER_PASSWORD, false);
+addAccount(process.env.E2E_COLLEAGUE, process.env.E2E_COLLEAGUE_PASSWORD, false);
 addAccount(process.env.E2E_OPERATOR, process.env.E2E_OPERATOR_PASSWORD, true);
 
 const child = spawn(process.execPath, ["scripts/start.mjs"], {

@@ -83,6 +83,32 @@ function title(s) {
   return s.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 }
 
+function officeHours(openNow) {
+  return {
+    openNow,
+    periods: [1, 2, 3, 4, 5].map((day) => ({
+      open: { day, hour: 8, minute: 0 },
+      close: { day, hour: 17, minute: 0 },
+    })),
+    weekdayDescriptions: [1, 2, 3, 4, 5, 6, 0].map(
+      (d) => `${dayNames[d]}: ${d >= 1 && d <= 5 ? "8:00 AM – 5:00 PM" : "Closed"}`,
+    ),
+  };
+}
+
+function eveningHours() {
+  return {
+    openNow: false,
+    periods: [1, 2, 3, 4, 5, 6].map((day) => ({
+      open: { day, hour: 18, minute: 0 },
+      close: { day, hour: 23, minute: 0 },
+    })),
+    weekdayDescriptions: [1, 2, 3, 4, 5, 6, 0].map(
+      (d) => `${dayNames[d]}: ${d >= 1 ? "6:00 PM – 11:00 PM" : "Closed"}`,
+    ),
+  };
+}
+
 /** Deterministic Google-shaped places for a query. */
 function generate(query, total) {
   const m = /^(.*?)\s+(?:in|near)\s+(.+)$/i.exec(query.trim());
@@ -118,16 +144,9 @@ function generate(query, total) {
       businessStatus: "OPERATIONAL",
       nationalPhoneNumber: `(${area}) 555-01${String(i % 100).padStart(2, "0")}`,
       internationalPhoneNumber: `+1 ${area}-555-01${String(i % 100).padStart(2, "0")}`,
-      regularOpeningHours: {
-        openNow: i % 3 !== 0,
-        periods: [1, 2, 3, 4, 5].map((day) => ({
-          open: { day, hour: 8, minute: 0 },
-          close: { day, hour: 17, minute: 0 },
-        })),
-        weekdayDescriptions: [1, 2, 3, 4, 5, 6, 0].map(
-          (d) => `${dayNames[d]}: ${d >= 1 && d <= 5 ? "8:00 AM – 5:00 PM" : "Closed"}`,
-        ),
-      },
+      // Office hours, Monday to Friday 8-17; every seventh place (i % 7 === 6) opens in the
+      // evening only, Monday to Saturday 18-23 (a power-dial session at 11:00 skips it).
+      regularOpeningHours: i % 7 === 6 ? eveningHours() : officeHours(i % 3 !== 0),
       utcOffsetMinutes: offset,
       location: {
         latitude: lat + ((h % 1000) / 1000 - 0.5) * 0.1,
