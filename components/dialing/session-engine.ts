@@ -18,6 +18,13 @@ import type { Place } from "@/lib/places/schemas";
 /** How often the page ticks the countdown (the hook and the benchmark use it). */
 export const tickMs = 200;
 
+/**
+ * How long a dial may take to show in the dialer (its do-not-call check asks the server first)
+ * before the session takes it as refused (the number went on the list after the preview, or the
+ * dialer was busy) and moves on by itself.
+ */
+export const refusedAfterMs = 5_000;
+
 export type SessionPhase = "reserving" | "calling" | "countdown";
 
 export type RunningSession = {
@@ -67,6 +74,13 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     callId: string | null;
   } | null = null;
 
+  // The watch on the current dial (see refusedAfterMs).
+  let refusalWatch: ReturnType<typeof setTimeout> | null = null;
+  const stopWatch = () => {
+    if (refusalWatch) clearTimeout(refusalWatch);
+    refusalWatch = null;
+  };
+
   const set = (next: Partial<EngineSnapshot>) => {
     snap = { ...snap, ...next };
     listeners.forEach((l) => l());
@@ -76,6 +90,7 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     const r = run;
     if (!r) return;
     run = null;
+    stopWatch();
     if (r.reserved && !r.callId) deps.release(r.reserved);
     const summary = summarise(r.calls, {
       startedAt: new Date(r.startedAt),
@@ -115,6 +130,24 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     set({ session: { places, index, phase: "calling" } });
     deps.openPlace(place);
     deps.dial(place);
+    stopWatch();
+    refusalWatch = setTimeout(() => {
+      refusalWatch = null;
+      const session = snap.session;
+      if (run !== r || session?.index !== index || session.phase !== "calling") return;
+      if (r.callId || deps.isCallActive() || deps.pending()) return;
+      skipUndialed(session);
+    }, refusedAfterMs);
+  };
+
+  /** The current business was never called (the dialer refused it, or Skip): the next one. */
+  const skipUndialed = (session: RunningSession) => {
+    const r = run!;
+    stopWatch();
+    if (r.reserved) deps.release(r.reserved);
+    r.reserved = null;
+    r.skipped++;
+    void dialAt(session.places, session.index + 1);
   };
 
   const startCountdown = (session: RunningSession, index: number) => {
@@ -208,12 +241,7 @@ export function createSessionEngine(initialDeps: EngineDeps) {
           // During a call Skip ends it (the disposition prompt follows); with no call (the
           // dialer refused the number) move on.
           if (deps.isCallActive()) return deps.hangUp();
-          if (!deps.pending()) {
-            if (r.reserved) deps.release(r.reserved);
-            r.reserved = null;
-            r.skipped++;
-            void dialAt(session.places, session.index + 1);
-          }
+          if (!deps.pending()) skipUndialed(session);
           return;
         default:
           return;
@@ -222,6 +250,7 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     closeSummary: () => set({ summary: null }),
     /** Leaving the page: release a reservation that was not called. */
     dispose() {
+      stopWatch();
       if (run?.reserved && !run.callId) deps.release(run.reserved);
       run = null;
     },

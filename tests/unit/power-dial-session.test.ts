@@ -5,6 +5,7 @@ import en from "@/messages/en";
 import { createCallRecorder } from "@/lib/client/calls/recorder";
 import {
   createSessionEngine,
+  refusedAfterMs,
   type EngineAnswered,
   type EngineDeps,
   type EnginePending,
@@ -64,7 +65,7 @@ function harness(taken: string[] = []) {
     clock += ms;
     engine.command({ type: "tick", now: clock, elapsedMs: ms });
   };
-  return { engine, dialed, released, opened, summaries, endCall, tick };
+  return { engine, deps, dialed, released, opened, summaries, endCall, tick };
 }
 
 describe("power-dial session engine", () => {
@@ -124,6 +125,35 @@ describe("power-dial session engine", () => {
     h.engine.command({ type: "stop" });
     expect(h.released).toEqual(["c"]);
     expect(h.engine.getSnapshot().summary).toMatchObject({ dials: 1, skipped: 1 });
+  });
+});
+
+describe("a dial the dialer refuses", () => {
+  it("moves on by itself after refusedAfterMs, releasing the reservation; a call that shows does not", async () => {
+    vi.useFakeTimers();
+    try {
+      const h = harness();
+      let active = false;
+      h.engine.connect({ ...h.deps, isCallActive: () => active });
+      h.engine.start(plan(["a", "b", "c"]), settings);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(h.dialed).toEqual(["a"]);
+      // "a" went on the do-not-call list after the preview: the dialer never starts the call.
+      await vi.advanceTimersByTimeAsync(refusedAfterMs - 1);
+      expect(h.dialed).toEqual(["a"]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(h.released).toEqual(["a"]);
+      expect(h.dialed).toEqual(["a", "b"]);
+      // "b" rings: the watch leaves it alone however long the call takes.
+      active = true;
+      await vi.advanceTimersByTimeAsync(refusedAfterMs * 3);
+      expect(h.dialed).toEqual(["a", "b"]);
+      expect(h.engine.getSnapshot().session).toMatchObject({ phase: "calling", index: 1 });
+      h.engine.command({ type: "stop" });
+      expect(h.engine.getSnapshot().summary).toMatchObject({ skipped: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
