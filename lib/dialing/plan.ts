@@ -12,12 +12,13 @@ import type { PlaceCheck } from "./schemas";
 // unknown (no UTC offset) is not treated as closed.
 
 export type SkipReason = "noPhone" | "doNotCall" | "reserved" | "recent" | "closed";
+/** In the order the preview names them (the "9 closed now, 5 without a phone, ..."). */
 export const skipReasons: readonly SkipReason[] = [
-  "noPhone",
-  "doNotCall",
-  "reserved",
-  "recent",
   "closed",
+  "noPhone",
+  "recent",
+  "reserved",
+  "doNotCall",
 ];
 
 export type PlannedPlace = {

@@ -57,7 +57,7 @@ async function openPowerDialPreview(page: Page) {
  */
 async function startPowerDialSession(page: Page) {
   await openPowerDialPreview(page);
-  await page.getByRole("checkbox", { name: /closed/i }).check();
+  await page.getByTestId("power-dial-preview").getByRole("checkbox").check();
   await page.getByTestId("power-dial-start").click();
   await expect(page.getByTestId("power-dial-bar")).toHaveAttribute("data-phase", "calling");
   await expect(page.getByTestId("facility-drawer")).toBeVisible();
