@@ -108,7 +108,9 @@ export function DispositionForm({
       onSubmit={submit}
       onKeyDown={onKeyDown}
       data-testid="disposition-form"
-      className={cn("grid", compact ? "gap-2" : "gap-4")}
+      // One column that may shrink: a long business name in the summary truncates instead of
+      // widening the form past the dialer.
+      className={cn("grid grid-cols-1", compact ? "gap-2" : "gap-4")}
     >
       <div>
         <h2 id={titleId} className={cn("font-semibold text-fg", compact ? "text-sm" : "text-base")}>

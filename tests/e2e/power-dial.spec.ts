@@ -112,6 +112,8 @@ test("a session skips closed, phoneless, do-not-call and reserved businesses, ho
       await expect(prompt).toBeVisible();
       await expect(prompt).toContainText(names[i]);
       await page.keyboard.press(key);
+      // The choice hands focus to Save (on the next frame): Enter then saves.
+      await expect(prompt.getByRole("button", { name: "Save outcome" })).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(prompt).toBeHidden();
       await expect(drawer).toBeVisible();
