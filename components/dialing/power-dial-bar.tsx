@@ -13,9 +13,9 @@ import type { RunningSession } from "./session-engine";
  * each business and each countdown (not every second).
  *
  * Where it sits: never under the floating dialer (bottom end, 20rem wide, z-50) nor under the
- * session's drawer (a non-modal panel at the end, z-45). On wider screens at the bottom start,
- * as wide as the room beside the dialer allows; on phones, where the open dialer takes the
- * bottom, across the top. Its height is published as `--power-dial-bar-h` so that the drawer
+ * session's drawer (a non-modal panel at the end, 28rem, z-45; the dialer floats over it). From
+ * tablets up at the bottom start, as wide as the room beside the drawer allows; on phones and
+ * small tablets, where the open dialer and the drawer take the screen, across the top. Its height is published as `--power-dial-bar-h` so that the drawer
  * starts below it there.
  */
 export function PowerDialBar({
@@ -79,9 +79,9 @@ export function PowerDialBar({
       data-hold={hold ?? ""}
       onPointerEnter={() => command({ type: "hover", on: true })}
       onPointerLeave={() => command({ type: "hover", on: false })}
-      className="fixed inset-x-2 top-2 z-[48] flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-line bg-surface p-3 text-fg shadow-xl sm:inset-x-auto sm:top-auto sm:bottom-3 sm:start-3 sm:w-[min(36rem,calc(100vw-22.5rem))]"
+      className="fixed inset-x-2 top-2 z-[48] flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-line bg-surface p-3 text-fg shadow-xl md:inset-x-auto md:top-auto md:bottom-3 md:start-3 md:w-[min(36rem,calc(100vw-30rem))]"
     >
-      <div className="min-w-0 flex-1">
+      <div className="min-w-40 flex-1">
         <p className="text-xs text-fg-muted" data-testid="power-dial-position">
           {position}
         </p>

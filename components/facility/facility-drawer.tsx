@@ -88,8 +88,8 @@ export function FacilityDrawer({
       onOpenChange={onOpenChange}
       title={name}
       modal={modal}
-      // On phones the session bar sits over the top of the screen: the panel starts below it.
-      className={cn("[animation-duration:220ms]!", !modal && "max-sm:pt-(--power-dial-bar-h)")}
+      // On phones and small tablets the session bar sits over the top: the panel starts below it.
+      className={cn("[animation-duration:220ms]!", !modal && "max-md:pt-(--power-dial-bar-h)")}
       headerActions={
         <span
           role="status"
