@@ -49,6 +49,23 @@ test.beforeEach(async () => {
   await configurePlacesPeer({ reset: true, total: 7 });
 });
 
+/**
+ * Pauses the page's (installed) clock about now: pauseAt takes a time ahead of the page's clock,
+ * which keeps running between reading it and the call, so aim a little ahead and try again if
+ * the machine was slower than that.
+ */
+async function pauseClockNow(page: Page) {
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 200 * attempt);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** Signs the colleague in through the API (same organization as the rep): their bearer token. */
 async function colleagueToken(page: Page) {
   const res = await page.request.post("/api/auth/login", { data: e2eAccounts.colleague });
@@ -116,23 +133,31 @@ test("a session skips closed, phoneless, do-not-call and reserved businesses, ho
       await expect(prompt.getByRole("button", { name: "Save outcome" })).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(prompt).toBeHidden();
-      await expect(drawer).toBeVisible();
       return drawer;
     }
 
     // 1 = Interested.
     const first = await workCall(0, "1 of 4", "1");
+    // The drawer stays open beside the dialer after the call.
+    await expect(first).toBeVisible();
     // Countdown to the next; typing a note in the drawer holds it for as long as the rep types.
     await expect(bar).toHaveAttribute("data-phase", "countdown");
+    // From here the page's clock moves only when told (a keystroke every 250 ms of page time),
+    // so that a slow machine cannot spend the 5 s countdown before the typing starts.
+    await pauseClockNow(page);
     await shot(page, "power-dial-bar-en-light");
     await first.getByRole("button", { name: "New note" }).click();
     const note = first.getByRole("textbox", { name: "New note" });
     await expect(note).toBeFocused();
-    await note.pressSequentially("Asked for the owner, call after lunch", { delay: 200 });
+    for (const word of "Asked for the owner, call after lunch".split(/(?= )/)) {
+      await page.keyboard.type(word);
+      await page.clock.runFor(1_000);
+    }
     // 7 s of typing is longer than the 5 s countdown: still not dialed.
     await expect(bar).toHaveAttribute("data-hold", "typing");
     await expect(bar).toHaveAttribute("data-phase", "countdown");
     await expect(dialer.status).toHaveAttribute("data-status", /idle|ended/);
+    await page.clock.resume();
     await first.getByRole("button", { name: "Save", exact: true }).click();
     await expect(first.getByTestId("facility-notes")).toContainText("call after lunch");
     // Row 2 is on the do-not-call list (never planned), row 3 was taken by the colleague: row 4
