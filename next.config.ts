@@ -21,6 +21,9 @@ const staticSecurityHeaders = [
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
 
+/** The route handlers' Content-Security-Policy (scripts/serve.mjs sends the same on health). */
+const apiCsp = "default-src 'none'; frame-ancestors 'none'";
+
 const nextConfig: NextConfig = {
   // Lets several builds (e.g. a dev server and the e2e build) live side by side in one checkout.
   distDir: process.env.NEXT_DIST_DIR || ".next",
@@ -47,7 +50,12 @@ const nextConfig: NextConfig = {
         value: "max-age=63072000; includeSubDomains",
       });
     }
-    return [{ source: "/:path*", headers }];
+    return [
+      { source: "/:path*", headers },
+      // JSON answers run no script and load nothing: the strictest policy (proxy.ts, which sets
+      // the pages' policies, does not run for /api).
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: apiCsp }] },
+    ];
   },
 };
 

@@ -2,7 +2,9 @@
 // The same Prisma query (the profile's session-joined-to-user lookup) through three set-ups:
 //   in-process   PGlite on the calling thread, pglite-prisma-adapter (what the server did before)
 //   worker       PGlite in a worker thread serving the wire protocol on a unix socket, `pg`
-//                adapter with a pool of 4 (what the server does now: lib/db/connect.ts)
+//                adapter with a pool of 4 (what the server does: lib/db/connect.ts), with
+//                unnamed statements (parsed and planned on every query) and with prepared ones
+//                (each connection prepares a text once), and pools of 1 and 8 for comparison
 //   child        the same server in a child process instead of a thread
 // For each: queries/s at 20 concurrent callers, p99, and how busy the calling thread's event
 // loop was (event-loop utilisation: the share left for serving requests is 1 - ELU).
@@ -37,7 +39,8 @@ async function main() {
   const { openPglite } = await import("@/lib/db/durable-fs");
   const { applyMigrations } = await import("@/lib/db/schema-engine");
   const { startDbWorker } = await import("@/lib/db/embedded-worker");
-  const { embeddedStartParams } = await import("@/lib/db/connect");
+  const { embeddedPoolSize, embeddedStartParams, PreparingClient, statementName } =
+    await import("@/lib/db/connect");
   const pg = (await import("pg")).default;
 
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-bench-embedded-"));
@@ -73,17 +76,41 @@ async function main() {
       FROM "Session" s JOIN "User" a ON a."id" = s."userId"
       WHERE s."id" = ${"00000000-0000-4000-8000-000000000001"}::uuid AND s."revokedAt" IS NULL
         AND s."expiresAt" > ${new Date()}`;
-  const socketPrisma = (dir: string, socketDir: string) => {
+  const socketPrisma = (socketDir: string, max = 4, prepared = false) => {
     const pool = new pg.Pool({
+      Client: prepared ? PreparingClient : undefined,
       host: socketDir,
       port: 5432,
       user: "postgres",
       database: "template1",
-      max: 4,
+      max,
     });
     pool.on("error", () => undefined);
-    void dir;
-    return { prisma: new PrismaClient({ adapter: new PrismaPg(pool) }), pool };
+    const adapter = new PrismaPg(
+      pool,
+      prepared ? { statementNameGenerator: statementName } : undefined,
+    );
+    return { prisma: new PrismaClient({ adapter }), pool };
+  };
+  const workerSetup = (name: string, max: number, prepared: boolean) => async () => {
+    const dir = copy(`worker-${max}-${prepared}`);
+    const socketDir = path.join(dir, "socket");
+    const worker = await startDbWorker({
+      pgdataDir: path.join(dir, "pgdata"),
+      socketPath: path.join(socketDir, ".s.PGSQL.5432"),
+      durable: true,
+      startParams: embeddedStartParams,
+    });
+    const { prisma, pool } = socketPrisma(socketDir, max, prepared);
+    return {
+      name,
+      query: profileQuery(prisma),
+      async close() {
+        await prisma.$disconnect();
+        await pool.end();
+        await worker.close();
+      },
+    };
   };
 
   const setups: (() => Promise<Setup>)[] = [
@@ -101,26 +128,10 @@ async function main() {
         },
       };
     },
-    async () => {
-      const dir = copy("worker");
-      const socketDir = path.join(dir, "socket");
-      const worker = await startDbWorker({
-        pgdataDir: path.join(dir, "pgdata"),
-        socketPath: path.join(socketDir, ".s.PGSQL.5432"),
-        durable: true,
-        startParams: embeddedStartParams,
-      });
-      const { prisma, pool } = socketPrisma(dir, socketDir);
-      return {
-        name: "worker thread + socket (now)",
-        query: profileQuery(prisma),
-        async close() {
-          await prisma.$disconnect();
-          await pool.end();
-          await worker.close();
-        },
-      };
-    },
+    workerSetup(`worker, pool ${embeddedPoolSize}, unnamed`, embeddedPoolSize, false),
+    workerSetup(`worker, pool ${embeddedPoolSize}, prepared`, embeddedPoolSize, true),
+    workerSetup("worker, pool 1, prepared", 1, true),
+    workerSetup("worker, pool 8, prepared", 8, true),
     async () => {
       const dir = copy("child");
       const socketDir = path.join(dir, "socket");
@@ -130,7 +141,7 @@ async function main() {
         stdio: "inherit",
       });
       await new Promise((resolve) => child.once("message", resolve));
-      const { prisma, pool } = socketPrisma(dir, socketDir);
+      const { prisma, pool } = socketPrisma(socketDir);
       return {
         name: "child process + socket",
         query: profileQuery(prisma),

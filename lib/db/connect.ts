@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -83,7 +84,7 @@ export async function connect({ databaseUrl, dataDir, role }: ConnectOptions): P
 export const embeddedStartParams = ["-c", "shared_buffers=16MB", "-c", "temp_buffers=2MB"];
 
 /** Connections of the server's pool to the database worker (they take turns at transactions). */
-const embeddedPoolSize = 4;
+export const embeddedPoolSize = 4;
 
 /**
  * The server on the embedded default: PGlite runs in a worker thread that serves the wire
@@ -107,10 +108,10 @@ async function serveEmbedded(dataDir: string): Promise<Connection> {
       await (await startDbWorker(options)).close();
     }
     const worker = await startDbWorker(options);
-    const pool = socketPool(dataDir, embeddedPoolSize);
+    const pool = socketPool(dataDir, embeddedPoolSize, PreparingClient);
     return {
       mode: "embedded",
-      factory: new PrismaPg(pool),
+      factory: new PrismaPg(pool, { statementNameGenerator: statementName }),
       dumpDataDir: () => worker.dumpDataDir(),
       async close() {
         try {
@@ -154,8 +155,47 @@ function socketAnswers(socketPath: string) {
   });
 }
 
-function socketPool(dataDir: string, max: number) {
+/**
+ * Prepared statements on the embedded database: PGlite parses and plans every unnamed statement
+ * again, and each of the app's queries is one of a small set of texts, so the server's pool names
+ * them and each connection prepares a text once. Names are the SQL's hash (the first
+ * `maxPreparedStatements` texts; any beyond that, such as IN lists of varying length, run
+ * unnamed, so what the single backend keeps stays bounded).
+ */
+const maxPreparedStatements = 500;
+const statementNames = new Map<string, string>();
+
+export function statementName(query: { sql: string }): string {
+  let name = statementNames.get(query.sql);
+  if (name === undefined && statementNames.size < maxPreparedStatements) {
+    name = `s_${createHash("sha1").update(query.sql).digest("base64url")}`;
+    statementNames.set(query.sql, name);
+  }
+  return name as string; // undefined: unnamed (pg's query config takes either)
+}
+
+let connectionSeq = 0;
+
+/**
+ * A `pg` client whose prepared-statement names are its own. Every connection to the socket
+ * shares PGlite's one backend session, where statement names are global: two connections
+ * preparing the same name would collide, so each prefixes the names it prepares.
+ */
+export class PreparingClient extends pg.Client {
+  readonly statementPrefix = `c${++connectionSeq}_`;
+}
+const clientQuery = pg.Client.prototype.query;
+PreparingClient.prototype.query = function (this: PreparingClient, ...args: unknown[]) {
+  const [config] = args;
+  if (config && typeof config === "object" && "name" in config && typeof config.name === "string") {
+    args[0] = { ...config, name: this.statementPrefix + config.name };
+  }
+  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof clientQuery;
+
+function socketPool(dataDir: string, max: number, Client?: typeof pg.Client) {
   const pool = new pg.Pool({
+    Client,
     host: path.resolve(dataDir, socketDirName),
     port: Number(socketFileName.split(".").pop()),
     user: "postgres",

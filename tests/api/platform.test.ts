@@ -5,7 +5,8 @@ import { POST as login } from "@/app/api/auth/login/route";
 import { formatDemoBanner, seedDemoAccounts } from "@/lib/accounts/demo";
 import { getDb } from "@/lib/db/client";
 import nextConfig from "@/next.config";
-import { proxy } from "@/proxy";
+import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
+import { config as proxyConfig, proxy } from "@/proxy";
 import { createAccount, loginAs, loginOperator, request, uniqueName } from "./helpers";
 
 const page = (path: string, headers: Record<string, string> = {}) =>
@@ -110,6 +111,24 @@ describe("static security headers", () => {
     expect(byKey["X-Content-Type-Options"]).toBe("nosniff");
     expect(byKey["Referrer-Policy"]).toBeTruthy();
     expect(nextConfig.poweredByHeader).toBe(false);
+  });
+});
+
+describe("the proxy's reach", () => {
+  it("runs for every page but not for /api, whose JSON gets the strictest policy from the config", async () => {
+    const matches = (url: string) => unstable_doesMiddlewareMatch({ config: proxyConfig, url });
+    for (const url of ["/", "/login", "/app", "/app/api", "/apix", "/adminconsole/console"]) {
+      expect(matches(url), url).toBe(true);
+    }
+    for (const url of ["/api", "/api/", "/api/auth/profile", "/_next/static/chunk.js"]) {
+      expect(matches(url), url).toBe(false);
+    }
+    const rules = await nextConfig.headers!();
+    const api = rules.find((r) => r.source === "/api/:path*")!;
+    const csp = api.headers.find((h) => h.key === "Content-Security-Policy")!.value;
+    expect(csp).toBe("default-src 'none'; frame-ancestors 'none'");
+    // ...besides the headers every path gets.
+    expect(rules.find((r) => r.source === "/:path*")).toBeTruthy();
   });
 });
 
