@@ -4,11 +4,11 @@ import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { AlertCircle } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { login } from "@/lib/client/login";
 import { clearSession, useSession } from "@/lib/client/session";
 import { PasswordField } from "./password-field";
+import { loginSubmitClass } from "./submit-class";
 
 const inputClass =
   "h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-rose-500 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100";
@@ -132,16 +132,16 @@ export function LoginForm() {
           inputClassName={inputClass}
         />
       </div>
-      <Button
+      {/* The primary Button's look, its classes merged ahead of time (./submit-class.ts). */}
+      <button
         type="submit"
         disabled={busy || !session.ready}
         aria-busy={busy}
-        // Busy or not yet hydrated is a short wait, not an unavailable action: keep the colours.
-        className="mt-2 h-11 disabled:cursor-wait disabled:bg-primary disabled:text-primary-fg"
+        className={loginSubmitClass}
       >
         {busy ? <Spinner /> : null}
         {busy ? t("busy") : t("submit")}
-      </Button>
+      </button>
     </form>
   );
 }
