@@ -3,10 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { AlertCircle } from "lucide-react";
-import { Spinner } from "@/components/ui/spinner";
-import { login } from "@/lib/client/login";
 import { clearSession, useSession } from "@/lib/client/session";
+import { AlertIcon, SpinnerIcon } from "./icons";
 import { PasswordField } from "./password-field";
 import { loginSubmitClass } from "./submit-class";
 
@@ -19,6 +17,18 @@ type Problem =
   | { kind: "throttled"; seconds: number }
   | { kind: "network" };
 
+// The login call (API client, answer check, session write: ~2 KiB gz) is not in the page's first
+// load: it starts loading once the form has hydrated, and a submit waits for it if it is not
+// there yet (a failure to load is the network message, like a failed call).
+let loginModule: Promise<typeof import("@/lib/client/login")> | null = null;
+function loadLogin() {
+  loginModule ??= import("@/lib/client/login").catch((error: unknown) => {
+    loginModule = null;
+    throw error;
+  });
+  return loginModule;
+}
+
 /** Sign In (spec sections 2, 5, 8). Success stores the session and goes to "/", which forwards to /app. */
 export function LoginForm() {
   const t = useTranslations("Login");
@@ -29,6 +39,10 @@ export function LoginForm() {
   const [problem, setProblem] = useState<Problem | null>(null);
   const userRef = useRef<HTMLInputElement>(null);
   const passRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    loadLogin().catch(() => {}); // retried on submit
+  }, []);
 
   // A visitor with a valid session never gets here (the page redirects on the server), so a
   // stored token is one the server no longer accepts: forget it.
@@ -49,6 +63,7 @@ export function LoginForm() {
     setBusy(true);
     setProblem(null);
     try {
+      const { login } = await loadLogin();
       const result = await login(username, password);
       // Straight to /app (where "/" would send a signed-in visitor): the prerendered landing may
       // sit in the router's prefetch cache from before sign-in, and rendering it from there
@@ -93,7 +108,7 @@ export function LoginForm() {
             id="login-error"
             className="flex items-start gap-2 rounded-lg border border-rose-200 bg-rose-50 px-3 py-2.5 text-sm text-rose-700 dark:border-rose-500/30 dark:bg-rose-500/10 dark:text-rose-300"
           >
-            <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" /> {message}
+            <AlertIcon className="mt-0.5 size-4 shrink-0" /> {message}
           </p>
         ) : null}
       </div>
@@ -139,7 +154,7 @@ export function LoginForm() {
         aria-busy={busy}
         className={loginSubmitClass}
       >
-        {busy ? <Spinner /> : null}
+        {busy ? <SpinnerIcon /> : null}
         {busy ? t("busy") : t("submit")}
       </button>
     </form>
