@@ -1,21 +1,21 @@
 "use client";
 
 import { useQuery, type UseQueryOptions } from "@tanstack/react-query";
-import type { z } from "zod";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import type { Checked, Checker } from "@/lib/client/checker";
 
 // Console data through TanStack Query and the API client with the operator's credential.
 
 type QueryValue = string | number | undefined;
 
-export function useOpsQuery<S extends z.ZodType>(
+export function useOpsQuery<S extends Checker<unknown>>(
   key: string,
   url: string,
   schema: S,
   options: {
     query?: Record<string, QueryValue>;
     enabled?: boolean;
-    refetchInterval?: UseQueryOptions<z.output<S>>["refetchInterval"];
+    refetchInterval?: UseQueryOptions<Checked<S>>["refetchInterval"];
   } = {},
 ) {
   return useQuery({
@@ -30,7 +30,11 @@ export function useOpsQuery<S extends z.ZodType>(
   });
 }
 
-export function opsPost<S extends z.ZodType>(url: string, schema: S, body: unknown = undefined) {
+export function opsPost<S extends Checker<unknown>>(
+  url: string,
+  schema: S,
+  body: unknown = undefined,
+) {
   return apiClient.post(url, body, { schema, credential: "operator" });
 }
 

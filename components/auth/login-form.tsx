@@ -3,12 +3,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { AlertCircle } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
-import { login } from "@/lib/client/login";
 import { clearSession, useSession } from "@/lib/client/session";
+import { AlertIcon, SpinnerIcon } from "./icons";
 import { PasswordField } from "./password-field";
+import { loginSubmitClass } from "./submit-class";
 
 const inputClass =
   "h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-rose-500 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100";
@@ -18,6 +16,18 @@ type Problem =
   | { kind: "required" }
   | { kind: "throttled"; seconds: number }
   | { kind: "network" };
+
+// The login call (API client, answer check, session write: ~2 KiB gz) is not in the page's first
+// load: it starts loading once the form has hydrated, and a submit waits for it if it is not
+// there yet (a failure to load is the network message, like a failed call).
+let loginModule: Promise<typeof import("@/lib/client/login")> | null = null;
+function loadLogin() {
+  loginModule ??= import("@/lib/client/login").catch((error: unknown) => {
+    loginModule = null;
+    throw error;
+  });
+  return loginModule;
+}
 
 /** Sign In (spec sections 2, 5, 8). Success stores the session and goes to "/", which forwards to /app. */
 export function LoginForm() {
@@ -29,6 +39,10 @@ export function LoginForm() {
   const [problem, setProblem] = useState<Problem | null>(null);
   const userRef = useRef<HTMLInputElement>(null);
   const passRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    loadLogin().catch(() => {}); // retried on submit
+  }, []);
 
   // A visitor with a valid session never gets here (the page redirects on the server), so a
   // stored token is one the server no longer accepts: forget it.
@@ -49,6 +63,7 @@ export function LoginForm() {
     setBusy(true);
     setProblem(null);
     try {
+      const { login } = await loadLogin();
       const result = await login(username, password);
       // Straight to /app (where "/" would send a signed-in visitor): the prerendered landing may
       // sit in the router's prefetch cache from before sign-in, and rendering it from there
@@ -93,7 +108,7 @@ export function LoginForm() {
             id="login-error"
             className="flex items-start gap-2 rounded-lg border border-rose-200 bg-rose-50 px-3 py-2.5 text-sm text-rose-700 dark:border-rose-500/30 dark:bg-rose-500/10 dark:text-rose-300"
           >
-            <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" /> {message}
+            <AlertIcon className="mt-0.5 size-4 shrink-0" /> {message}
           </p>
         ) : null}
       </div>
@@ -132,16 +147,16 @@ export function LoginForm() {
           inputClassName={inputClass}
         />
       </div>
-      <Button
+      {/* The primary Button's look, its classes merged ahead of time (./submit-class.ts). */}
+      <button
         type="submit"
         disabled={busy || !session.ready}
         aria-busy={busy}
-        // Busy or not yet hydrated is a short wait, not an unavailable action: keep the colours.
-        className="mt-2 h-11 disabled:cursor-wait disabled:bg-primary disabled:text-primary-fg"
+        className={loginSubmitClass}
       >
-        {busy ? <Spinner /> : null}
+        {busy ? <SpinnerIcon /> : null}
         {busy ? t("busy") : t("submit")}
-      </Button>
+      </button>
     </form>
   );
 }

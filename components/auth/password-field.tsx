@@ -2,7 +2,7 @@
 
 import { forwardRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { Eye, EyeOff } from "lucide-react";
+import { EyeIcon, EyeOffIcon } from "./icons";
 
 type Props = Omit<React.InputHTMLAttributes<HTMLInputElement>, "type"> & { inputClassName: string };
 
@@ -28,11 +28,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Props>(function Passwo
         aria-controls={props.id}
         className="absolute inset-y-1 end-1 inline-flex items-center gap-1 rounded-md px-2.5 text-xs font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700"
       >
-        {visible ? (
-          <EyeOff aria-hidden className="size-4" />
-        ) : (
-          <Eye aria-hidden className="size-4" />
-        )}
+        {visible ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
         {visible ? t("hide") : t("show")}
       </button>
     </div>

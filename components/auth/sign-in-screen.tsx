@@ -1,8 +1,8 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ArrowLeft, CheckCircle2 } from "lucide-react";
-import { Brand } from "@/components/shell/brand";
+import { PublicBrand } from "@/components/shell/brand-mark";
 import { LoginForm } from "./login-form";
+import { PublicLink } from "@/components/shell/public-link";
 
 /** /login and /register: the same Sign In screen (spec route table). */
 export async function SignInScreen() {
@@ -18,7 +18,7 @@ export async function SignInScreen() {
           className="absolute -end-24 -top-24 size-96 rounded-full bg-white/10 blur-3xl"
         />
         <div className="relative rounded-lg [&_span]:text-white">
-          <Brand href="/" />
+          <PublicBrand />
         </div>
         <div className="relative max-w-md">
           <h2 className="text-3xl font-semibold leading-tight tracking-tight">{t("asideTitle")}</h2>
@@ -36,14 +36,14 @@ export async function SignInScreen() {
       <main className="flex flex-col px-5 py-8 sm:px-10">
         <div className="flex items-center justify-between">
           <div className="lg:hidden">
-            <Brand href="/" />
+            <PublicBrand />
           </div>
-          <Link
+          <PublicLink
             href="/"
             className="ms-auto inline-flex items-center gap-1 rounded text-sm text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
           >
             <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" /> {t("backHome")}
-          </Link>
+          </PublicLink>
         </div>
         <div className="mx-auto flex w-full max-w-sm flex-1 flex-col justify-center py-10">
           <h1 className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">

@@ -17,7 +17,7 @@ import { newCallId } from "@/lib/client/calls/uuid";
 import { checkDoNotCall } from "@/lib/client/dialing";
 import { guardDial } from "@/lib/dialing/dnc-guard";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toaster";
 
 const DialerContext = createContext<DialerController | null>(null);
 const RecorderContext = createContext<CallRecorder | null>(null);

@@ -1,6 +1,6 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ChevronDown } from "lucide-react";
+import { PublicLink } from "@/components/shell/public-link";
 
 const questions = ["q1", "q2", "q3", "q4", "q5"] as const;
 
@@ -40,18 +40,18 @@ export async function Faq() {
           <h2 className="text-2xl font-semibold tracking-tight">{t("ctaTitle")}</h2>
           <p className="mt-2 text-brand-100">{t("ctaBody")}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link
+            <PublicLink
               href="/register"
               className="inline-flex h-11 items-center rounded-lg bg-white px-5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
             >
               {t("ctaPrimary")}
-            </Link>
-            <Link
+            </PublicLink>
+            <PublicLink
               href="/login"
               className="inline-flex h-11 items-center rounded-lg border border-white/40 px-5 text-sm font-semibold text-white hover:bg-white/10"
             >
               {t("ctaSecondary")}
-            </Link>
+            </PublicLink>
           </div>
         </div>
       </div>

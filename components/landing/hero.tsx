@@ -1,6 +1,6 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ArrowRight, PhoneCall, PhoneForwarded, Timer, TrendingUp } from "lucide-react";
+import { PublicLink } from "@/components/shell/public-link";
 
 const stats = [
   ["mockDials", PhoneForwarded],
@@ -29,18 +29,18 @@ export async function Hero() {
             {t("subtitle")}
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link
+            <PublicLink
               href="/register"
               className="inline-flex h-12 items-center gap-2 rounded-lg bg-brand-600 px-5 font-semibold text-white shadow-sm hover:bg-brand-700"
             >
               {t("ctaPrimary")} <ArrowRight aria-hidden className="size-4 rtl:rotate-180" />
-            </Link>
-            <Link
+            </PublicLink>
+            <PublicLink
               href="/login"
               className="inline-flex h-12 items-center rounded-lg border border-slate-300 bg-white px-5 font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
             >
               {t("ctaSecondary")}
-            </Link>
+            </PublicLink>
           </div>
           <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">{t("note")}</p>
         </div>

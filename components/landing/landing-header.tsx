@@ -1,6 +1,6 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { Brand } from "@/components/shell/brand";
+import { PublicBrand } from "@/components/shell/brand-mark";
+import { PublicLink } from "@/components/shell/public-link";
 
 export const sections = ["features", "benefits", "pricing", "faq"] as const;
 
@@ -10,34 +10,34 @@ export async function LandingHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-        <Brand href="/" nameFrom="sm" />
+        <PublicBrand nameFrom="sm" />
         <nav aria-label={t("navLabel")} className="hidden flex-1 justify-center md:flex">
           <ul className="flex gap-1">
             {sections.map((s) => (
               <li key={s}>
-                <a
+                <PublicLink
                   href={`#${s}`}
                   className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
                 >
                   {t(`nav.${s}`)}
-                </a>
+                </PublicLink>
               </li>
             ))}
           </ul>
         </nav>
         <div className="ms-auto flex items-center gap-2 md:ms-0">
-          <Link
+          <PublicLink
             href="/login"
             className="whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
           >
             {t("nav.login")}
-          </Link>
-          <Link
+          </PublicLink>
+          <PublicLink
             href="/register"
             className="whitespace-nowrap rounded-lg bg-brand-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
           >
             {t("nav.register")}
-          </Link>
+          </PublicLink>
         </div>
       </div>
       <nav
@@ -47,12 +47,12 @@ export async function LandingHeader() {
         <ul className="mx-auto flex max-w-6xl justify-between gap-1 overflow-x-auto px-2">
           {sections.map((s) => (
             <li key={s}>
-              <a
+              <PublicLink
                 href={`#${s}`}
                 className="block whitespace-nowrap px-3 py-2.5 text-sm font-medium text-slate-600 dark:text-slate-300"
               >
                 {t(`nav.${s}`)}
-              </a>
+              </PublicLink>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Check } from "lucide-react";
+import { PublicLink } from "@/components/shell/public-link";
 
 const plans = [
   { key: "starter", featured: false },
@@ -61,7 +61,7 @@ export async function Pricing() {
                 </li>
               ))}
             </ul>
-            <Link
+            <PublicLink
               href="/register"
               className={`mt-8 inline-flex h-11 items-center justify-center rounded-lg text-sm font-semibold ${
                 featured
@@ -70,7 +70,7 @@ export async function Pricing() {
               }`}
             >
               {t(`${key}.cta`)}
-            </Link>
+            </PublicLink>
           </li>
         ))}
       </ul>

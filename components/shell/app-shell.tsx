@@ -4,13 +4,22 @@ import { useCallback, useEffect, useState } from "react";
 import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { DialerProvider, DialerWidget } from "@/components/dialer";
+import { DialerProvider } from "@/components/dialer/dialer-provider";
 import { useSession } from "@/lib/client/session";
 import { useSidebarCollapsed } from "@/lib/client/sidebar-pref";
 import { logoutToLogin } from "./logout";
 import { SecondBar } from "./second-bar";
 import { SidebarNav } from "./sidebar-nav";
 import { TopBar } from "./top-bar";
+
+// The floating dialer window (keypad, disposition form, date formatting: ~20 KiB gz) is not in
+// the page's first load: it renders on the client once its code has arrived, just after
+// hydration. It is position: fixed and hidden until measured, so nothing moves when it appears;
+// the call itself (DialerProvider, useDialer) is ready from the first render.
+const DialerWidget = dynamic(
+  () => import("@/components/dialer/dialer-widget").then((m) => m.DialerWidget),
+  { ssr: false },
+);
 
 // The phone drawer (Radix Dialog) loads the first time it opens, not with every page.
 const MobileDrawer = dynamic(() => import("./mobile-drawer").then((m) => m.MobileDrawer), {

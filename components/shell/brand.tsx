@@ -1,8 +1,7 @@
 import Link from "next/link";
-import { useTranslations } from "next-intl";
-import { PhoneCall } from "lucide-react";
+import { BrandMark, brandLinkClass } from "./brand-mark";
 
-/** Logo mark + product name (Common.appName). */
+/** Logo mark + product name (Common.appName), a client-side link (the public pages use PublicBrand). */
 export function Brand({
   href = "/app",
   compact = false,
@@ -12,21 +11,9 @@ export function Brand({
   compact?: boolean;
   nameFrom?: "sm";
 }) {
-  const t = useTranslations("Common");
   return (
-    <Link href={href} className="flex items-center gap-2 rounded-lg font-semibold tracking-tight">
-      <span className="grid size-8 place-items-center rounded-lg bg-gradient-to-br from-brand-500 to-indigo-600 text-white shadow-sm">
-        <PhoneCall aria-hidden className="size-4" />
-      </span>
-      <span
-        className={
-          compact
-            ? "sr-only"
-            : `text-base text-slate-900 dark:text-white ${nameFrom === "sm" ? "max-sm:sr-only" : ""}`
-        }
-      >
-        {t("appName")}
-      </span>
+    <Link href={href} className={brandLinkClass}>
+      <BrandMark compact={compact} nameFrom={nameFrom} />
     </Link>
   );
 }

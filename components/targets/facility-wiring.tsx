@@ -1,6 +1,7 @@
 "use client";
 
-import { FacilityDrawer } from "@/components/facility/facility-drawer";
+import { useState } from "react";
+import dynamic from "next/dynamic";
 import { useNow } from "@/components/facility/use-now";
 import { nextUpcomingAppointment } from "@/lib/facility/appointments";
 import { useFacility } from "@/lib/facility/store";
@@ -26,6 +27,13 @@ export function useRowFacility(placeId: string): RowFacility {
   };
 }
 
+// The drawer (Radix Dialog, the map, notes, appointments: ~35 KiB gz) loads when a row is first
+// opened, not with the Targets page; it stays mounted afterwards so it can animate closed.
+const FacilityDrawer = dynamic(
+  () => import("@/components/facility/facility-drawer").then((m) => m.FacilityDrawer),
+  { ssr: false },
+);
+
 export function TargetsFacilityDrawer(props: {
   place: Place | null;
   open: boolean;
@@ -33,5 +41,7 @@ export function TargetsFacilityDrawer(props: {
   onCall: (phone: string) => void;
   modal?: boolean;
 }) {
-  return <FacilityDrawer {...props} />;
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  return used ? <FacilityDrawer {...props} /> : null;
 }

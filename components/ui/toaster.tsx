@@ -1,14 +1,15 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useSyncExternalStore } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import type { ExternalToast } from "sonner";
 
 // sonner (~10 KiB gz) is loaded the first time something shows a toast, not with every page:
 // <ToastHost /> (mounted once in components/providers.tsx) renders nothing until then.
 
 type Toaster = { mounted: () => void };
-const ThemedToaster = dynamic<Toaster>(() => import("./themed-toaster"), { ssr: false });
+// React.lazy rather than next/dynamic: the public pages load nothing else of next/dynamic
+// (~2 KiB gz). Never rendered on the server: `requested` is false there.
+const ThemedToaster = lazy<React.ComponentType<Toaster>>(() => import("./themed-toaster"));
 
 let requested = false;
 const listeners = new Set<() => void>();
@@ -26,7 +27,11 @@ export function ToastHost() {
     () => requested,
     () => false,
   );
-  return show ? <ThemedToaster mounted={markMounted} /> : null;
+  return show ? (
+    <Suspense fallback={null}>
+      <ThemedToaster mounted={markMounted} />
+    </Suspense>
+  ) : null;
 }
 
 type Kind = "message" | "success" | "error" | "info" | "warning";

@@ -1,13 +1,15 @@
 import "client-only";
-import type { z } from "zod";
+import type { Checked, Checker } from "./checker";
 import { ApiClientError, isAbortError } from "./api-error";
 import { getOperatorToken } from "./operator-session";
-import { readStored, sessionTokenKey } from "./storage";
+import { readStored } from "./storage/core";
+import { sessionTokenKey } from "./storage/session-keys";
 
 export { ApiClientError, isAbortError } from "./api-error";
 
 // The one way browser code calls DialFlow's API: it attaches the caller's credential, parses
-// the answer with the zod schema the route handler shares (lib/<domain>/schemas.ts) and turns
+// the answer with the zod schema the route handler shares (lib/<domain>/schemas.ts; any
+// Checker, lib/client/checker.ts, where a page must not load zod) and turns
 // every failure into an ApiClientError carrying status, the server's stable `code` and its
 // message. Branch on `code`, never on the English text.
 
@@ -16,7 +18,7 @@ export type Credential = "rep" | "operator" | "none";
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export type CallOptions<S extends z.ZodType> = {
+export type CallOptions<S extends Checker<unknown>> = {
   schema: S;
   credential: Credential;
   signal?: AbortSignal;
@@ -24,7 +26,7 @@ export type CallOptions<S extends z.ZodType> = {
   cache?: RequestCache;
 };
 
-export type GetOptions<S extends z.ZodType> = CallOptions<S> & {
+export type GetOptions<S extends Checker<unknown>> = CallOptions<S> & {
   /** Added to the URL; null and undefined entries are left out. */
   query?: Record<string, QueryValue>;
 };
@@ -74,12 +76,12 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-async function call<S extends z.ZodType>(
+async function call<S extends Checker<unknown>>(
   method: string,
   url: string,
   body: unknown,
   options: CallOptions<S>,
-): Promise<z.output<S>> {
+): Promise<Checked<S>> {
   const headers = new Headers({ Accept: "application/json" });
   if (options.credential !== "none") {
     const token = tokenFor(options.credential);
@@ -125,7 +127,7 @@ async function call<S extends z.ZodType>(
       body: parsed,
     });
   }
-  return checked.data;
+  return checked.data as Checked<S>;
 }
 
 /** A file the server sent (CSV exports): its bytes and the name from Content-Disposition. */
@@ -182,16 +184,16 @@ async function download(
 
 export const apiClient = {
   download,
-  get<S extends z.ZodType>(url: string, options: GetOptions<S>) {
+  get<S extends Checker<unknown>>(url: string, options: GetOptions<S>) {
     return call("GET", withQuery(url, options.query), undefined, options);
   },
-  post<S extends z.ZodType>(url: string, body: unknown, options: CallOptions<S>) {
+  post<S extends Checker<unknown>>(url: string, body: unknown, options: CallOptions<S>) {
     return call("POST", url, body, options);
   },
-  put<S extends z.ZodType>(url: string, body: unknown, options: CallOptions<S>) {
+  put<S extends Checker<unknown>>(url: string, body: unknown, options: CallOptions<S>) {
     return call("PUT", url, body, options);
   },
-  delete<S extends z.ZodType>(url: string, options: CallOptions<S>) {
+  delete<S extends Checker<unknown>>(url: string, options: CallOptions<S>) {
     return call("DELETE", url, undefined, options);
   },
 };

@@ -1,6 +1,6 @@
 import "client-only";
-import { loginResponseSchema } from "@/lib/auth/schemas";
 import { apiClient, ApiClientError } from "./api-client";
+import { checker, isNonEmptyString, isRecord } from "./checker";
 import { writeSession } from "./session";
 
 /**
@@ -13,13 +13,27 @@ export type LoginResult =
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "throttled"; retryAfterSec: number };
 
+/**
+ * The answer of POST /api/auth/login, checked by hand: the sign-in page must not load zod. Same
+ * shape as the route's `loginResponseSchema` (lib/auth/schemas.ts), which the server still
+ * validates with zod; tests/unit/login-response.test.ts keeps the two in step.
+ */
+export const loginAnswer = checker(
+  (value: unknown): value is { token: string; user: { username: string } } =>
+    isRecord(value) &&
+    isNonEmptyString(value.token) &&
+    isRecord(value.user) &&
+    isNonEmptyString(value.user.username),
+  "Expected { token, user: { username } }",
+);
+
 export async function login(username: string, password: string): Promise<LoginResult> {
   let answer;
   try {
     answer = await apiClient.post(
       "/api/auth/login",
       { username: username.trim(), password },
-      { schema: loginResponseSchema, credential: "none" },
+      { schema: loginAnswer, credential: "none" },
     );
   } catch (error) {
     if (!(error instanceof ApiClientError) || error.code === "network") throw error;

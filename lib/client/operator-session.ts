@@ -1,5 +1,6 @@
 import "client-only";
-import { operatorTokenKey, readStored, removeStored, writeStored } from "./storage";
+import { readStored, removeStored, writeStored } from "./storage/core";
+import { operatorTokenKey } from "./storage/session-keys";
 
 // The admin console's token (spec 7: kept in session storage, so it ends with the tab and is
 // never shared with the rep's session in local storage).

@@ -1,18 +1,18 @@
 import "client-only";
 import { useSyncExternalStore } from "react";
+// From the modules themselves, not the ./storage barrel: the sign-in page must not load zod.
 import {
   readStored,
   removeStored,
-  sessionTokenKey,
-  sessionUserKey,
   subscribeStored,
   writeStored,
   type WriteResult,
-} from "./storage";
+} from "./storage/core";
+import { sessionTokenKey, sessionUserKey } from "./storage/session-keys";
 
 /**
  * Browser session: the token and username the login call returned, kept in local storage
- * under the spec's keys (lib/client/storage/keys.ts). `ready` is false during server render
+ * under the spec's keys (lib/client/storage/session-keys.ts). `ready` is false during server render
  * and hydration, so callers can tell "not signed in" apart from "not read yet".
  */
 export type Session = { token: string | null; username: string | null; ready: boolean };

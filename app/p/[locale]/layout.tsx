@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
+import { PublicProviders } from "@/components/public-providers";
 import { rootMetadata, RootDocument } from "@/components/root-document";
 import { isLocale, locales } from "@/lib/i18n/config";
 import { clientNamespaces } from "@/lib/i18n/namespaces";
@@ -26,8 +27,8 @@ export default async function PublicRootLayout({
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   return (
-    <RootDocument locale={locale} namespaces={clientNamespaces.public} lite>
-      {children}
+    <RootDocument locale={locale} namespaces={clientNamespaces.public}>
+      <PublicProviders>{children}</PublicProviders>
     </RootDocument>
   );
 }

@@ -1,8 +1,8 @@
 import "client-only";
-import type { z } from "zod";
+import type { Checker } from "@/lib/client/checker";
 
 // One way to keep values in the browser: typed, versioned keys whose values are validated with
-// zod on every read. A value that does not parse (corrupt, or written by another version) is
+// a zod schema (or a hand-written Checker) on every read. A value that does not parse (corrupt, or written by another version) is
 // set aside under "<name>.corrupt", reported to subscribeStorageProblems listeners and replaced
 // by the key's fallback, so a bad value never crashes a page. Writes never throw: a full quota
 // or disabled storage comes back as a result (and is reported too), and the value still holds
@@ -19,7 +19,7 @@ type KeyOptions<T> = {
   area: StorageArea;
   /** "user": personal data, kept apart per signed-in user (signed out: nothing read or written). */
   scope: StorageScope;
-  schema: z.ZodType<T>;
+  schema: Checker<T>;
   fallback: T;
   /**
    * "json" (default) stores `{"v":version,"value":...}`. "plain" stores a string as it is, for

@@ -5,7 +5,7 @@ import { outboxSchema } from "@/lib/client/calls/outbox-entry";
 import { emptyFacilityData, facilityDataSchema, type FacilityData } from "@/lib/facility/schemas";
 import { storedProfileSchema } from "@/lib/profile/profile-form";
 import { DISPOSITIONS } from "@/lib/calls/dispositions";
-import { defineKey, defineKeyFamily, SESSION_USER_ITEM } from "./core";
+import { defineKey, defineKeyFamily } from "./core";
 
 // Every item DialFlow keeps in browser storage, in one place. Add new keys (or key families)
 // here so their names cannot collide and the whole picture stays visible. Families whose schema
@@ -23,40 +23,7 @@ function parseJson(raw: string): unknown {
   }
 }
 
-/** Spec: the session token and username live in local storage as plain strings. */
-export const sessionTokenKey = defineKey({
-  name: "auth.token",
-  version: 1,
-  area: "local",
-  scope: "global",
-  format: "plain",
-  schema: z.string().min(1).nullable(),
-  fallback: null,
-});
-
-export const sessionUserKey = defineKey({
-  name: SESSION_USER_ITEM,
-  version: 1,
-  area: "local",
-  scope: "global",
-  format: "plain",
-  schema: z.string().min(1).nullable(),
-  fallback: null,
-});
-
-/**
- * Spec 7: the console's operator token, per tab in session storage. Plain, so a console opened
- * from a bookmark in the same tab keeps it without a format of its own.
- */
-export const operatorTokenKey = defineKey({
-  name: "admin.token",
-  version: 1,
-  area: "session",
-  scope: "global",
-  format: "plain",
-  schema: z.string().min(1).nullable(),
-  fallback: null,
-});
+export { operatorTokenKey, sessionTokenKey, sessionUserKey } from "./session-keys";
 
 /** Spec: the sidebar's collapsed flag is remembered (null: never chosen, the cookie decides). */
 export const sidebarCollapsedKey = defineKey({

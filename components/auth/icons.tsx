@@ -1,0 +1,62 @@
+// The sign-in form's four icons as plain SVG (lucide's shapes and attributes): lucide-react's
+// client half (createLucideIcon and the icon modules, ~1 KiB gz) stays out of the sign-in
+// page's first load.
+
+function Svg({ className, children }: { className: string; children: React.ReactNode }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className={className}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function AlertIcon({ className }: { className: string }) {
+  return (
+    <Svg className={className}>
+      <circle cx="12" cy="12" r="10" />
+      <line x1="12" x2="12" y1="8" y2="12" />
+      <line x1="12" x2="12.01" y1="16" y2="16" />
+    </Svg>
+  );
+}
+
+export function EyeIcon({ className }: { className: string }) {
+  return (
+    <Svg className={className}>
+      <path d="M2.062 12.348a1 1 0 0 1 0-.696 10.75 10.75 0 0 1 19.876 0 1 1 0 0 1 0 .696 10.75 10.75 0 0 1-19.876 0" />
+      <circle cx="12" cy="12" r="3" />
+    </Svg>
+  );
+}
+
+export function EyeOffIcon({ className }: { className: string }) {
+  return (
+    <Svg className={className}>
+      <path d="M10.733 5.076a10.744 10.744 0 0 1 11.205 6.575 1 1 0 0 1 0 .696 10.747 10.747 0 0 1-1.444 2.49" />
+      <path d="M14.084 14.158a3 3 0 0 1-4.242-4.242" />
+      <path d="M17.479 17.499a10.75 10.75 0 0 1-15.417-5.151 1 1 0 0 1 0-.696 10.75 10.75 0 0 1 4.446-5.143" />
+      <path d="m2 2 20 20" />
+    </Svg>
+  );
+}
+
+/** Spinner (components/ui/spinner.tsx, decorative form) for the Login button. */
+export function SpinnerIcon() {
+  return (
+    <Svg className="size-4 animate-spin motion-reduce:animate-none">
+      <path d="M21 12a9 9 0 1 1-6.219-8.56" />
+    </Svg>
+  );
+}
