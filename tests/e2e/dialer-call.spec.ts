@@ -66,6 +66,8 @@ test("the call ends on its own 20 s after connecting", async ({ page }) => {
   await openAppWithClock(page);
   await d.number.fill("5550100");
   await d.call.click();
+  // The dialer rings once the do-not-call check answers; only then are its timers set.
+  await expect(d.status).toHaveText("Dialing...");
   await page.clock.runFor(600);
   await expect(d.status).toHaveText("In Call");
   await page.clock.runFor(19_999);
@@ -83,6 +85,8 @@ test("Hold and Record toggle their labels during a call and reset after it", asy
   await openAppWithClock(page);
   await d.number.fill("5550100");
   await d.call.click();
+  // The dialer rings once the do-not-call check answers; only then are its timers set.
+  await expect(d.status).toHaveText("Dialing...");
   await page.clock.runFor(600);
 
   const hold = d.controls.getByRole("button", { name: /^(Hold|Resume)$/ });

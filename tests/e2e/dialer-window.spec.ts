@@ -18,6 +18,8 @@ test("minimise shows the 00:00:00 bar and a click expands it", async ({ page }) 
   // The bar reads the running call time.
   await d.number.fill("5550100");
   await d.call.click();
+  // The dialer rings once the do-not-call check answers; only then are its timers set.
+  await expect(d.status).toHaveText("Dialing...");
   await page.clock.runFor(600 + 3_000);
   await d.minimise.click();
   await expect(d.bar).toHaveText(/00:00:03/);
