@@ -12,37 +12,24 @@ const storedToken = checker(
   "Expected a non-empty string",
 );
 
-/** Spec: the session token and username live in local storage as plain strings. */
-export const sessionTokenKey = defineKey({
-  name: "auth.token",
-  version: 1,
-  area: "local",
-  scope: "global",
-  format: "plain",
-  schema: storedToken,
-  fallback: null,
-});
+/** A credential kept as a plain string (readable by the spec's other clients as it is). */
+const credentialKey = (name: string, area: "local" | "session") =>
+  defineKey({
+    name,
+    version: 1,
+    area,
+    scope: "global",
+    format: "plain",
+    schema: storedToken,
+    fallback: null,
+  });
 
-export const sessionUserKey = defineKey({
-  name: SESSION_USER_ITEM,
-  version: 1,
-  area: "local",
-  scope: "global",
-  format: "plain",
-  schema: storedToken,
-  fallback: null,
-});
+/** Spec: the session token and username live in local storage as plain strings. */
+export const sessionTokenKey = credentialKey("auth.token", "local");
+export const sessionUserKey = credentialKey(SESSION_USER_ITEM, "local");
 
 /**
  * Spec 7: the console's operator token, per tab in session storage. Plain, so a console opened
  * from a bookmark in the same tab keeps it without a format of its own.
  */
-export const operatorTokenKey = defineKey({
-  name: "admin.token",
-  version: 1,
-  area: "session",
-  scope: "global",
-  format: "plain",
-  schema: storedToken,
-  fallback: null,
-});
+export const operatorTokenKey = credentialKey("admin.token", "session");
