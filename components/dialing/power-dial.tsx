@@ -1,15 +1,25 @@
 "use client";
 
 import { useState } from "react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { PhoneForwarded } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
 import { Button } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
 import { PowerDialBar } from "./power-dial-bar";
-import { PowerDialPreview } from "./power-dial-preview";
-import { PowerDialSummary } from "./power-dial-summary";
 import type { PowerDialSession } from "./use-power-dial-session";
+
+// The preview and the summary (dialogs: Radix Dialog and its focus and scroll locks) load when
+// first needed, not with the Targets page.
+const PowerDialPreview = dynamic(
+  () => import("./power-dial-preview").then((m) => m.PowerDialPreview),
+  { ssr: false },
+);
+const PowerDialSummary = dynamic(
+  () => import("./power-dial-summary").then((m) => m.PowerDialSummary),
+  { ssr: false },
+);
 
 /**
  * Power dialing on the Targets results (issue 15): the "Dial this list" button, its preview,
@@ -26,7 +36,12 @@ export function PowerDial({
   const t = useTranslations("PowerDial");
   const dialer = useDialer();
   const [previewOpen, setPreviewOpen] = useState(false);
+  // Each dialog stays mounted from its first opening on, so that it can animate closed.
+  const [previewUsed, setPreviewUsed] = useState(false);
+  if (previewOpen && !previewUsed) setPreviewUsed(true);
   const { session, countdown, summary, engine } = power;
+  const [summaryUsed, setSummaryUsed] = useState(false);
+  if (summary && !summaryUsed) setSummaryUsed(true);
   return (
     <>
       <Button
@@ -38,19 +53,21 @@ export function PowerDial({
         <PhoneForwarded aria-hidden className="rtl:-scale-x-100" />
         {t("dialList")}
       </Button>
-      <PowerDialPreview
-        open={previewOpen}
-        onOpenChange={setPreviewOpen}
-        places={places}
-        onStart={(plan, settings) => {
-          setPreviewOpen(false);
-          engine.start(plan, settings);
-        }}
-      />
+      {previewUsed ? (
+        <PowerDialPreview
+          open={previewOpen}
+          onOpenChange={setPreviewOpen}
+          places={places}
+          onStart={(plan, settings) => {
+            setPreviewOpen(false);
+            engine.start(plan, settings);
+          }}
+        />
+      ) : null}
       {session ? (
         <PowerDialBar session={session} countdown={countdown} command={engine.command} />
       ) : null}
-      <PowerDialSummary summary={summary} onClose={engine.closeSummary} />
+      {summaryUsed ? <PowerDialSummary summary={summary} onClose={engine.closeSummary} /> : null}
     </>
   );
 }
