@@ -7,7 +7,7 @@ import { useDialer } from "@/components/dialer/dialer-provider";
 import { PowerDial } from "@/components/dialing/power-dial";
 import { usePowerDialSession } from "@/components/dialing/use-power-dial-session";
 import { FacilityBackup } from "@/components/facility/facility-backup";
-import { Badge, Button, PageHeader, Tooltip } from "@/components/ui";
+import { Badge, Button, PageHeader, Tooltip, cn } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
 import { dialableDigits } from "@/lib/targets/format";
 import { targetsStatus, type TargetsStatus } from "@/lib/targets/search-session";
@@ -83,12 +83,14 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
         {q ? (
           <section aria-label={t("tableCaption", { query: state.query || q })} className="min-w-0">
             <TargetsStatusLine status={status} />
-            {state.places.length > 0 ? (
-              // At the start side: the floating dialer rests at the end.
-              <div className="mb-3 flex justify-start">
-                <PowerDial places={state.places} power={power} />
-              </div>
-            ) : null}
+            {/* At the start side (the floating dialer rests at the end). Its row is kept while
+                the results load, hidden until there are some, so the table does not move down
+                when they arrive (CLS 0). */}
+            <div
+              className={cn("mb-3 flex justify-start", state.places.length === 0 && "invisible")}
+            >
+              <PowerDial places={state.places} power={power} />
+            </div>
             {errorText ? (
               <div
                 role="alert"
