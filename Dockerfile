@@ -23,6 +23,7 @@ RUN npm run build
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
+    MALLOC_ARENA_MAX=2 \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data

@@ -96,6 +96,8 @@ function startApp(dataDir: string) {
       TRUSTED_PROXY_HOPS: "1",
       LOGIN_MAX_FAILURES: "100",
       NODE_ENV: "production",
+      // As `npm start`, the Docker image and the systemd unit run it (README, configuration).
+      MALLOC_ARENA_MAX: "2",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -3,7 +3,10 @@
 // which the login throttle needs to tell clients apart without trusting client headers.
 // It also owns shutdown: on SIGTERM or SIGINT it stops accepting connections, lets in-flight
 // requests finish (up to 8 s), closes the database cleanly and exits, always within 9.5 s.
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
+import nextEnv from "@next/env";
 import next from "next";
 
 const socketIpHeader = "x-dialflow-socket-ip";
@@ -96,7 +99,27 @@ function withoutRedirectBody(res) {
   };
 }
 
+/**
+ * The configuration the build resolved (`required-server-files.json`), handed to Next the way
+ * its own standalone server does, so that `next.config.ts` is not loaded again at run time:
+ * loading it transpiles the file with SWC and runs next-intl's build plugin, which keep two
+ * native compilers (~40 MB) in the server's memory for nothing. `.env` files are loaded here,
+ * as Next would have done with the config.
+ */
+function loadBuiltConfig(dir) {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  const file = path.join(dir, distDir, "required-server-files.json");
+  if (!fs.existsSync(file)) return;
+  nextEnv.loadEnvConfig(dir, false, { info: () => {}, error: console.error });
+  const { config } = JSON.parse(fs.readFileSync(file, "utf8"));
+  // Where this build is served from now, as next.config.ts would say at run time (a build made
+  // into a staging directory and then moved records the staging name).
+  config.distDir = distDir;
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
+}
+
 export async function serve({ port, hostname, dir }) {
+  loadBuiltConfig(dir);
   const app = next({ dev: false, dir, hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();

@@ -1,10 +1,11 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { commitWithoutFlush } from "@/lib/db/relaxed-commit";
 import { ApiError } from "./errors";
 
 // Fixed-window counters in the database, so that every app instance enforces the same limit.
 // One atomic upsert counts the request and reads the total: concurrent requests cannot all slip
-// under the limit.
+// under the limit. Counters are bookkeeping: they commit without a disk flush (relaxed-commit.ts).
 
 export type RateLimitRule = {
   /** Names the counter; two routes with the same name share one budget. */
@@ -32,7 +33,7 @@ export async function hitRateLimit(
                     THEN 1 ELSE "RateLimitCounter"."hits" + 1 END,
       "windowEnd" = CASE WHEN "RateLimitCounter"."windowEnd" <= ${now}
                          THEN ${windowEnd} ELSE "RateLimitCounter"."windowEnd" END
-    RETURNING "hits", "windowEnd"`;
+    RETURNING "hits", "windowEnd", ${commitWithoutFlush}`;
   const row = rows[0]!;
   if (row.hits <= rule.max) return { allowed: true };
   const retryAfterSeconds = Math.max(

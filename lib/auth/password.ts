@@ -17,7 +17,7 @@ const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 
 // libuv threadpool, at normal priority, the same burst took the cores from the request thread.
 const maxConcurrentHashes = Math.max(1, os.availableParallelism());
 /** Niceness of the hashing threads (0-19; higher yields more readily). */
-const hashThreadNice = 10;
+const hashThreadNice = 19;
 /** A hashing thread with no work this long ends (its isolate is memory the idle server keeps). */
 const hashThreadIdleMs = 30_000;
 

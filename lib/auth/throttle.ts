@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { commitWithoutFlush } from "@/lib/db/relaxed-commit";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 
@@ -9,6 +10,9 @@ import { Prisma } from "@/lib/generated/prisma/client";
 // in one atomic upsert that succeeds only while failures + pending stay under the limit; the
 // outcome then turns the slot into a failure or frees it. When every slot is taken by attempts
 // still in flight, a new one waits for them (up to 25 s, within the 30 s request timeout).
+// Reserving a slot commits without a disk flush (lib/db/relaxed-commit.ts): a slot lost in a
+// crash only frees it early, and stale slots expire anyway. Failures are recorded by the release,
+// with the audit event, in an ordinary commit.
 
 export type ThrottleVerdict =
   | {
@@ -50,7 +54,7 @@ async function reserve(key: string) {
       "updatedAt" = ${now}
     WHERE (CASE WHEN t."windowStart" < ${windowCutoff} THEN 0 ELSE t."failures" END)
         + (CASE WHEN t."updatedAt" < ${staleCutoff} THEN 0 ELSE t."pending" END) < ${max}::int
-    RETURNING t."key"`;
+    RETURNING t."key", ${commitWithoutFlush}`;
   if (rows.length) return { reserved: true as const };
   const [row] = await db.$queryRaw<{ failures: number; windowStart: Date }[]>`
     SELECT "failures", "windowStart" FROM "LoginThrottle" WHERE "key" = ${key}`;
