@@ -126,14 +126,20 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 type Shape = Record<string, Rule<unknown>>;
 type OptionalKeys<S extends Shape> = {
-  [K in keyof S]: S[K] extends { optional: true } ? K : undefined extends RuleType<S[K]> ? K : never;
+  [K in keyof S]: S[K] extends { optional: true }
+    ? K
+    : undefined extends RuleType<S[K]>
+      ? K
+      : never;
 }[keyof S];
 export type ObjectOf<S extends Shape> = {
   [K in Exclude<keyof S, OptionalKeys<S>>]: RuleType<S[K]>;
 } & { [K in OptionalKeys<S>]?: RuleType<S[K]> };
 
 /** zod's `z.object(shape)`: keys outside the shape are dropped, as zod's parse does. */
-export function object<S extends Shape>(shape: S): Rule<{ [K in keyof ObjectOf<S>]: ObjectOf<S>[K] }> {
+export function object<S extends Shape>(
+  shape: S,
+): Rule<{ [K in keyof ObjectOf<S>]: ObjectOf<S>[K] }> {
   const keys = Object.keys(shape);
   return rule((value) => {
     if (!isPlainObject(value)) return INVALID;
@@ -181,16 +187,24 @@ export function partialRecord<const K extends string, T>(
   });
 }
 
+/** An object literal (or JSON.parse's output); not a Date, Map or class instance. */
+function isLiteralObject(value: unknown): value is Record<string, unknown> {
+  if (!isPlainObject(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
 function isJson(value: unknown, depth = 0): boolean {
   if (depth > 64) return false;
   if (value === null || typeof value === "string" || typeof value === "boolean") return true;
   if (typeof value === "number") return Number.isFinite(value);
   if (Array.isArray(value)) return value.every((entry) => isJson(entry, depth + 1));
-  if (isPlainObject(value)) return Object.values(value).every((entry) => isJson(entry, depth + 1));
+  if (isLiteralObject(value))
+    return Object.values(value).every((entry) => isJson(entry, depth + 1));
   return false;
 }
 
 /** A JSON object (`z.record(z.string(), json)`). */
 export const jsonObject = rule<Record<string, unknown>>((value) =>
-  isPlainObject(value) && isJson(value) ? value : INVALID,
+  isLiteralObject(value) && isJson(value) ? value : INVALID,
 );

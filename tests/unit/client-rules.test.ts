@@ -1,0 +1,242 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { logoutResponseSchema } from "@/lib/auth/schemas";
+import {
+  dialSettingsSchema,
+  dncCheckResponseSchema,
+  previewResponseSchema,
+  releaseResponseSchema,
+  reservationResponseSchema,
+} from "@/lib/dialing/schemas";
+import { DISPOSITIONS } from "@/lib/calls/dispositions";
+import { profileLanguages, profileThemes } from "@/lib/profile/profile-form";
+import type { Checker } from "@/lib/client/checker";
+import { OUTBOX_KINDS, OUTBOX_MAX_ENTRIES, outboxSchema } from "@/lib/client/calls/outbox-entry";
+import {
+  dialSettingsAnswer,
+  dncCheckAnswer,
+  previewAnswer,
+  releaseAnswer,
+  reservationAnswer,
+} from "@/lib/client/dialing";
+import { pointSchema } from "@/lib/dialer/position";
+import {
+  dialerPositionKey,
+  dialerSoundsKey,
+  drawerMapKey,
+  powerDialSummariesKey,
+  profileFormKey,
+  sidebarCollapsedKey,
+  verifyCooldownKey,
+} from "@/lib/client/storage";
+import { logoutAnswer } from "@/components/shell/logout";
+
+// The /app shell checks its stored values and the answers it reads on every page with
+// lib/client/rules.ts instead of zod (issue 16's first-load budget). Each rule must accept and
+// reject what its zod schema does and give back the same value: the route's own schema for API
+// answers, and for stored values the zod schema they had before (kept here as the reference).
+
+const odd: unknown[] = [
+  undefined,
+  null,
+  "",
+  "x",
+  " padded ",
+  0,
+  -1,
+  1.5,
+  2 ** 60,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  true,
+  [],
+  {},
+];
+
+/** The valid sample, and each field (at any depth) removed, replaced by odd values, or extra. */
+function variants(valid: unknown): unknown[] {
+  const out: unknown[] = [valid, ...odd];
+  if (Array.isArray(valid)) {
+    valid.forEach((entry, i) => {
+      for (const v of variants(entry).slice(1)) out.push(valid.map((e, j) => (j === i ? v : e)));
+    });
+    out.push([...valid, ...valid]);
+  } else if (valid !== null && typeof valid === "object") {
+    const record = valid as Record<string, unknown>;
+    out.push({ ...record, extra: 1 });
+    for (const key of Object.keys(record)) {
+      const { [key]: _removed, ...rest } = record;
+      out.push(rest);
+      for (const v of variants(record[key]).slice(1)) out.push({ ...record, [key]: v });
+    }
+  }
+  return out;
+}
+
+function agree(rule: Checker<unknown>, schema: z.ZodType, samples: unknown[]) {
+  let accepted = 0;
+  for (const sample of samples) {
+    const mine = rule.safeParse(sample);
+    const theirs = schema.safeParse(sample);
+    const label = JSON.stringify(sample) ?? String(sample);
+    expect(mine.success, label).toBe(theirs.success);
+    if (mine.success && theirs.success) {
+      accepted++;
+      expect(mine.data, label).toEqual(theirs.data);
+    }
+  }
+  // The samples test both sides: something was accepted and something refused.
+  expect(accepted).toBeGreaterThan(0);
+  expect(accepted).toBeLessThan(samples.length);
+}
+
+const uuid = "0b8f3a52-6f4c-4c1e-9d7a-1f2e3d4c5b6a";
+const settings = {
+  countdownSeconds: 5,
+  reservationMinutes: 10,
+  recentHours: 0,
+  window: { startMinute: 540, endMinute: 1439, days: [1, 2, 6] },
+};
+
+describe("API answers the /app shell checks without zod agree with the routes' schemas", () => {
+  it("logout", () => agree(logoutAnswer, logoutResponseSchema, variants({ ok: true })));
+
+  it("do-not-call check", () => {
+    agree(dncCheckAnswer, dncCheckResponseSchema, [
+      ...variants({ number: "+15551234567", doNotCall: true }),
+      ...variants({ number: null, doNotCall: false }),
+    ]);
+  });
+
+  it("dial settings", () => agree(dialSettingsAnswer, dialSettingsSchema, variants(settings)));
+
+  it("preview", () => {
+    const place = { doNotCall: false, reservedBy: null, recentCallAt: "2026-11-23T10:00:00.123Z" };
+    agree(previewAnswer, previewResponseSchema, [
+      ...variants({ settings, places: { a: place, b: { ...place, reservedBy: "amy" } } }),
+      { settings, places: { a: { ...place, recentCallAt: "2026-11-23T10:00:00+01:00" } } },
+      { settings, places: { a: { ...place, recentCallAt: "2026-02-30T10:00:00Z" } } },
+      { settings, places: { a: { ...place, recentCallAt: "2026-11-23T10:00Z" } } },
+      { settings, places: {} },
+    ]);
+  });
+
+  it("reservation and release", () => {
+    agree(
+      reservationAnswer,
+      reservationResponseSchema,
+      variants({ reservation: { placeId: "p1", expiresAt: "2026-11-23T10:00:00Z" } }),
+    );
+    agree(releaseAnswer, releaseResponseSchema, variants({ released: true }));
+  });
+});
+
+// The zod schemas these stored values had before (their format is unchanged).
+const jsonValue: z.ZodType<unknown> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(jsonValue),
+    z.record(z.string(), jsonValue),
+  ]),
+);
+const outboxReference = z
+  .array(
+    z.object({
+      kind: z.enum(OUTBOX_KINDS),
+      callId: z.uuid(),
+      body: z.record(z.string(), jsonValue),
+      rev: z.number().int().nonnegative(),
+      queuedAt: z.number().int().nonnegative(),
+    }),
+  )
+  .max(OUTBOX_MAX_ENTRIES);
+const pointReference = z.object({ x: z.number().finite(), y: z.number().finite() });
+const summaryReference = z.array(
+  z.object({
+    startedAt: z.string(),
+    endedAt: z.string(),
+    dials: z.number().int().nonnegative(),
+    conversations: z.number().int().nonnegative(),
+    talkSeconds: z.number().nonnegative(),
+    dispositions: z.partialRecord(z.enum(DISPOSITIONS), z.number().int().nonnegative()),
+    undisposed: z.number().int().nonnegative(),
+    skipped: z.number().int().nonnegative(),
+    secondsPerDial: z.number().nonnegative().nullable(),
+  }),
+);
+const profileReference = z.object({
+  displayName: z.string().optional(),
+  role: z.string().optional(),
+  email: z.string().optional(),
+  summary: z.string().optional(),
+  language: z.enum(profileLanguages).optional(),
+  theme: z.enum(profileThemes).optional(),
+});
+
+describe("stored values checked without zod agree with their zod schemas", () => {
+  it("the call outbox (a malformed entry makes the stored value corrupt: set aside, not sent)", () => {
+    const entry = {
+      kind: "call",
+      callId: uuid,
+      body: { placeId: "p1", startedAt: "2026-11-23T10:00:00.000Z", nested: [1, { a: null }] },
+      rev: 3,
+      queuedAt: 1_763_900_000_000,
+    };
+    agree(outboxSchema, outboxReference, [
+      ...variants([entry, { ...entry, kind: "disposition", body: {} }]),
+      [{ ...entry, callId: uuid.toUpperCase() }],
+      [{ ...entry, callId: "00000000-0000-0000-0000-000000000000" }],
+      [{ ...entry, callId: "0b8f3a52-6f4c-9c1e-9d7a-1f2e3d4c5b6a" }],
+      [{ ...entry, body: { when: new Date(0) } }],
+      [{ ...entry, body: { f: () => 1 } }],
+      Array.from({ length: OUTBOX_MAX_ENTRIES }, () => entry),
+      Array.from({ length: OUTBOX_MAX_ENTRIES + 1 }, () => entry),
+    ]);
+  });
+
+  it("the dialer's place and the simple flags", () => {
+    agree(pointSchema, pointReference, variants({ x: 10, y: -2.5 }));
+    agree(dialerPositionKey.schema, pointReference.nullable(), variants({ x: 1, y: 2 }));
+    agree(sidebarCollapsedKey.schema, z.boolean().nullable(), [...odd, false]);
+    agree(dialerSoundsKey.schema, z.boolean(), [...odd, false]);
+    agree(drawerMapKey.schema, z.boolean(), [...odd, false]);
+    agree(verifyCooldownKey.schema, z.number().int().nonnegative(), [...odd, 1_763_900_000_000]);
+  });
+
+  it("the power-dial session summaries", () => {
+    const summary = {
+      startedAt: "2026-11-23T10:00:00.000Z",
+      endedAt: "2026-11-23T11:00:00.000Z",
+      dials: 12,
+      conversations: 4,
+      talkSeconds: 310.5,
+      dispositions: { sale: 1, callback: 2 },
+      undisposed: 1,
+      skipped: 0,
+      secondsPerDial: null,
+    };
+    agree(powerDialSummariesKey.schema, summaryReference, [
+      ...variants([summary, { ...summary, dispositions: {}, secondsPerDial: 30 }]),
+      [{ ...summary, dispositions: { notADisposition: 1 } }],
+      [],
+    ]);
+  });
+
+  it("the profile form", () => {
+    agree(profileFormKey.schema, profileReference.nullable(), [
+      ...variants({
+        displayName: "Amy",
+        role: "Rep",
+        email: "amy@example.com",
+        summary: "",
+        language: "fr",
+        theme: "dark",
+      }),
+      { displayName: "Amy" },
+      { language: "de" },
+    ]);
+  });
+});
