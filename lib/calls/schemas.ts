@@ -4,10 +4,10 @@
  * implement is /work/issues/calls-contract.md.
  */
 import { z } from "zod";
+import { END_REASONS, STATS_MAX_PLACES } from "./constants";
 import { DISPOSITIONS } from "./dispositions";
 
-export const END_REASONS = ["local", "remote", "failed"] as const;
-export type EndReason = (typeof END_REASONS)[number];
+export { END_REASONS, STATS_MAX_PLACES, type EndReason } from "./constants";
 
 /** Timestamps sent by the browser: ISO 8601 with "Z" or an offset. */
 const isoTime = z.iso.datetime({ offset: true });
@@ -182,8 +182,6 @@ export type CallsResponse = z.infer<typeof callsResponseSchema>;
 
 /** GET /api/calls/place/:placeId: the team's calls to one business, newest first. */
 export const PLACE_CALLS_LIMIT = 50;
-
-export const STATS_MAX_PLACES = 100;
 
 /** POST /api/calls/stats: Dial Count per place on screen and today's numbers. */
 export const callStatsBodySchema = z.object({

@@ -85,6 +85,11 @@ const isoDateTimePattern =
   /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z))$/;
 export const isoDateTime = string({ pattern: isoDateTimePattern });
 
+// z.iso.datetime({ offset: true }): "Z" or a "+hh:mm" offset.
+const isoDateTimeOffsetPattern =
+  /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|([+-](?:[01]\d|2[0-3]):[0-5]\d)))$/;
+export const isoDateTimeWithOffset = string({ pattern: isoDateTimeOffsetPattern });
+
 export function nullable<T>(inner: Rule<T>): Rule<T | null> {
   return rule((value) => (value === null ? null : inner.run(value)));
 }

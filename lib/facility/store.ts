@@ -13,15 +13,16 @@ import {
   type WriteResult,
 } from "@/lib/client/storage";
 import type { FacilityRecords } from "./backup";
-import { emptyFacilityData, facilityDataSchema, type FacilityData } from "./schemas";
+import { emptyFacilityData, facilityDataRule } from "./data";
+import type { FacilityData } from "./schemas";
 import { incrementDialCount, type Updater } from "./updaters";
 
 // The one owner of facility data in the browser (architecture decision 4): a versioned key per
 // place, validated on every read by the storage module, which sets corrupt entries aside and
 // reports them, re-reads on other tabs' writes, and reports a full quota without touching what
 // is already stored. The drawer's map flag is registered in lib/client/storage/keys.ts; the
-// facility family is listed there but defined here, with its zod schema, so that the keys module
-// (in every /app page's first load) does not bring zod.
+// facility family is listed there but defined here, beside its check (./data.ts: zod-free, as
+// the store is in the first load of Targets and of the dialer).
 
 /**
  * Spec 3 "Facility local data": one entry per place_id, personal to the signed-in rep. Bump the
@@ -32,7 +33,7 @@ export const facilityFamily = defineKeyFamily<FacilityData>({
   version: 1,
   area: "local",
   scope: "user",
-  schema: facilityDataSchema,
+  schema: facilityDataRule,
   fallback: emptyFacilityData,
 });
 

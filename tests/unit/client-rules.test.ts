@@ -30,6 +30,27 @@ import {
   verifyCooldownKey,
 } from "@/lib/client/storage";
 import { logoutAnswer } from "@/components/shell/logout";
+import {
+  callDtoSchema,
+  callListResponseSchema,
+  callsResponseSchema,
+  callStatsResponseSchema,
+} from "@/lib/calls/schemas";
+import {
+  callDtoRule,
+  callListAnswer,
+  callsAnswer,
+  callStatsAnswer,
+} from "@/lib/client/calls/answers";
+import { placeDetailsAnswer, placeRule, searchAnswer } from "@/lib/client/places";
+import { facilityDataRule } from "@/lib/facility/data";
+import { facilityDataSchema } from "@/lib/facility/schemas";
+import {
+  placeDetailsResponseSchema,
+  placeSchema,
+  searchResponseSchema,
+} from "@/lib/places/schemas";
+import { searchCacheEntrySchema } from "@/lib/targets/search-cache";
 
 // The /app shell checks its stored values and the answers it reads on every page with
 // lib/client/rules.ts instead of zod (issue 16's first-load budget). Each rule must accept and
@@ -237,6 +258,133 @@ describe("stored values checked without zod agree with their zod schemas", () =>
       }),
       { displayName: "Amy" },
       { language: "de" },
+    ]);
+  });
+});
+
+const place = {
+  place_id: "ChIJ123",
+  name: "Acme Dental",
+  address: "1 Main St",
+  rating: 4.5,
+  user_ratings_total: 12,
+  phone: "(555) 123-4567",
+  website: null,
+  place_url: "https://maps.example/acme",
+  primaryType: "dentist",
+  opening_hours: {
+    open_now: true,
+    periods: [
+      { open: { day: 1, hour: 9, minute: 0 }, close: { day: 1, hour: 17, minute: 30 } },
+      { open: { day: 0, hour: 0, minute: 0 }, close: null },
+    ],
+    weekday_text: ["Monday: 9:00 AM - 5:30 PM"],
+  },
+  geometry: { lat: 40.7, lng: -74 },
+  utc_offset_minutes: -300,
+};
+
+describe("Targets' answers and stored values checked without zod agree with their zod schemas", () => {
+  it("places", () => {
+    agree(placeRule, placeSchema, [
+      ...variants(place),
+      { ...place, geometry: { lat: 91, lng: 0 } },
+      { ...place, opening_hours: null, geometry: null, rating: null },
+    ]);
+    agree(
+      searchAnswer,
+      searchResponseSchema,
+      variants({ places: [place], nextPageToken: null, demo: false, detailsIncluded: true }),
+    );
+    agree(placeDetailsAnswer, placeDetailsResponseSchema, variants({ place, demo: true }));
+  });
+
+  it("the search cache (its zod schema before)", () => {
+    const reference = z.object({
+      places: z.array(placeSchema),
+      nextPageToken: z.string().nullable(),
+      enriched: z.boolean(),
+      enrichedIds: z.array(z.string()),
+      demo: z.boolean(),
+      ts: z.number(),
+    });
+    agree(
+      searchCacheEntrySchema,
+      reference,
+      variants({
+        places: [place],
+        nextPageToken: "tok",
+        enriched: false,
+        enrichedIds: ["ChIJ123"],
+        demo: false,
+        ts: 1_763_900_000_000,
+      }),
+    );
+  });
+
+  it("calls", () => {
+    const call = {
+      id: uuid,
+      placeId: "ChIJ123",
+      dialedDigits: "5551234567",
+      dialedNumber: "+15551234567",
+      originatingNumber: null,
+      agent: "amy",
+      startedAt: "2026-11-23T10:00:00.000Z",
+      connectedAt: "2026-11-23T10:00:05+01:00",
+      endedAt: null,
+      talkSeconds: 0,
+      endReason: "local",
+      disposition: "sale",
+      note: null,
+      saleAmount: "1250.00",
+      callbackAt: null,
+    };
+    agree(callDtoRule, callDtoSchema, [
+      ...variants(call),
+      { ...call, saleAmount: "12.5" },
+      { ...call, endReason: "hangup" },
+      { ...call, disposition: null, endReason: null, startedAt: "2026-11-23T10:00:00" },
+    ]);
+    agree(callListAnswer, callListResponseSchema, variants({ calls: [call], nextCursor: "c1" }));
+    agree(callsAnswer, callsResponseSchema, variants({ calls: [call, { ...call, id: "CALL-1" }] }));
+    const day = { dials: 3, talkSeconds: 61, conversations: 1 };
+    agree(
+      callStatsAnswer,
+      callStatsResponseSchema,
+      variants({
+        places: {
+          a: { dialCount: 2, lastCalledAt: "2026-11-23T10:00:00Z" },
+          b: { dialCount: 0, lastCalledAt: null },
+        },
+        today: day,
+        mine: day,
+      }),
+    );
+  });
+
+  it("facility data (trimmed, missing lists read as empty, a contact needs something)", () => {
+    const data = {
+      notes: [{ id: "n1", text: "  called back  ", created: 1 }],
+      appointments: [
+        { id: "a1", ts: 2, durationMin: 30, note: " bring brochure " },
+        { id: "a2", ts: 3, durationMin: 480 },
+      ],
+      contacts: [{ id: "c1", name: " Dr. Lee ", email: "", phone: "" }],
+      extraPhones: [" 555 0100 "],
+      addressOverride: { line1: " 1 Main ", city: "Town", state: "NY", zip: "10001" },
+      dialCount: 4,
+    };
+    agree(facilityDataRule, facilityDataSchema, [
+      ...variants(data),
+      {},
+      { ...data, appointments: [{ id: "a", ts: 1, durationMin: 31 }] },
+      { ...data, appointments: [{ id: "a", ts: 1, durationMin: 30, note: "   " }] },
+      { ...data, contacts: [{ id: "c", name: " ", email: "", phone: "" }] },
+      { ...data, notes: [{ id: "n", text: "x".repeat(1001), created: 1 }] },
+      { ...data, notes: [{ id: "n", text: ` ${"x".repeat(1000)} `, created: 1 }] },
+      { ...data, extraPhones: ["  "] },
+      { ...data, addressOverride: null },
     ]);
   });
 });
