@@ -4,10 +4,10 @@
  * implement is /work/issues/calls-contract.md.
  */
 import { z } from "zod";
-import { END_REASONS, STATS_MAX_PLACES } from "./constants";
+import { CALL_LIST_FILTERS, END_REASONS, STATS_MAX_PLACES } from "./constants";
 import { DISPOSITIONS } from "./dispositions";
 
-export { END_REASONS, STATS_MAX_PLACES, type EndReason } from "./constants";
+export { CALL_LIST_FILTERS, END_REASONS, STATS_MAX_PLACES, type EndReason } from "./constants";
 
 /** Timestamps sent by the browser: ISO 8601 with "Z" or an offset. */
 const isoTime = z.iso.datetime({ offset: true });
@@ -149,8 +149,6 @@ export const dispositionBodySchema = z
     }
   });
 export type DispositionBody = z.input<typeof dispositionBodySchema>;
-
-export const CALL_LIST_FILTERS = [...DISPOSITIONS, "undisposed"] as const;
 
 /** GET /api/calls: the rep's calls (scope mine) or the team's, newest first, one page. */
 export const callListQuerySchema = z.object({

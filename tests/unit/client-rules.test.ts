@@ -30,13 +30,17 @@ import {
   verifyCooldownKey,
 } from "@/lib/client/storage";
 import { logoutAnswer } from "@/components/shell/logout";
+import { normalSaleAmount } from "@/lib/calls/constants";
 import {
   callDtoSchema,
   callListResponseSchema,
+  callResponseSchema,
+  saleAmountSchema,
   callsResponseSchema,
   callStatsResponseSchema,
 } from "@/lib/calls/schemas";
 import {
+  callAnswer,
   callDtoRule,
   callListAnswer,
   callsAnswer,
@@ -346,6 +350,7 @@ describe("Targets' answers and stored values checked without zod agree with thei
       { ...call, endReason: "hangup" },
       { ...call, disposition: null, endReason: null, startedAt: "2026-11-23T10:00:00" },
     ]);
+    agree(callAnswer, callResponseSchema, variants({ call }));
     agree(callListAnswer, callListResponseSchema, variants({ calls: [call], nextCursor: "c1" }));
     agree(callsAnswer, callsResponseSchema, variants({ calls: [call, { ...call, id: "CALL-1" }] }));
     const day = { dials: 3, talkSeconds: 61, conversations: 1 };
@@ -386,5 +391,34 @@ describe("Targets' answers and stored values checked without zod agree with thei
       { ...data, extraPhones: ["  "] },
       { ...data, addressOverride: null },
     ]);
+  });
+});
+
+describe("the dialer prompt's sale amount agrees with saleAmountSchema", () => {
+  it.each([
+    "1250",
+    "1250.5",
+    " 1250.50 ",
+    1250.5,
+    99,
+    "0.01",
+    "0",
+    "0.00",
+    "-5",
+    "1e3",
+    "12.345",
+    "12.",
+    ".5",
+    "12345678901",
+    "1234567890.99",
+    "",
+    "abc",
+    null,
+    undefined,
+    true,
+    Number.NaN,
+  ])("%s", (value) => {
+    const theirs = saleAmountSchema.safeParse(value);
+    expect(normalSaleAmount(value)).toBe(theirs.success ? theirs.data : null);
   });
 });

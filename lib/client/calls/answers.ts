@@ -4,6 +4,7 @@ import { DISPOSITIONS } from "@/lib/calls/dispositions";
 import type {
   CallDto,
   CallListResponse,
+  CallResponse,
   CallsResponse,
   CallStatsResponse,
 } from "@/lib/calls/schemas";
@@ -33,6 +34,9 @@ export const callDtoRule: r.Rule<CallDto> = r.object({
   saleAmount: r.nullable(r.string({ pattern: /^\d+\.\d{2}$/ })),
   callbackAt: r.nullable(isoTime),
 });
+
+/** `callResponseSchema`. */
+export const callAnswer: r.Rule<CallResponse> = r.object({ call: callDtoRule });
 
 /** `callListResponseSchema`. */
 export const callListAnswer: r.Rule<CallListResponse> = r.object({
