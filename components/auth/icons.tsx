@@ -1,6 +1,6 @@
-// The sign-in form's four icons as plain SVG (lucide's shapes and attributes): lucide-react's
-// client half (createLucideIcon and the icon modules, ~1 KiB gz) stays out of the sign-in
-// page's first load.
+// The sign-in screen's icons as plain SVG (lucide's shapes and attributes): lucide-react's
+// icons are client components (createLucideIcon and its Icon, ~1.1 KiB gz), so even the ones
+// rendered on the server would bring that code into the sign-in page's first load.
 
 function Svg({ className, children }: { className: string; children: React.ReactNode }) {
   return (
@@ -57,6 +57,35 @@ export function SpinnerIcon() {
   return (
     <Svg className="size-4 animate-spin motion-reduce:animate-none">
       <path d="M21 12a9 9 0 1 1-6.219-8.56" />
+    </Svg>
+  );
+}
+
+export function ArrowLeftIcon({ className }: { className: string }) {
+  return (
+    <Svg className={className}>
+      <path d="m12 19-7-7 7-7" />
+      <path d="M19 12H5" />
+    </Svg>
+  );
+}
+
+export function CircleCheckIcon({ className }: { className: string }) {
+  return (
+    <Svg className={className}>
+      <circle cx="12" cy="12" r="10" />
+      <path d="m16 9-5.5 5.5L8 12" />
+    </Svg>
+  );
+}
+
+/** The brand's phone mark (lucide PhoneCall): components/shell/brand-mark.tsx. */
+export function PhoneCallIcon({ className }: { className: string }) {
+  return (
+    <Svg className={className}>
+      <path d="M13 2a9 9 0 0 1 9 9" />
+      <path d="M13 6a5 5 0 0 1 5 5" />
+      <path d="M13.832 16.568a1 1 0 0 0 1.213-.303l.355-.465A2 2 0 0 1 17 15h3a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2A18 18 0 0 1 2 4a2 2 0 0 1 2-2h3a2 2 0 0 1 2 2v3a2 2 0 0 1-.8 1.6l-.468.351a1 1 0 0 0-.292 1.233 14 14 0 0 0 6.392 6.384" />
     </Svg>
   );
 }

@@ -1,9 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { clearSession, useSession } from "@/lib/client/session";
 import { AlertIcon, SpinnerIcon } from "./icons";
 import { PasswordField } from "./password-field";
 import { loginSubmitClass } from "./submit-class";
@@ -17,9 +16,10 @@ type Problem =
   | { kind: "throttled"; seconds: number }
   | { kind: "network" };
 
-// The login call (API client, answer check, session write: ~2 KiB gz) is not in the page's first
-// load: it starts loading once the form has hydrated, and a submit waits for it if it is not
-// there yet (a failure to load is the network message, like a failed call).
+// The login call (API client, answer check, the storage module and session write: ~3.5 KiB gz)
+// is not in the page's first load: it starts loading once the form has hydrated, and a submit
+// waits for it if it is not there yet (a failure to load is the network message, like a failed
+// call).
 let loginModule: Promise<typeof import("@/lib/client/login")> | null = null;
 function loadLogin() {
   loginModule ??= import("@/lib/client/login").catch((error: unknown) => {
@@ -29,26 +29,33 @@ function loadLogin() {
   return loginModule;
 }
 
+const noSubscription = () => () => {};
+
 /** Sign In (spec sections 2, 5, 8). Success stores the session and goes to "/", which forwards to /app. */
 export function LoginForm() {
   const t = useTranslations("Login");
   const router = useRouter();
-  // session.ready doubles as "hydrated": Login stays disabled until the handler is attached.
-  const session = useSession();
+  // False in the prerendered HTML and during hydration: Login stays disabled until the handler
+  // is attached.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const userRef = useRef<HTMLInputElement>(null);
   const passRef = useRef<HTMLInputElement>(null);
 
+  // A visitor with a valid session never gets here (the proxy sends them on), so a stored token
+  // is one the server no longer accepts: forget it. This runs as soon as the login module is
+  // there, before any submit can use it (a submit awaits the same promise, after this).
   useEffect(() => {
-    loadLogin().catch(() => {}); // retried on submit
+    loadLogin().then(
+      (m) => m.forgetStaleSession(),
+      () => {}, // retried on submit
+    );
   }, []);
-
-  // A visitor with a valid session never gets here (the page redirects on the server), so a
-  // stored token is one the server no longer accepts: forget it.
-  useEffect(() => {
-    if (session.ready && session.token && !busy) clearSession();
-  }, [session.ready, session.token, busy]);
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -150,7 +157,7 @@ export function LoginForm() {
       {/* The primary Button's look, its classes merged ahead of time (./submit-class.ts). */}
       <button
         type="submit"
-        disabled={busy || !session.ready}
+        disabled={busy || !hydrated}
         aria-busy={busy}
         className={loginSubmitClass}
       >

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { ArrowLeft, CheckCircle2 } from "lucide-react";
 import { PublicBrand } from "@/components/shell/brand-mark";
+import { ArrowLeftIcon, CircleCheckIcon } from "./icons";
 import { LoginForm } from "./login-form";
 import { PublicLink } from "@/components/shell/public-link";
 
@@ -25,8 +25,7 @@ export async function SignInScreen() {
           <ul className="mt-6 grid gap-3 text-brand-50">
             {points.map((p) => (
               <li key={p} className="flex items-start gap-2">
-                <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-300" />{" "}
-                {t(p)}
+                <CircleCheckIcon className="mt-0.5 size-5 shrink-0 text-emerald-300" /> {t(p)}
               </li>
             ))}
           </ul>
@@ -42,7 +41,7 @@ export async function SignInScreen() {
             href="/"
             className="ms-auto inline-flex items-center gap-1 rounded text-sm text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
           >
-            <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" /> {t("backHome")}
+            <ArrowLeftIcon className="size-4 rtl:rotate-180" /> {t("backHome")}
           </PublicLink>
         </div>
         <div className="mx-auto flex w-full max-w-sm flex-1 flex-col justify-center py-10">

@@ -20,7 +20,8 @@ import {
 import { useCallLog } from "@/lib/client/calls/queries";
 import { formatDuration } from "@/lib/format/duration";
 import { formatPhone } from "@/lib/format/phone";
-import { placeDetailsResponseSchema, type Place } from "@/lib/places/schemas";
+import { placeDetailsAnswer } from "@/lib/client/places";
+import type { Place } from "@/lib/places/schemas";
 import { dialableDigits } from "@/lib/targets/format";
 import { CallOutcome } from "./call-outcome";
 import { CallOutcomeDialog } from "./call-outcome-dialog";
@@ -54,7 +55,7 @@ export function CallLogView() {
         queryKey: ["place", placeId],
         queryFn: ({ signal }) =>
           apiClient.get(`/api/places/${encodeURIComponent(placeId)}`, {
-            schema: placeDetailsResponseSchema,
+            schema: placeDetailsAnswer,
             credential: "rep",
             signal,
           }),

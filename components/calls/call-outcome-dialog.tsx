@@ -4,8 +4,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toaster";
 import { Dialog } from "@/components/ui";
-import { callResponseSchema, type CallDto } from "@/lib/calls/schemas";
+import type { CallDto } from "@/lib/calls/schemas";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import { callAnswer } from "@/lib/client/calls/answers";
 import { addCallbackAppointment } from "@/lib/client/calls/callback-appointment";
 import { callsKeys } from "@/lib/client/calls/queries";
 import { dispositionPutBody, type DispositionAnswer } from "@/lib/client/calls/record-body";
@@ -28,7 +29,7 @@ export function CallOutcomeDialog({
         `/api/calls/${encodeURIComponent(id)}/disposition`,
         dispositionPutBody(answer),
         {
-          schema: callResponseSchema,
+          schema: callAnswer,
           credential: "rep",
         },
       ),

@@ -7,7 +7,6 @@ import { PhoneForwarded } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
 import { Button } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
-import { PowerDialBar } from "./power-dial-bar";
 import type { PowerDialSession } from "./use-power-dial-session";
 
 // The preview and the summary (dialogs: Radix Dialog and its focus and scroll locks) load when
@@ -20,6 +19,10 @@ const PowerDialSummary = dynamic(
   () => import("./power-dial-summary").then((m) => m.PowerDialSummary),
   { ssr: false },
 );
+// The running session's bar (and its Radix Progress) too: it is only shown during a session,
+// which starts from the preview, so opening the preview fetches it.
+const loadBar = () => import("./power-dial-bar").then((m) => m.PowerDialBar);
+const PowerDialBar = dynamic(loadBar, { ssr: false });
 
 /**
  * Power dialing on the Targets results (issue 15): the "Dial this list" button, its preview,
@@ -48,7 +51,10 @@ export function PowerDial({
         variant="secondary"
         data-testid="power-dial-open"
         disabled={places.length === 0 || session !== null || dialer.isActive}
-        onClick={() => setPreviewOpen(true)}
+        onClick={() => {
+          void loadBar().catch(() => {}); // retried when the bar renders
+          setPreviewOpen(true);
+        }}
       >
         <PhoneForwarded aria-hidden className="rtl:-scale-x-100" />
         {t("dialList")}

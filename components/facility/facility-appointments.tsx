@@ -5,12 +5,8 @@ import { CalendarPlus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button, Field, IconButton, Input } from "@/components/ui";
 import { sortedAppointments } from "@/lib/facility/appointments";
-import {
-  DURATION_MAX,
-  DURATION_MIN,
-  DURATION_STEP,
-  type FacilityData,
-} from "@/lib/facility/schemas";
+import { DURATION_MAX, DURATION_MIN, DURATION_STEP } from "@/lib/facility/data";
+import type { FacilityData } from "@/lib/facility/schemas";
 import type { UpdateResult } from "@/lib/facility/store";
 import { addAppointment, removeAppointment, type Updater } from "@/lib/facility/updaters";
 import {

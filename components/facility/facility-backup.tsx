@@ -4,13 +4,7 @@ import { useRef, useState } from "react";
 import { Download, Upload } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button, cn } from "@/components/ui";
-import {
-  backupFileName,
-  buildBackup,
-  importAddedNothing,
-  mergeBackup,
-  parseBackup,
-} from "@/lib/facility/backup";
+import { backupFileName, buildBackup } from "@/lib/facility/backup-export";
 import { readAllFacilityData, writeFacilityRecords } from "@/lib/facility/store";
 
 type Outcome = { tone: "ok" | "error"; lines: string[] };
@@ -50,6 +44,16 @@ export function FacilityBackup({ className }: { className?: string }) {
       setOutcome({ tone: "error", lines: [t("readFailed")] });
       return;
     }
+    // Reading a file checks it with the zod schemas: that code loads on the first import, not
+    // with the Targets page.
+    let backup: typeof import("@/lib/facility/backup");
+    try {
+      backup = await import("@/lib/facility/backup");
+    } catch {
+      setOutcome({ tone: "error", lines: [t("readFailed")] });
+      return;
+    }
+    const { importAddedNothing, mergeBackup, parseBackup } = backup;
     const parsed = parseBackup(text);
     if (!parsed.ok) {
       setOutcome({ tone: "error", lines: [t(parsed.error)] });

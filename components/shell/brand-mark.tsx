@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { PhoneCall } from "lucide-react";
+import { PhoneCallIcon } from "@/components/auth/icons";
 import { PublicLink } from "./public-link";
 
 const linkClass = "flex items-center gap-2 rounded-lg font-semibold tracking-tight";
@@ -10,7 +10,7 @@ export function BrandMark({ compact = false, nameFrom }: { compact?: boolean; na
   return (
     <>
       <span className="grid size-8 place-items-center rounded-lg bg-gradient-to-br from-brand-500 to-indigo-600 text-white shadow-sm">
-        <PhoneCall aria-hidden className="size-4" />
+        <PhoneCallIcon className="size-4" />
       </span>
       <span
         className={

@@ -3,7 +3,7 @@
 import { Suspense } from "react";
 import { useTranslations } from "next-intl";
 import { Menu, PanelLeftClose, PanelLeftOpen } from "lucide-react";
-import { CallControls } from "@/components/dialer";
+import { CallControls } from "@/components/dialer/call-controls";
 import { IconButton } from "@/components/ui";
 import { Brand } from "./brand";
 import { SearchBox } from "./search-box";

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { apiClient } from "@/lib/client/api-client";
-import { placeDetailsResponseSchema, searchResponseSchema } from "@/lib/places/schemas";
+import { placeDetailsAnswer, searchAnswer } from "@/lib/client/places";
 import { readSearchCache, writeSearchCache } from "@/lib/targets/search-cache";
 import { failureFromError } from "@/lib/targets/search-failure";
 import { createTargetsSearch, idleState, type TargetsSearch } from "@/lib/targets/search-session";
@@ -12,14 +12,14 @@ function createStore(): TargetsSearch {
     search: (q, pageToken, signal) =>
       apiClient.get("/api/places/search", {
         query: { q, pageToken },
-        schema: searchResponseSchema,
+        schema: searchAnswer,
         credential: "rep",
         signal,
       }),
     details: async (placeId, signal) =>
       (
         await apiClient.get(`/api/places/${encodeURIComponent(placeId)}`, {
-          schema: placeDetailsResponseSchema,
+          schema: placeDetailsAnswer,
           credential: "rep",
           signal,
         })

@@ -4,10 +4,10 @@
  * implement is /work/issues/calls-contract.md.
  */
 import { z } from "zod";
+import { CALL_LIST_FILTERS, END_REASONS, STATS_MAX_PLACES } from "./constants";
 import { DISPOSITIONS } from "./dispositions";
 
-export const END_REASONS = ["local", "remote", "failed"] as const;
-export type EndReason = (typeof END_REASONS)[number];
+export { CALL_LIST_FILTERS, END_REASONS, STATS_MAX_PLACES, type EndReason } from "./constants";
 
 /** Timestamps sent by the browser: ISO 8601 with "Z" or an offset. */
 const isoTime = z.iso.datetime({ offset: true });
@@ -150,8 +150,6 @@ export const dispositionBodySchema = z
   });
 export type DispositionBody = z.input<typeof dispositionBodySchema>;
 
-export const CALL_LIST_FILTERS = [...DISPOSITIONS, "undisposed"] as const;
-
 /** GET /api/calls: the rep's calls (scope mine) or the team's, newest first, one page. */
 export const callListQuerySchema = z.object({
   scope: z.enum(["mine", "team"]).default("mine"),
@@ -182,8 +180,6 @@ export type CallsResponse = z.infer<typeof callsResponseSchema>;
 
 /** GET /api/calls/place/:placeId: the team's calls to one business, newest first. */
 export const PLACE_CALLS_LIMIT = 50;
-
-export const STATS_MAX_PLACES = 100;
 
 /** POST /api/calls/stats: Dial Count per place on screen and today's numbers. */
 export const callStatsBodySchema = z.object({

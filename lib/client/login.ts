@@ -1,7 +1,7 @@
 import "client-only";
 import { apiClient, ApiClientError } from "./api-client";
 import { checker, isNonEmptyString, isRecord } from "./checker";
-import { writeSession } from "./session";
+import { clearSession, readSession, writeSession } from "./session";
 
 /**
  * The login operation (spec sections 5 and 7): failure on a non-OK answer or an answer
@@ -45,4 +45,12 @@ export async function login(username: string, password: string): Promise<LoginRe
   const stored = writeSession(answer.token, answer.user.username);
   if (!stored.ok) throw new Error(`session not stored: ${stored.reason}`);
   return { ok: true };
+}
+
+/**
+ * The sign-in page is never served to a visitor with a valid session, so a token stored there is
+ * one the server no longer accepts: forgotten before the form is used.
+ */
+export function forgetStaleSession(): void {
+  if (readSession().token) clearSession();
 }

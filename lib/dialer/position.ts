@@ -1,8 +1,9 @@
-import { z } from "zod";
+import * as r from "@/lib/client/rules";
 
 /** A point on screen; also the shape the dragged dialer's place is stored in. */
-export const pointSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
-export type Point = z.infer<typeof pointSchema>;
+export type Point = { x: number; y: number };
+/** The stored point (lib/client/rules.ts: the dialer is in every /app page, so no zod here). */
+export const pointSchema: r.Rule<Point> = r.object({ x: r.number(), y: r.number() });
 export interface Size {
   width: number;
   height: number;

@@ -1,23 +1,19 @@
 import { z } from "zod";
-import { facilityDataSchema, isEmptyFacilityData, type FacilityData } from "./schemas";
+import { BACKUP_FORMAT, BACKUP_VERSION, type FacilityRecords } from "./backup-export";
+import { isEmptyFacilityData } from "./data";
+import { facilityDataSchema, type FacilityData } from "./schemas";
 import { samePhone } from "./validation";
 
-/**
- * Export and import of all facility data (beyond the spec: browser storage is easy to lose).
- * The file is plain JSON; importing merges by id, so importing the same file twice adds
- * nothing, and never removes or overwrites what the browser already holds.
- */
-export const BACKUP_FORMAT = "dialflow.facility-backup";
-export const BACKUP_VERSION = 1;
-
-export type FacilityRecords = Record<string, FacilityData>;
-
-export type FacilityBackup = {
-  format: typeof BACKUP_FORMAT;
-  version: typeof BACKUP_VERSION;
-  exportedAt: string;
-  places: FacilityRecords;
-};
+// Building a backup (./backup-export.ts) needs no zod; reading one (below) checks the file with
+// the zod schemas and loads when a file is imported.
+export {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  backupFileName,
+  buildBackup,
+  type FacilityBackup,
+  type FacilityRecords,
+} from "./backup-export";
 
 const placeIdSchema = z.string().trim().min(1).max(300);
 
@@ -27,18 +23,6 @@ const backupEnvelopeSchema = z.object({
   exportedAt: z.string().optional(),
   places: z.record(z.string(), z.unknown()),
 });
-
-export function buildBackup(records: FacilityRecords, now: Date): FacilityBackup {
-  const places: FacilityRecords = {};
-  for (const id of Object.keys(records).sort()) {
-    if (!isEmptyFacilityData(records[id])) places[id] = records[id];
-  }
-  return { format: BACKUP_FORMAT, version: BACKUP_VERSION, exportedAt: now.toISOString(), places };
-}
-
-export function backupFileName(now: Date): string {
-  return `dialflow-facility-${now.toISOString().slice(0, 10)}.json`;
-}
 
 export type ImportReport = {
   /** Places that had no data in this browser before. */

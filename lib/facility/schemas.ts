@@ -1,11 +1,17 @@
 import { z } from "zod";
+import { DURATION_MAX, DURATION_MIN, DURATION_STEP, NOTE_MAX_CHARS } from "./data";
 
-// Spec 3 "Facility local data", 5 "Validation rules", 9 "Business constants".
-export const NOTE_MAX_CHARS = 1000;
-export const DURATION_MIN = 5;
-export const DURATION_MAX = 480;
-export const DURATION_STEP = 5;
-export const DURATION_DEFAULT = 30;
+// The constants, the empty value and the browser's zod-free check live in ./data.ts (the store
+// is in first loads that must not bring zod); this schema gives the types and checks imports.
+export {
+  DURATION_DEFAULT,
+  DURATION_MAX,
+  DURATION_MIN,
+  DURATION_STEP,
+  NOTE_MAX_CHARS,
+  emptyFacilityData,
+  isEmptyFacilityData,
+} from "./data";
 
 const id = z.string().min(1).max(200);
 const timestamp = z.number().int().nonnegative();
@@ -59,23 +65,3 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 export type Contact = z.infer<typeof contactSchema>;
 export type AddressOverride = z.infer<typeof addressOverrideSchema>;
 export type FacilityData = z.infer<typeof facilityDataSchema>;
-
-export const emptyFacilityData: FacilityData = Object.freeze({
-  notes: [],
-  appointments: [],
-  contacts: [],
-  extraPhones: [],
-  addressOverride: null,
-  dialCount: 0,
-}) as FacilityData;
-
-export function isEmptyFacilityData(d: FacilityData): boolean {
-  return (
-    d.notes.length === 0 &&
-    d.appointments.length === 0 &&
-    d.contacts.length === 0 &&
-    d.extraPhones.length === 0 &&
-    d.addressOverride === null &&
-    d.dialCount === 0
-  );
-}

@@ -1,8 +1,8 @@
 import "client-only";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import {
+  defineKeyFamily,
   drawerMapKey,
-  facilityFamily,
   readStored,
   storageItemName,
   subscribeStorageProblems,
@@ -13,15 +13,31 @@ import {
   type WriteResult,
 } from "@/lib/client/storage";
 import type { FacilityRecords } from "./backup";
-import { emptyFacilityData, type FacilityData } from "./schemas";
+import { emptyFacilityData, facilityDataRule } from "./data";
+import type { FacilityData } from "./schemas";
 import { incrementDialCount, type Updater } from "./updaters";
 
 // The one owner of facility data in the browser (architecture decision 4): a versioned key per
 // place, validated on every read by the storage module, which sets corrupt entries aside and
 // reports them, re-reads on other tabs' writes, and reports a full quota without touching what
-// is already stored. The keys themselves are registered in lib/client/storage/keys.ts.
+// is already stored. The drawer's map flag is registered in lib/client/storage/keys.ts; the
+// facility family is listed there but defined here, beside its check (./data.ts: zod-free, as
+// the store is in the first load of Targets and of the dialer).
 
-export { drawerMapKey, facilityFamily };
+/**
+ * Spec 3 "Facility local data": one entry per place_id, personal to the signed-in rep. Bump the
+ * version when FacilityData changes.
+ */
+export const facilityFamily = defineKeyFamily<FacilityData>({
+  prefix: "facility",
+  version: 1,
+  area: "local",
+  scope: "user",
+  schema: facilityDataRule,
+  fallback: emptyFacilityData,
+});
+
+export { drawerMapKey };
 
 /** Spec 9: the Saved flash after any local data change. */
 export const SAVED_FLASH_MS = 800;

@@ -4,8 +4,8 @@ import {
   DURATION_MIN,
   DURATION_STEP,
   NOTE_MAX_CHARS,
-  type AddressOverride,
-} from "./schemas";
+} from "./data";
+import type { AddressOverride } from "./schemas";
 
 /** A validation outcome; `error` is a message key under Facility.errors. */
 export type Checked<T, E extends string> = { ok: true; value: T } | { ok: false; error: E };

@@ -1,5 +1,4 @@
 // The local Profile form (spec section 3): kept in this browser only, per signed-in user.
-import { z } from "zod";
 
 export const SUMMARY_MAX = 800;
 export const CURRENT_PASSWORD_MIN = 6;
@@ -32,20 +31,8 @@ export function validateProfile(form: ProfileForm): ProfileErrors {
   return errors;
 }
 
-/**
- * The form as kept in the browser (lib/client/storage/keys.ts: profileFormKey). Fields may be
- * missing (older saves); a field of the wrong type makes the whole value corrupt, so it is
- * set aside and reported instead of half-read.
- */
-export const storedProfileSchema = z.object({
-  displayName: z.string().optional(),
-  role: z.string().optional(),
-  email: z.string().optional(),
-  summary: z.string().optional(),
-  language: z.enum(profileLanguages).optional(),
-  theme: z.enum(profileThemes).optional(),
-});
-export type StoredProfile = z.infer<typeof storedProfileSchema>;
+/** The form as kept in the browser (lib/client/storage/keys.ts: profileFormKey). */
+export type StoredProfile = Partial<ProfileForm>;
 
 /** The stored form over the defaults (display name from the username, the default role...). */
 export function withProfileDefaults(

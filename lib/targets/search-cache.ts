@@ -1,7 +1,8 @@
 import "client-only";
-import { z } from "zod";
+import { placeRule } from "@/lib/client/places";
+import * as r from "@/lib/client/rules";
 import { defineKeyFamily, readStored, removeStored, writeStored } from "@/lib/client/storage";
-import { placeSchema, type Place } from "@/lib/places/schemas";
+import type { Place } from "@/lib/places/schemas";
 
 // Spec 3/4: Targets results kept per lowercased query in session storage under a versioned
 // key: {places, nextPageToken, enriched, ts}. `enrichedIds` adds which places already have
@@ -9,22 +10,31 @@ import { placeSchema, type Place } from "@/lib/places/schemas";
 // set aside by the storage module and reads as "not cached"; a full quota drops the oldest
 // entries and otherwise leaves the search running uncached.
 
-export const searchCacheEntrySchema = z.object({
-  places: z.array(placeSchema),
-  nextPageToken: z.string().nullable(),
-  enriched: z.boolean(),
-  enrichedIds: z.array(z.string()),
-  demo: z.boolean(),
-  ts: z.number(),
+export type SearchCacheEntry = {
+  places: Place[];
+  nextPageToken: string | null;
+  enriched: boolean;
+  enrichedIds: string[];
+  demo: boolean;
+  ts: number;
+};
+
+/** Checked without zod (lib/client/rules.ts): Targets reads it at first paint. */
+export const searchCacheEntrySchema: r.Rule<SearchCacheEntry> = r.object({
+  places: r.array(placeRule),
+  nextPageToken: r.nullable(r.string()),
+  enriched: r.boolean,
+  enrichedIds: r.array(r.string()),
+  demo: r.boolean,
+  ts: r.number(),
 });
-export type SearchCacheEntry = z.infer<typeof searchCacheEntrySchema>;
 
 export const searchCacheFamily = defineKeyFamily<SearchCacheEntry | null>({
   prefix: "targets.cache",
   version: 1,
   area: "session",
   scope: "user",
-  schema: searchCacheEntrySchema.nullable(),
+  schema: r.nullable(searchCacheEntrySchema),
   fallback: null,
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiClientError } from "@/lib/client/api-error";
-import { login } from "@/lib/client/login";
+import { forgetStaleSession, login } from "@/lib/client/login";
 import { installFakeWindow } from "../support/fake-browser";
 
 const win = installFakeWindow();
@@ -69,5 +69,20 @@ describe("login()", () => {
     vi.stubGlobal("fetch", reply(200, { token: "t0k", user: { username: "ann" } }));
     win.localStorage.quota = 5;
     await expect(login("ann", "pw")).rejects.toThrow(/quota/);
+  });
+});
+
+describe("forgetStaleSession()", () => {
+  beforeEach(() => win.localStorage.clear());
+
+  it("forgets a token left on the sign-in page, and nothing when there is none", () => {
+    win.localStorage.setItem("auth.token", "stale");
+    win.localStorage.setItem("auth.user", "ann");
+    forgetStaleSession();
+    expect(win.localStorage.getItem("auth.token")).toBeNull();
+    expect(win.localStorage.getItem("auth.user")).toBeNull();
+    win.localStorage.setItem("unrelated", "kept");
+    forgetStaleSession();
+    expect(win.localStorage.getItem("unrelated")).toBe("kept");
   });
 });

@@ -1,5 +1,5 @@
 import { addDays, startOfDay } from "date-fns";
-import { CALL_LIST_FILTERS } from "@/lib/calls/schemas";
+import { CALL_LIST_FILTERS } from "@/lib/calls/constants";
 import { localDateTimeToTs } from "@/lib/facility/validation";
 import type { CallLogFilters } from "./queries";
 

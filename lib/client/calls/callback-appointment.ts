@@ -1,6 +1,6 @@
 import "client-only";
 import { format } from "date-fns";
-import { DURATION_DEFAULT } from "@/lib/facility/schemas";
+import { DURATION_DEFAULT } from "@/lib/facility/data";
 import { updateFacility } from "@/lib/facility/store";
 import { addAppointment } from "@/lib/facility/updaters";
 import type { DispositionAnswer } from "./record-body";

@@ -1,5 +1,5 @@
 import { DISPOSITION_FLAGS, dispositionForKey, type Disposition } from "@/lib/calls/dispositions";
-import { saleAmountSchema } from "@/lib/calls/schemas";
+import { normalSaleAmount } from "@/lib/calls/constants";
 import { localDateTimeToTs } from "@/lib/facility/validation";
 import type { DispositionAnswer } from "./record-body";
 
@@ -52,9 +52,9 @@ export function checkDispositionDraft(draft: DispositionDraft): CheckedDraft {
   const asks = DISPOSITION_FLAGS[disposition].asks;
   if (asks === "amount") {
     if (!draft.amount.trim()) return { ok: false, field: "amount", error: "amountRequired" };
-    const amount = saleAmountSchema.safeParse(draft.amount);
-    if (!amount.success) return { ok: false, field: "amount", error: "amountInvalid" };
-    answer.saleAmount = amount.data;
+    const amount = normalSaleAmount(draft.amount);
+    if (amount === null) return { ok: false, field: "amount", error: "amountInvalid" };
+    answer.saleAmount = amount;
   }
   if (asks === "time") {
     if (!draft.callbackAt.trim())

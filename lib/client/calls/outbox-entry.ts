@@ -1,9 +1,10 @@
-import { z } from "zod";
+import * as r from "@/lib/client/rules";
 
 // One request the browser still owes the server about a call: the call record itself
 // (PUT /api/calls/:id) or its disposition (PUT /api/calls/:id/disposition). Kept in local storage
 // (lib/client/storage/keys.ts, callOutboxKey) until the server has it. The body is sent as it
-// was queued; the server validates it, so here it only has to be a JSON object.
+// was queued; the server validates it, so here it only has to be a JSON object. Checked with
+// lib/client/rules.ts, not zod: the outbox is in every /app page's first load.
 
 export const OUTBOX_KINDS = ["call", "disposition"] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
@@ -11,25 +12,21 @@ export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 /** A long day offline is a few hundred calls; past this the oldest entries give way. */
 export const OUTBOX_MAX_ENTRIES = 2000;
 
-const jsonValue: z.ZodType<unknown> = z.lazy(() =>
-  z.union([
-    z.string(),
-    z.number(),
-    z.boolean(),
-    z.null(),
-    z.array(jsonValue),
-    z.record(z.string(), jsonValue),
-  ]),
-);
-
-export const outboxEntrySchema = z.object({
-  kind: z.enum(OUTBOX_KINDS),
-  callId: z.uuid(),
-  body: z.record(z.string(), jsonValue),
+export type OutboxEntry = {
+  kind: OutboxKind;
+  callId: string;
+  body: Record<string, unknown>;
   /** Grows with every write: a flush removes an entry only if no newer body replaced it meanwhile. */
-  rev: z.number().int().nonnegative(),
-  queuedAt: z.number().int().nonnegative(),
-});
-export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+  rev: number;
+  queuedAt: number;
+};
 
-export const outboxSchema = z.array(outboxEntrySchema).max(OUTBOX_MAX_ENTRIES);
+export const outboxEntrySchema: r.Rule<OutboxEntry> = r.object({
+  kind: r.oneOf(OUTBOX_KINDS),
+  callId: r.uuid,
+  body: r.jsonObject,
+  rev: r.count,
+  queuedAt: r.count,
+});
+
+export const outboxSchema = r.array(outboxEntrySchema, { max: OUTBOX_MAX_ENTRIES });

@@ -2,15 +2,11 @@ import "client-only";
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { startOfDay } from "date-fns";
 import { apiClient } from "@/lib/client/api-client";
-import {
-  STATS_MAX_PLACES,
-  callListResponseSchema,
-  callStatsResponseSchema,
-  callsResponseSchema,
-  type CallStatsResponse,
-} from "@/lib/calls/schemas";
+import { STATS_MAX_PLACES } from "@/lib/calls/constants";
+import type { CallStatsResponse } from "@/lib/calls/schemas";
+import { callListAnswer, callsAnswer, callStatsAnswer } from "./answers";
 
-// TanStack Query hooks over the calls API. Every key starts with "calls", so one invalidation
+// TanStack Query hooks over the calls API (answers checked without zod: ./answers.ts). Every key starts with "calls", so one invalidation
 // (the outbox does it after each saved request) refreshes every screen that counts calls.
 
 export const callsKeys = {
@@ -43,7 +39,7 @@ export async function fetchCallStats(
       apiClient.post(
         "/api/calls/stats",
         { placeIds: ids, dayStart },
-        { schema: callStatsResponseSchema, credential: "rep", signal },
+        { schema: callStatsAnswer, credential: "rep", signal },
       ),
     ),
   );
@@ -70,7 +66,7 @@ export function usePlaceCalls(placeId: string | null | undefined) {
     queryKey: callsKeys.place(placeId ?? ""),
     queryFn: ({ signal }) =>
       apiClient.get(`/api/calls/place/${encodeURIComponent(placeId!)}`, {
-        schema: callsResponseSchema,
+        schema: callsAnswer,
         credential: "rep",
         signal,
       }),
@@ -104,7 +100,7 @@ export function useCallLog(filters: CallLogFilters) {
           cursor: pageParam,
           limit: CALL_LOG_PAGE,
         },
-        schema: callListResponseSchema,
+        schema: callListAnswer,
         credential: "rep",
         signal,
       }),
@@ -117,7 +113,7 @@ export function useCallLog(filters: CallLogFilters) {
 export function searchCalls(q: string, signal?: AbortSignal) {
   return apiClient.get("/api/calls/search", {
     query: { q },
-    schema: callsResponseSchema,
+    schema: callsAnswer,
     credential: "rep",
     signal,
   });

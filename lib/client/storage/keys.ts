@@ -1,16 +1,18 @@
 import "client-only";
-import { z } from "zod";
 import { pointSchema } from "@/lib/dialer/position";
 import { outboxSchema } from "@/lib/client/calls/outbox-entry";
-import { emptyFacilityData, facilityDataSchema, type FacilityData } from "@/lib/facility/schemas";
-import { storedProfileSchema } from "@/lib/profile/profile-form";
+import * as r from "@/lib/client/rules";
+import { profileLanguages, profileThemes, type StoredProfile } from "@/lib/profile/profile-form";
 import { DISPOSITIONS } from "@/lib/calls/dispositions";
-import { defineKey, defineKeyFamily } from "./core";
+import { defineKey } from "./core";
 
 // Every item DialFlow keeps in browser storage, in one place. Add new keys (or key families)
 // here so their names cannot collide and the whole picture stays visible. Families whose schema
 // belongs to a domain module may be defined there; list their prefix here:
 //   targets.cache.<query>   session, per user   lib/targets/search-cache.ts
+//   facility.<place_id>     local, per user     lib/facility/store.ts (zod: facilityDataSchema)
+// The values here are checked with lib/client/rules.ts, not zod: this module is in every /app
+// page's first load (issue 16). tests/unit/client-rules.test.ts holds each rule to a zod schema.
 // next-themes keeps the theme under "theme" (its own storage code, configured in
 // components/providers.tsx).
 
@@ -31,7 +33,7 @@ export const sidebarCollapsedKey = defineKey({
   version: 1,
   area: "local",
   scope: "global",
-  schema: z.boolean().nullable(),
+  schema: r.nullable(r.boolean),
   fallback: null,
   legacy: (raw) => (raw === "1" ? true : raw === "0" ? false : undefined),
 });
@@ -42,7 +44,7 @@ export const dialerSoundsKey = defineKey({
   version: 1,
   area: "local",
   scope: "global",
-  schema: z.boolean(),
+  schema: r.boolean,
   fallback: true,
   legacy: (raw) => (raw === "on" ? true : raw === "off" ? false : undefined),
 });
@@ -53,7 +55,7 @@ export const dialerPositionKey = defineKey({
   version: 1,
   area: "session",
   scope: "global",
-  schema: pointSchema.nullable(),
+  schema: r.nullable(pointSchema),
   fallback: null,
   legacy: parseJson,
 });
@@ -64,8 +66,21 @@ export const verifyCooldownKey = defineKey({
   version: 1,
   area: "session",
   scope: "user",
-  schema: z.number().int().nonnegative(),
+  schema: r.count,
   fallback: 0,
+});
+
+/**
+ * The form as kept in the browser. Fields may be missing (older saves); a field of the wrong
+ * type makes the whole value corrupt, so it is set aside and reported instead of half-read.
+ */
+const storedProfile: r.Rule<StoredProfile> = r.object({
+  displayName: r.optional(r.string()),
+  role: r.optional(r.string()),
+  email: r.optional(r.string()),
+  summary: r.optional(r.string()),
+  language: r.optional(r.oneOf(profileLanguages)),
+  theme: r.optional(r.oneOf(profileThemes)),
 });
 
 /** The local Profile form (spec 3: kept in this browser only), per signed-in user. */
@@ -74,22 +89,9 @@ export const profileFormKey = defineKey({
   version: 1,
   area: "local",
   scope: "user",
-  schema: storedProfileSchema.nullable(),
+  schema: r.nullable(storedProfile),
   fallback: null,
   legacy: parseJson,
-});
-
-/**
- * Spec 3 "Facility local data": one entry per place_id, personal to the signed-in rep
- * (lib/facility/store.ts owns reading and writing it). Bump the version when FacilityData changes.
- */
-export const facilityFamily = defineKeyFamily<FacilityData>({
-  prefix: "facility",
-  version: 1,
-  area: "local",
-  scope: "user",
-  schema: facilityDataSchema,
-  fallback: emptyFacilityData,
 });
 
 /** Spec "Other stored browser flags": the facility drawer's Open Map toggle. */
@@ -98,7 +100,7 @@ export const drawerMapKey = defineKey({
   version: 1,
   area: "local",
   scope: "global",
-  schema: z.boolean(),
+  schema: r.boolean,
   fallback: false,
 });
 
@@ -124,17 +126,17 @@ export const powerDialSummariesKey = defineKey({
   version: 1,
   area: "local",
   scope: "user",
-  schema: z.array(
-    z.object({
-      startedAt: z.string(),
-      endedAt: z.string(),
-      dials: z.number().int().nonnegative(),
-      conversations: z.number().int().nonnegative(),
-      talkSeconds: z.number().nonnegative(),
-      dispositions: z.partialRecord(z.enum(DISPOSITIONS), z.number().int().nonnegative()),
-      undisposed: z.number().int().nonnegative(),
-      skipped: z.number().int().nonnegative(),
-      secondsPerDial: z.number().nonnegative().nullable(),
+  schema: r.array(
+    r.object({
+      startedAt: r.string(),
+      endedAt: r.string(),
+      dials: r.count,
+      conversations: r.count,
+      talkSeconds: r.number({ min: 0 }),
+      dispositions: r.partialRecord(DISPOSITIONS, r.count),
+      undisposed: r.count,
+      skipped: r.count,
+      secondsPerDial: r.nullable(r.number({ min: 0 })),
     }),
   ),
   fallback: [],

@@ -1,0 +1,26 @@
+import { DISPOSITIONS } from "./dispositions";
+
+// The call API's constants without zod, for browser code that must not load it (the Targets
+// page's stats query); lib/calls/schemas.ts re-exports them beside the schemas.
+
+export const END_REASONS = ["local", "remote", "failed"] as const;
+export type EndReason = (typeof END_REASONS)[number];
+
+/** POST /api/calls/stats takes at most this many place ids per request. */
+export const STATS_MAX_PLACES = 100;
+
+/** The Call Log's outcome filter: a disposition, or calls without one. */
+export const CALL_LIST_FILTERS = [...DISPOSITIONS, "undisposed"] as const;
+
+/**
+ * A sale's amount as the prompt takes it ("1250", "1250.5", 1250.5) to the API's "1250.50":
+ * positive, at most 10 digits before the point and 2 after; null when it is not one. The same
+ * rule as the route's `saleAmountSchema` (lib/calls/schemas.ts), without zod for the dialer's
+ * prompt; tests/unit/client-rules.test.ts holds the two together.
+ */
+export function normalSaleAmount(value: unknown): string | null {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const text = String(value).trim();
+  if (!/^\d{1,10}(\.\d{1,2})?$/.test(text) || !(Number(text) > 0)) return null;
+  return Number(text).toFixed(2);
+}

@@ -1,0 +1,57 @@
+import * as r from "@/lib/client/rules";
+import { END_REASONS } from "@/lib/calls/constants";
+import { DISPOSITIONS } from "@/lib/calls/dispositions";
+import type {
+  CallDto,
+  CallListResponse,
+  CallResponse,
+  CallsResponse,
+  CallStatsResponse,
+} from "@/lib/calls/schemas";
+
+// The calls API's answers, checked with lib/client/rules.ts instead of the routes' zod schemas
+// (lib/calls/schemas.ts): the Targets page reads the call stats at first paint and must not load
+// zod for it. tests/unit/client-rules.test.ts holds each rule to its schema.
+
+const isoTime = r.isoDateTimeWithOffset;
+const count = r.count;
+
+/** `callDtoSchema`. */
+export const callDtoRule: r.Rule<CallDto> = r.object({
+  id: r.string(),
+  placeId: r.nullable(r.string()),
+  dialedDigits: r.string(),
+  dialedNumber: r.nullable(r.string()),
+  originatingNumber: r.nullable(r.string()),
+  agent: r.string(),
+  startedAt: isoTime,
+  connectedAt: r.nullable(isoTime),
+  endedAt: r.nullable(isoTime),
+  talkSeconds: r.nullable(count),
+  endReason: r.nullable(r.oneOf(END_REASONS)),
+  disposition: r.nullable(r.oneOf(DISPOSITIONS)),
+  note: r.nullable(r.string()),
+  saleAmount: r.nullable(r.string({ pattern: /^\d+\.\d{2}$/ })),
+  callbackAt: r.nullable(isoTime),
+});
+
+/** `callResponseSchema`. */
+export const callAnswer: r.Rule<CallResponse> = r.object({ call: callDtoRule });
+
+/** `callListResponseSchema`. */
+export const callListAnswer: r.Rule<CallListResponse> = r.object({
+  calls: r.array(callDtoRule),
+  nextCursor: r.nullable(r.string()),
+});
+
+/** `callsResponseSchema`. */
+export const callsAnswer: r.Rule<CallsResponse> = r.object({ calls: r.array(callDtoRule) });
+
+const dayCounts = r.object({ dials: count, talkSeconds: count, conversations: count });
+
+/** `callStatsResponseSchema`. */
+export const callStatsAnswer: r.Rule<CallStatsResponse> = r.object({
+  places: r.record(r.object({ dialCount: count, lastCalledAt: r.nullable(isoTime) })),
+  today: dayCounts,
+  mine: dayCounts,
+});

@@ -1,0 +1,424 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { logoutResponseSchema } from "@/lib/auth/schemas";
+import {
+  dialSettingsSchema,
+  dncCheckResponseSchema,
+  previewResponseSchema,
+  releaseResponseSchema,
+  reservationResponseSchema,
+} from "@/lib/dialing/schemas";
+import { DISPOSITIONS } from "@/lib/calls/dispositions";
+import { profileLanguages, profileThemes } from "@/lib/profile/profile-form";
+import type { Checker } from "@/lib/client/checker";
+import { OUTBOX_KINDS, OUTBOX_MAX_ENTRIES, outboxSchema } from "@/lib/client/calls/outbox-entry";
+import {
+  dialSettingsAnswer,
+  dncCheckAnswer,
+  previewAnswer,
+  releaseAnswer,
+  reservationAnswer,
+} from "@/lib/client/dialing";
+import { pointSchema } from "@/lib/dialer/position";
+import {
+  dialerPositionKey,
+  dialerSoundsKey,
+  drawerMapKey,
+  powerDialSummariesKey,
+  profileFormKey,
+  sidebarCollapsedKey,
+  verifyCooldownKey,
+} from "@/lib/client/storage";
+import { logoutAnswer } from "@/components/shell/logout";
+import { normalSaleAmount } from "@/lib/calls/constants";
+import {
+  callDtoSchema,
+  callListResponseSchema,
+  callResponseSchema,
+  saleAmountSchema,
+  callsResponseSchema,
+  callStatsResponseSchema,
+} from "@/lib/calls/schemas";
+import {
+  callAnswer,
+  callDtoRule,
+  callListAnswer,
+  callsAnswer,
+  callStatsAnswer,
+} from "@/lib/client/calls/answers";
+import { placeDetailsAnswer, placeRule, searchAnswer } from "@/lib/client/places";
+import { facilityDataRule } from "@/lib/facility/data";
+import { facilityDataSchema } from "@/lib/facility/schemas";
+import {
+  placeDetailsResponseSchema,
+  placeSchema,
+  searchResponseSchema,
+} from "@/lib/places/schemas";
+import { searchCacheEntrySchema } from "@/lib/targets/search-cache";
+
+// The /app shell checks its stored values and the answers it reads on every page with
+// lib/client/rules.ts instead of zod (issue 16's first-load budget). Each rule must accept and
+// reject what its zod schema does and give back the same value: the route's own schema for API
+// answers, and for stored values the zod schema they had before (kept here as the reference).
+
+const odd: unknown[] = [
+  undefined,
+  null,
+  "",
+  "x",
+  " padded ",
+  0,
+  -1,
+  1.5,
+  2 ** 60,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  true,
+  [],
+  {},
+];
+
+/** The valid sample, and each field (at any depth) removed, replaced by odd values, or extra. */
+function variants(valid: unknown): unknown[] {
+  const out: unknown[] = [valid, ...odd];
+  if (Array.isArray(valid)) {
+    valid.forEach((entry, i) => {
+      for (const v of variants(entry).slice(1)) out.push(valid.map((e, j) => (j === i ? v : e)));
+    });
+    out.push([...valid, ...valid]);
+  } else if (valid !== null && typeof valid === "object") {
+    const record = valid as Record<string, unknown>;
+    out.push({ ...record, extra: 1 });
+    for (const key of Object.keys(record)) {
+      const { [key]: _removed, ...rest } = record;
+      out.push(rest);
+      for (const v of variants(record[key]).slice(1)) out.push({ ...record, [key]: v });
+    }
+  }
+  return out;
+}
+
+function agree(rule: Checker<unknown>, schema: z.ZodType, samples: unknown[]) {
+  let accepted = 0;
+  for (const sample of samples) {
+    const mine = rule.safeParse(sample);
+    const theirs = schema.safeParse(sample);
+    const label = JSON.stringify(sample) ?? String(sample);
+    expect(mine.success, label).toBe(theirs.success);
+    if (mine.success && theirs.success) {
+      accepted++;
+      expect(mine.data, label).toEqual(theirs.data);
+    }
+  }
+  // The samples test both sides: something was accepted and something refused.
+  expect(accepted).toBeGreaterThan(0);
+  expect(accepted).toBeLessThan(samples.length);
+}
+
+const uuid = "0b8f3a52-6f4c-4c1e-9d7a-1f2e3d4c5b6a";
+const settings = {
+  countdownSeconds: 5,
+  reservationMinutes: 10,
+  recentHours: 0,
+  window: { startMinute: 540, endMinute: 1439, days: [1, 2, 6] },
+};
+
+describe("API answers the /app shell checks without zod agree with the routes' schemas", () => {
+  it("logout", () => agree(logoutAnswer, logoutResponseSchema, variants({ ok: true })));
+
+  it("do-not-call check", () => {
+    agree(dncCheckAnswer, dncCheckResponseSchema, [
+      ...variants({ number: "+15551234567", doNotCall: true }),
+      ...variants({ number: null, doNotCall: false }),
+    ]);
+  });
+
+  it("dial settings", () => agree(dialSettingsAnswer, dialSettingsSchema, variants(settings)));
+
+  it("preview", () => {
+    const place = { doNotCall: false, reservedBy: null, recentCallAt: "2026-11-23T10:00:00.123Z" };
+    agree(previewAnswer, previewResponseSchema, [
+      ...variants({ settings, places: { a: place, b: { ...place, reservedBy: "amy" } } }),
+      { settings, places: { a: { ...place, recentCallAt: "2026-11-23T10:00:00+01:00" } } },
+      { settings, places: { a: { ...place, recentCallAt: "2026-02-30T10:00:00Z" } } },
+      { settings, places: { a: { ...place, recentCallAt: "2026-11-23T10:00Z" } } },
+      { settings, places: {} },
+    ]);
+  });
+
+  it("reservation and release", () => {
+    agree(
+      reservationAnswer,
+      reservationResponseSchema,
+      variants({ reservation: { placeId: "p1", expiresAt: "2026-11-23T10:00:00Z" } }),
+    );
+    agree(releaseAnswer, releaseResponseSchema, variants({ released: true }));
+  });
+});
+
+// The zod schemas these stored values had before (their format is unchanged).
+const jsonValue: z.ZodType<unknown> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(jsonValue),
+    z.record(z.string(), jsonValue),
+  ]),
+);
+const outboxReference = z
+  .array(
+    z.object({
+      kind: z.enum(OUTBOX_KINDS),
+      callId: z.uuid(),
+      body: z.record(z.string(), jsonValue),
+      rev: z.number().int().nonnegative(),
+      queuedAt: z.number().int().nonnegative(),
+    }),
+  )
+  .max(OUTBOX_MAX_ENTRIES);
+const pointReference = z.object({ x: z.number().finite(), y: z.number().finite() });
+const summaryReference = z.array(
+  z.object({
+    startedAt: z.string(),
+    endedAt: z.string(),
+    dials: z.number().int().nonnegative(),
+    conversations: z.number().int().nonnegative(),
+    talkSeconds: z.number().nonnegative(),
+    dispositions: z.partialRecord(z.enum(DISPOSITIONS), z.number().int().nonnegative()),
+    undisposed: z.number().int().nonnegative(),
+    skipped: z.number().int().nonnegative(),
+    secondsPerDial: z.number().nonnegative().nullable(),
+  }),
+);
+const profileReference = z.object({
+  displayName: z.string().optional(),
+  role: z.string().optional(),
+  email: z.string().optional(),
+  summary: z.string().optional(),
+  language: z.enum(profileLanguages).optional(),
+  theme: z.enum(profileThemes).optional(),
+});
+
+describe("stored values checked without zod agree with their zod schemas", () => {
+  it("the call outbox (a malformed entry makes the stored value corrupt: set aside, not sent)", () => {
+    const entry = {
+      kind: "call",
+      callId: uuid,
+      body: { placeId: "p1", startedAt: "2026-11-23T10:00:00.000Z", nested: [1, { a: null }] },
+      rev: 3,
+      queuedAt: 1_763_900_000_000,
+    };
+    agree(outboxSchema, outboxReference, [
+      ...variants([entry, { ...entry, kind: "disposition", body: {} }]),
+      [{ ...entry, callId: uuid.toUpperCase() }],
+      [{ ...entry, callId: "00000000-0000-0000-0000-000000000000" }],
+      [{ ...entry, callId: "0b8f3a52-6f4c-9c1e-9d7a-1f2e3d4c5b6a" }],
+      [{ ...entry, body: { when: new Date(0) } }],
+      [{ ...entry, body: { f: () => 1 } }],
+      Array.from({ length: OUTBOX_MAX_ENTRIES }, () => entry),
+      Array.from({ length: OUTBOX_MAX_ENTRIES + 1 }, () => entry),
+    ]);
+  });
+
+  it("the dialer's place and the simple flags", () => {
+    agree(pointSchema, pointReference, variants({ x: 10, y: -2.5 }));
+    agree(dialerPositionKey.schema, pointReference.nullable(), variants({ x: 1, y: 2 }));
+    agree(sidebarCollapsedKey.schema, z.boolean().nullable(), [...odd, false]);
+    agree(dialerSoundsKey.schema, z.boolean(), [...odd, false]);
+    agree(drawerMapKey.schema, z.boolean(), [...odd, false]);
+    agree(verifyCooldownKey.schema, z.number().int().nonnegative(), [...odd, 1_763_900_000_000]);
+  });
+
+  it("the power-dial session summaries", () => {
+    const summary = {
+      startedAt: "2026-11-23T10:00:00.000Z",
+      endedAt: "2026-11-23T11:00:00.000Z",
+      dials: 12,
+      conversations: 4,
+      talkSeconds: 310.5,
+      dispositions: { sale: 1, callback: 2 },
+      undisposed: 1,
+      skipped: 0,
+      secondsPerDial: null,
+    };
+    agree(powerDialSummariesKey.schema, summaryReference, [
+      ...variants([summary, { ...summary, dispositions: {}, secondsPerDial: 30 }]),
+      [{ ...summary, dispositions: { notADisposition: 1 } }],
+      [],
+    ]);
+  });
+
+  it("the profile form", () => {
+    agree(profileFormKey.schema, profileReference.nullable(), [
+      ...variants({
+        displayName: "Amy",
+        role: "Rep",
+        email: "amy@example.com",
+        summary: "",
+        language: "fr",
+        theme: "dark",
+      }),
+      { displayName: "Amy" },
+      { language: "de" },
+    ]);
+  });
+});
+
+const place = {
+  place_id: "ChIJ123",
+  name: "Acme Dental",
+  address: "1 Main St",
+  rating: 4.5,
+  user_ratings_total: 12,
+  phone: "(555) 123-4567",
+  website: null,
+  place_url: "https://maps.example/acme",
+  primaryType: "dentist",
+  opening_hours: {
+    open_now: true,
+    periods: [
+      { open: { day: 1, hour: 9, minute: 0 }, close: { day: 1, hour: 17, minute: 30 } },
+      { open: { day: 0, hour: 0, minute: 0 }, close: null },
+    ],
+    weekday_text: ["Monday: 9:00 AM - 5:30 PM"],
+  },
+  geometry: { lat: 40.7, lng: -74 },
+  utc_offset_minutes: -300,
+};
+
+describe("Targets' answers and stored values checked without zod agree with their zod schemas", () => {
+  it("places", () => {
+    agree(placeRule, placeSchema, [
+      ...variants(place),
+      { ...place, geometry: { lat: 91, lng: 0 } },
+      { ...place, opening_hours: null, geometry: null, rating: null },
+    ]);
+    agree(
+      searchAnswer,
+      searchResponseSchema,
+      variants({ places: [place], nextPageToken: null, demo: false, detailsIncluded: true }),
+    );
+    agree(placeDetailsAnswer, placeDetailsResponseSchema, variants({ place, demo: true }));
+  });
+
+  it("the search cache (its zod schema before)", () => {
+    const reference = z.object({
+      places: z.array(placeSchema),
+      nextPageToken: z.string().nullable(),
+      enriched: z.boolean(),
+      enrichedIds: z.array(z.string()),
+      demo: z.boolean(),
+      ts: z.number(),
+    });
+    agree(
+      searchCacheEntrySchema,
+      reference,
+      variants({
+        places: [place],
+        nextPageToken: "tok",
+        enriched: false,
+        enrichedIds: ["ChIJ123"],
+        demo: false,
+        ts: 1_763_900_000_000,
+      }),
+    );
+  });
+
+  it("calls", () => {
+    const call = {
+      id: uuid,
+      placeId: "ChIJ123",
+      dialedDigits: "5551234567",
+      dialedNumber: "+15551234567",
+      originatingNumber: null,
+      agent: "amy",
+      startedAt: "2026-11-23T10:00:00.000Z",
+      connectedAt: "2026-11-23T10:00:05+01:00",
+      endedAt: null,
+      talkSeconds: 0,
+      endReason: "local",
+      disposition: "sale",
+      note: null,
+      saleAmount: "1250.00",
+      callbackAt: null,
+    };
+    agree(callDtoRule, callDtoSchema, [
+      ...variants(call),
+      { ...call, saleAmount: "12.5" },
+      { ...call, endReason: "hangup" },
+      { ...call, disposition: null, endReason: null, startedAt: "2026-11-23T10:00:00" },
+    ]);
+    agree(callAnswer, callResponseSchema, variants({ call }));
+    agree(callListAnswer, callListResponseSchema, variants({ calls: [call], nextCursor: "c1" }));
+    agree(callsAnswer, callsResponseSchema, variants({ calls: [call, { ...call, id: "CALL-1" }] }));
+    const day = { dials: 3, talkSeconds: 61, conversations: 1 };
+    agree(
+      callStatsAnswer,
+      callStatsResponseSchema,
+      variants({
+        places: {
+          a: { dialCount: 2, lastCalledAt: "2026-11-23T10:00:00Z" },
+          b: { dialCount: 0, lastCalledAt: null },
+        },
+        today: day,
+        mine: day,
+      }),
+    );
+  });
+
+  it("facility data (trimmed, missing lists read as empty, a contact needs something)", () => {
+    const data = {
+      notes: [{ id: "n1", text: "  called back  ", created: 1 }],
+      appointments: [
+        { id: "a1", ts: 2, durationMin: 30, note: " bring brochure " },
+        { id: "a2", ts: 3, durationMin: 480 },
+      ],
+      contacts: [{ id: "c1", name: " Dr. Lee ", email: "", phone: "" }],
+      extraPhones: [" 555 0100 "],
+      addressOverride: { line1: " 1 Main ", city: "Town", state: "NY", zip: "10001" },
+      dialCount: 4,
+    };
+    agree(facilityDataRule, facilityDataSchema, [
+      ...variants(data),
+      {},
+      { ...data, appointments: [{ id: "a", ts: 1, durationMin: 31 }] },
+      { ...data, appointments: [{ id: "a", ts: 1, durationMin: 30, note: "   " }] },
+      { ...data, contacts: [{ id: "c", name: " ", email: "", phone: "" }] },
+      { ...data, notes: [{ id: "n", text: "x".repeat(1001), created: 1 }] },
+      { ...data, notes: [{ id: "n", text: ` ${"x".repeat(1000)} `, created: 1 }] },
+      { ...data, extraPhones: ["  "] },
+      { ...data, addressOverride: null },
+    ]);
+  });
+});
+
+describe("the dialer prompt's sale amount agrees with saleAmountSchema", () => {
+  it.each([
+    "1250",
+    "1250.5",
+    " 1250.50 ",
+    1250.5,
+    99,
+    "0.01",
+    "0",
+    "0.00",
+    "-5",
+    "1e3",
+    "12.345",
+    "12.",
+    ".5",
+    "12345678901",
+    "1234567890.99",
+    "",
+    "abc",
+    null,
+    undefined,
+    true,
+    Number.NaN,
+  ])("%s", (value) => {
+    const theirs = saleAmountSchema.safeParse(value);
+    expect(normalSaleAmount(value)).toBe(theirs.success ? theirs.data : null);
+  });
+});
