@@ -24,6 +24,7 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=65536 \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data

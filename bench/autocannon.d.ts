@@ -24,6 +24,8 @@ declare module "autocannon" {
       requests: Histogram & { total: number };
       latency: Histogram;
       non2xx: number;
+      /** Responses per status code ("200", "401"...). */
+      statusCodeStats: Record<string, { count: number }>;
       errors: number;
       timeouts: number;
     };

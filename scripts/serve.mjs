@@ -7,7 +7,15 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import nextEnv from "@next/env";
+import v8 from "node:v8";
 import next from "next";
+
+// WebAssembly (the embedded database, Prisma's query compiler) runs on V8's baseline compiler
+// only. By default V8 also recompiles hot WASM functions with its optimizing compiler in the
+// background: on a small server that costs ~40-70 MB of resident memory (compiled code and
+// compiler memory) and CPU the requests need, and measured here it made no request faster
+// (README, performance). Set before anything compiles WebAssembly.
+v8.setFlagsFromString("--liftoff-only");
 
 const socketIpHeader = "x-dialflow-socket-ip";
 const drainMs = 8_000;
