@@ -128,7 +128,11 @@ function loadBuiltConfig(dir) {
 
 export async function serve({ port, hostname, dir }) {
   loadBuiltConfig(dir);
-  const app = next({ dev: false, dir, hostname, port });
+  // Next builds the proxy's request URLs on "localhost" and compares a rewrite's origin with
+  // `http://<hostname>:<port>`: with HOST's 0.0.0.0 or 127.0.0.1 here the two never matched, so
+  // every public page (rewritten to its prerendered locale copy) was fetched again over HTTP
+  // through Next's external-rewrite proxy. The server still listens on HOST (below).
+  const app = next({ dev: false, dir, hostname: "localhost", port });
   const handle = app.getRequestHandler();
   await app.prepare();
   let inFlight = 0;
