@@ -2,8 +2,10 @@
 // same version built and served in the same run (the floor):
 //   - first-load JS: every <script src> of the served HTML, fetched and gzipped, per route;
 //   - Lighthouse performance, mobile and desktop, median of BENCH_RUNS runs (default 5);
+//   - GET / throughput at 20 connections against the hello-world's static page;
 //   - CLS on /app/targets while enrichment fills the 20 rows (Places peer, as in e2e).
-// Targets (issue 16): / and /login <= floor + 10 KiB gz, /app/* <= floor + 50 KiB gz;
+// Targets (issue 16): / and /login <= floor + 10 KiB gz, /app/* <= floor + 50 KiB gz; landing
+// >= 50 % of the static hello-world's requests/s;
 // Lighthouse mobile within 3 points of the floor, desktop 100; CLS 0.
 //
 // Env: BENCH_RUNS (Lighthouse runs per page and form factor), BENCH_WEB_PORT (default 3250;
@@ -17,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
+import autocannon from "autocannon";
 import puppeteer from "puppeteer-core";
 import { chromium as playwrightChromium } from "@playwright/test";
 import { e2eAccounts } from "../tests/e2e/accounts";
@@ -297,6 +300,34 @@ function verdict(ok: boolean) {
   return ok ? "ok" : "OVER";
 }
 
+/**
+ * GET / at 20 connections, the app's landing page against the hello-world's static page, in
+ * alternating rounds (BENCH_WEB_LANDING_ROUNDS, default 3, of 5 s; medians). Target: >= 50 %.
+ */
+async function landingThroughput() {
+  const rounds = Number(process.env.BENCH_WEB_LANDING_ROUNDS || 3);
+  const rate = async (url: string) => {
+    const r = await autocannon({ url, connections: 20, duration: 5 });
+    if (r.non2xx || r.errors || r.timeouts) throw new Error(`${url}: ${r.non2xx} non-2xx answers`);
+    return { rps: r.requests.average, p99: r.latency.p99 };
+  };
+  await rate(`${appUrl}/`); // warm-up
+  const app: { rps: number; p99: number }[] = [];
+  const hello: { rps: number; p99: number }[] = [];
+  for (let i = 0; i < rounds; i++) {
+    app.push(await rate(`${appUrl}/`));
+    hello.push(await rate(`${helloUrl}/`));
+  }
+  const a = { rps: median(app.map((x) => x.rps)), p99: median(app.map((x) => x.p99)) };
+  const h = { rps: median(hello.map((x) => x.rps)), p99: median(hello.map((x) => x.p99)) };
+  const pct = (100 * a.rps) / h.rps;
+  log(`\nGET / at 20 connections (median of ${rounds} alternating rounds of 5 s)`);
+  log(
+    `  landing ${a.rps.toFixed(0)} req/s, p99 ${a.p99.toFixed(0)} ms; hello-world static ${h.rps.toFixed(0)} req/s, p99 ${h.p99.toFixed(0)} ms; ${pct.toFixed(0)} %  target >= 50 %  ${verdict(pct >= 50)}`,
+  );
+  return { app: a, hello: h, percent: pct };
+}
+
 async function main() {
   const results: Record<string, unknown> = { runs, at: new Date().toISOString() };
   log(`bench:web (Lighthouse ${runs} run(s) per page and form factor)`);
@@ -339,6 +370,8 @@ async function main() {
       const hashes = (scriptSrc.match(/'sha256-/g) ?? []).length;
       log(`  ${route.padEnd(14)} ${shown}${hashes ? `  (${hashes} hashes)` : ""}`);
     }
+
+    results.landing = await landingThroughput();
 
     if (process.env.BENCH_WEB_SKIP_LIGHTHOUSE !== "1") {
       log(`\nLighthouse performance (median of ${runs})`);
