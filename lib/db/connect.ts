@@ -193,7 +193,7 @@ PreparingClient.prototype.query = function (this: PreparingClient, ...args: unkn
   return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof clientQuery;
 
-function socketPool(dataDir: string, max: number, Client?: typeof pg.Client) {
+export function socketPool(dataDir: string, max: number, Client?: typeof pg.Client) {
   const pool = new pg.Pool({
     Client,
     host: path.resolve(dataDir, socketDirName),
@@ -205,7 +205,27 @@ function socketPool(dataDir: string, max: number, Client?: typeof pg.Client) {
   });
   // An idle connection cut by the other end is replaced on the next checkout.
   pool.on("error", () => undefined);
+  // A connection dropped after an error leaves the statements it prepared in PGlite's one
+  // session (its replacement prepares under a prefix of its own): deallocate them, so what the
+  // backend keeps stays bounded however often connections are replaced.
+  pool.on("remove", (client) => {
+    if (client instanceof PreparingClient && !pool.ending) {
+      forgetStatements(pool, client.statementPrefix).catch(() => undefined);
+    }
+  });
   return pool;
+}
+
+/** Deallocates the prepared statements whose names start with `prefix` (a dropped connection's). */
+export async function forgetStatements(pool: pg.Pool, prefix: string) {
+  const { rows } = await pool.query<{ name: string }>(
+    "SELECT name FROM pg_prepared_statements WHERE starts_with(name, $1)",
+    [prefix],
+  );
+  for (const { name } of rows) {
+    // Names are this module's own (c<n>_s_<base64url>); anything else is left alone.
+    if (/^[A-Za-z0-9_-]+$/.test(name)) await pool.query(`DEALLOCATE "${name}"`);
+  }
 }
 
 function viaSocket(dataDir: string): Connection {
