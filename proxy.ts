@@ -25,29 +25,39 @@ const gates = [
   },
 ];
 
-let cachedKey: Uint8Array | undefined;
+let cachedKey: Promise<CryptoKey> | undefined;
 
 /**
  * The HMAC key lib/auth/secret.ts signs with: AUTH_SECRET, or the one the server generated into
- * DATA_DIR. Read here without the server modules; null until it exists (then no token is valid).
+ * DATA_DIR. Read here without the server modules and imported once (jose would import raw bytes
+ * again on every verify); null until it exists (then no token is valid).
  */
-function sessionKey(): Uint8Array | null {
+function sessionKey(): Promise<CryptoKey> | null {
   if (cachedKey) return cachedKey;
-  const secret = process.env.AUTH_SECRET;
-  if (secret) return (cachedKey = new TextEncoder().encode(secret));
-  try {
-    const file = path.join(path.resolve(process.env.DATA_DIR || ".data"), "auth-secret");
-    return (cachedKey = new TextEncoder().encode(fs.readFileSync(file, "utf8").trim()));
-  } catch {
-    return null;
+  let secret = process.env.AUTH_SECRET;
+  if (!secret) {
+    try {
+      const file = path.join(path.resolve(process.env.DATA_DIR || ".data"), "auth-secret");
+      secret = fs.readFileSync(file, "utf8").trim();
+    } catch {
+      return null;
+    }
   }
+  const raw = new TextEncoder().encode(secret);
+  return (cachedKey = crypto.subtle.importKey(
+    "raw",
+    raw,
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["verify"],
+  ));
 }
 
 async function validSignature(token: string | undefined, audience: string) {
   const key = sessionKey();
   if (!token || !key) return false;
   try {
-    const { payload } = await jwtVerify(token, key, {
+    const { payload } = await jwtVerify(token, await key, {
       algorithms: ["HS256"],
       issuer: "dialflow",
       audience,

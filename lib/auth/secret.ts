@@ -4,14 +4,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { dataDir, env } from "@/lib/env";
 
-let cached: Uint8Array | undefined;
+let cached: Uint8Array<ArrayBuffer> | undefined;
 
 /**
  * The HMAC key for session tokens: AUTH_SECRET when set (required in production with
  * PostgreSQL, so every instance shares it), else one generated on first start and kept
  * in DATA_DIR with mode 0600 so sessions survive restarts on a laptop.
  */
-export function authSecret(): Uint8Array {
+export function authSecret(): Uint8Array<ArrayBuffer> {
   if (cached) return cached;
   if (env.AUTH_SECRET) {
     cached = new TextEncoder().encode(env.AUTH_SECRET);

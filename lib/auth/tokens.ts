@@ -10,6 +10,24 @@ const issuer = "dialflow";
 const algorithm = "HS256";
 const audienceOf = (kind: SessionKind) => `dialflow:${kind}`;
 
+let signingKey: Promise<CryptoKey> | undefined;
+
+/**
+ * The session secret as a WebCrypto key, imported once. Handed the raw bytes, jose imports them
+ * again on every call: measured, that was ~40 % of a verify (~100 -> ~55 µs), paid by every
+ * authenticated request.
+ */
+function sessionKey() {
+  signingKey ??= crypto.subtle.importKey(
+    "raw",
+    authSecret(),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
+  return signingKey;
+}
+
 export type TokenClaims = { sub: string; sid: string; kind: SessionKind; exp: number };
 
 export async function signSessionToken(
@@ -26,7 +44,7 @@ export async function signSessionToken(
     .setJti(sid)
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(authSecret());
+    .sign(await sessionKey());
 }
 
 /** Returns the claims of a valid, unexpired token of the given kind, or null. */
@@ -35,7 +53,7 @@ export async function verifySessionToken(
   token: string,
 ): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, authSecret(), {
+    const { payload } = await jwtVerify(token, await sessionKey(), {
       algorithms: [algorithm],
       issuer,
       audience: audienceOf(kind),
