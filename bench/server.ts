@@ -251,7 +251,8 @@ async function main() {
         await cannon({ url: `${appUrl}/api/auth/profile`, connections: 20, headers: bearer }),
       );
       // The same route refused before any work (no token: 401 from the route wrapper, no jose,
-      // no database): what Next's own request pipeline costs, the ceiling for every route.
+      // no database): what the request pipeline (scripts/api-routes.mjs, or Next's with
+      // API_DIRECT=off) costs, the ceiling for every route.
       add(
         "pipeline app",
         await cannon({ url: `${appUrl}/api/auth/profile`, connections: 20 }, 401),
@@ -309,7 +310,7 @@ async function main() {
       ">= 25 %, p99 <= 20 ms",
     );
     row(
-      "  the same without a token (401): Next's route pipeline alone",
+      "  the same without a token (401): the route pipeline alone",
       `${fmt(m("pipeline app", "rps"))} req/s, p99 ${fmt(m("pipeline app", "p99"))} ms`,
       `${fmt(m("profile floor", "rps"))} req/s`,
       pct(m("pipeline app", "rps"), m("profile floor", "rps")),
