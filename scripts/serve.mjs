@@ -11,6 +11,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import next from "next";
 import { answerApi, loadApiRoutes, socketIpHeader } from "./api-routes.mjs";
+import { loadPublicPages } from "./public-pages.mjs";
 
 // WebAssembly (the embedded database, Prisma's query compiler) runs on V8's baseline compiler
 // only. By default V8 also recompiles hot WASM functions with its optimizing compiler in the
@@ -152,6 +153,15 @@ export async function serve({ port, hostname, dir }) {
   });
   if (api)
     console.log(`API: ${api.count} route handlers answered directly (scripts/api-routes.mjs)`);
+  /** @type {http.Server} */
+  let server;
+  const publicPages = loadPublicPages(path.join(dir, process.env.NEXT_DIST_DIR || ".next"), () =>
+    server.address(),
+  );
+  if (publicPages)
+    console.log(
+      "Public pages: answered from memory for visitors without a session (scripts/public-pages.mjs)",
+    );
   let inFlight = 0;
   let drained = () => {};
   let stopping = false;
@@ -162,7 +172,7 @@ export async function serve({ port, hostname, dir }) {
     workSinceCollect = false;
     collectGarbage();
   }, idleCollectMs / 2).unref();
-  const server = http.createServer((req, res) => {
+  server = http.createServer((req, res) => {
     // TRACE/TRACK echo requests back (cross-site tracing) and Next answers them with a 500 and
     // a stack trace on stderr: refuse them here, quietly.
     if (req.method === "TRACE" || req.method === "TRACK") {
@@ -186,7 +196,9 @@ export async function serve({ port, hostname, dir }) {
         ? api.match(req.method, req.url.split("?")[0])
         : null;
     if (route) void answerApi(req, res, route, api);
-    else handle(req, res);
+    else if (publicPages && !publicPages.isFill(req)) {
+      if (!publicPages.answer(req, res, () => handle(req, res))) handle(req, res);
+    } else handle(req, res);
   });
   // Slow-client protections: whole request in 30 s, headers in 10 s.
   server.requestTimeout = 30_000;

@@ -51,6 +51,7 @@ async function startServer(apiDirect: "off" | "on") {
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     API_DIRECT: apiDirect,
+    PUBLIC_PAGE_MEMO: apiDirect,
   };
   delete env.SMTP_URL;
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
@@ -116,22 +117,39 @@ async function probe(password: string) {
   await send("method not exported", "/api/auth/profile", { method: "DELETE", headers: auth });
   await send("HEAD", "/api/auth/profile", { method: "HEAD", headers: auth });
   await send("trailing slash", "/api/auth/profile/", { headers: auth });
+  // The prerendered public pages (scripts/public-pages.mjs answers them from memory for
+  // visitors without a session; everything else about them is the proxy's and Next's).
+  await send("landing", "/");
+  await send("landing again", "/");
+  await send("login page, Arabic", "/login", { headers: { cookie: "NEXT_LOCALE=ar" } });
+  await send("register page, German, uncompressed", "/register", {
+    headers: { cookie: "theme=dark; NEXT_LOCALE=de", "accept-encoding": "identity" },
+  });
+  await send("landing, gzip", "/", { headers: { "accept-encoding": "gzip" } });
+  await send("landing, signed in", "/", { headers: { cookie: `session=${token}` } });
+  await send("landing, a forged session", "/", { headers: { cookie: "session=abc" } });
+  await send("landing, unknown locale", "/", { headers: { cookie: "NEXT_LOCALE=fr" } });
+  await send("landing, query", "/?ref=mail");
+  await send("landing, HEAD", "/", { method: "HEAD" });
+  await send("landing, client navigation", "/", { headers: { rsc: "1" } });
   await send("logout", "/api/auth/logout", { method: "POST", headers: auth });
   await send("profile after logout", "/api/auth/profile", { headers: auth });
   return answers;
 }
 
-test("route handlers answered directly give the same answers as through Next", async () => {
+test("route handlers and public pages answered directly give the same answers as through Next", async () => {
   test.setTimeout(360_000);
   const viaNext = await startServer("off");
   const password = /username: demo\s+password: (\S+)/.exec(viaNext.log())?.[1];
   expect(password, viaNext.log()).toBeTruthy();
   expect(viaNext.log()).not.toContain("answered directly");
+  expect(viaNext.log()).not.toContain("answered from memory");
   const throughNext = await probe(password!);
   await viaNext.stop();
 
   const direct = await startServer("on");
   expect(direct.log()).toMatch(/API: \d{2,} route handlers answered directly/);
+  expect(direct.log()).toContain("Public pages: answered from memory");
   const answered = await probe(password!);
   await direct.stop();
 
@@ -150,4 +168,12 @@ test("route handlers answered directly give the same answers as through Next", a
   expect(byName["unknown path"]!.status).toBe(404);
   expect(byName["query validation"]!.status).toBe(400);
   expect(byName["profile after logout"]!.status).toBe(401);
+  expect(byName["landing"]!.status).toBe(200);
+  expect(byName["landing"]!.headers["content-security-policy"]).toMatch(
+    /script-src 'self' 'sha256-/,
+  );
+  expect(byName["landing, gzip"]!.headers["content-encoding"]).toBe("gzip");
+  expect(byName["login page, Arabic"]!.body).toContain('dir="rtl"');
+  expect(byName["register page, German, uncompressed"]!.body).toContain('lang="de"');
+  expect(byName["landing, signed in"]!.status).toBe(307);
 });
