@@ -8,6 +8,8 @@ export type FetchPage = (
 
 export function memoKey(req: IncomingMessage, locales: Set<string>): string | null;
 
+export function varyByCookie(req: IncomingMessage, res: ServerResponse): void;
+
 export function createPublicPageMemo(options: {
   locales: Set<string>;
   fetchPage: FetchPage;

@@ -65,6 +65,39 @@ export function memoKey(req, locales) {
 }
 
 /**
+ * Every answer for a public page path varies by cookie: the proxy picks the locale's copy and
+ * sends a signed-in visitor on. Next marks the prerendered pages `s-maxage=31536000` and
+ * replaces the proxy's `Vary: Cookie` with its own list, so a shared cache (a CDN) would have
+ * kept one visitor's answer for a year and given it to everyone. This makes them `private,
+ * no-cache` (a browser revalidates with the ETag) and adds Cookie to Vary, on every path
+ * (memo, Next, redirects).
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} res
+ */
+export function varyByCookie(req, res) {
+  const url = req.url ?? "";
+  const query = url.indexOf("?");
+  if (!pages.has(query < 0 ? url : url.slice(0, query))) return;
+  const { writeHead } = res;
+  res.writeHead = function (status, ...rest) {
+    const inline = rest.find((r) => r && typeof r === "object" && !Array.isArray(r));
+    if (inline) {
+      for (const key of Object.keys(inline)) {
+        if (/^(cache-control|vary)$/i.test(key)) {
+          res.setHeader(key, inline[key]);
+          delete inline[key];
+        }
+      }
+    }
+    res.setHeader("Cache-Control", "private, no-cache");
+    const vary = String(res.getHeader("Vary") ?? "");
+    if (!/(^|,)\s*cookie\s*(,|$)/i.test(vary))
+      res.setHeader("Vary", vary ? `${vary}, Cookie` : "Cookie");
+    return writeHead.call(this, status, ...rest);
+  };
+}
+
+/**
  * @typedef {{ headers: [string, string][]; body: Buffer }} Page
  * @typedef {(url: string, locale: string) => Promise<{ status: number; rawHeaders: string[]; body: Buffer }>} FetchPage
  */

@@ -11,7 +11,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import next from "next";
 import { answerApi, loadApiRoutes, socketIpHeader } from "./api-routes.mjs";
-import { loadPublicPages } from "./public-pages.mjs";
+import { loadPublicPages, varyByCookie } from "./public-pages.mjs";
 
 // WebAssembly (the embedded database, Prisma's query compiler) runs on V8's baseline compiler
 // only. By default V8 also recompiles hot WASM functions with its optimizing compiler in the
@@ -184,6 +184,7 @@ export async function serve({ port, hostname, dir }) {
     lastRequest = Date.now();
     workSinceCollect = true;
     withoutRedirectBody(res);
+    varyByCookie(req, res);
     inFlight++;
     res.once("close", () => {
       inFlight--;

@@ -176,4 +176,9 @@ test("route handlers and public pages answered directly give the same answers as
   expect(byName["login page, Arabic"]!.body).toContain('dir="rtl"');
   expect(byName["register page, German, uncompressed"]!.body).toContain('lang="de"');
   expect(byName["landing, signed in"]!.status).toBe(307);
+  // Every answer there varies by cookie: no shared cache may keep one (scripts/public-pages.mjs).
+  for (const name of ["landing", "landing, gzip", "login page, Arabic", "landing, signed in"]) {
+    expect(byName[name]!.headers["cache-control"], name).toBe("private, no-cache");
+    expect(byName[name]!.headers["vary"], name).toMatch(/\bCookie\b/);
+  }
 });

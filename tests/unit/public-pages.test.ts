@@ -3,7 +3,12 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPublicPageMemo, memoKey, type FetchPage } from "../../scripts/public-pages.mjs";
+import {
+  createPublicPageMemo,
+  memoKey,
+  varyByCookie,
+  type FetchPage,
+} from "../../scripts/public-pages.mjs";
 
 // scripts/public-pages.mjs: which requests the memo of the prerendered public pages answers,
 // and that it replays Next's first answer for a (page, locale) to every later visitor.
@@ -163,5 +168,31 @@ describe("createPublicPageMemo", () => {
     expect(asked).toEqual(["/login", "/login", "/login"]);
     expect(fellBack).toEqual(["/login", "/login", "/login"]);
     expect((await get(`${base}/`, { cookie: "session=x" })).status).toBe(418);
+  });
+});
+
+describe("varyByCookie", () => {
+  let server: http.Server | undefined;
+  afterEach(() => server?.close());
+
+  it("keeps shared caches from storing a public page and adds Cookie to Vary", async () => {
+    server = http.createServer((req, res) => {
+      varyByCookie(req, res);
+      // What Next sends for a prerendered page, through setHeader and inline.
+      res.setHeader("Vary", "rsc, Accept-Encoding");
+      if (req.url === "/login") res.writeHead(200, { "Cache-Control": "s-maxage=31536000" });
+      else res.setHeader("Cache-Control", "s-maxage=31536000");
+      res.end("page");
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    for (const url of ["/", "/login", "/register?ref=x"]) {
+      const res = await fetch(`${base}${url}`);
+      expect(res.headers.get("cache-control"), url).toBe("private, no-cache");
+      expect(res.headers.get("vary"), url).toBe("rsc, Accept-Encoding, Cookie");
+    }
+    const other = await fetch(`${base}/app`);
+    expect(other.headers.get("cache-control")).toBe("s-maxage=31536000");
+    expect(other.headers.get("vary")).toBe("rsc, Accept-Encoding");
   });
 });
