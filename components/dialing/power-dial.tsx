@@ -7,7 +7,7 @@ import { PhoneForwarded } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
 import { Button } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
-import type { PowerDialSession } from "./use-power-dial-session";
+import { loadPowerDialRuntime, type PowerDialSession } from "./use-power-dial-session";
 
 // The preview and the summary (dialogs: Radix Dialog and its focus and scroll locks) load when
 // first needed, not with the Targets page.
@@ -20,7 +20,7 @@ const PowerDialSummary = dynamic(
   { ssr: false },
 );
 // The running session's bar (and its Radix Progress) too: it is only shown during a session,
-// which starts from the preview, so opening the preview fetches it.
+// which starts from the preview, so opening the preview fetches it (and the session's engine).
 const loadBar = () => import("./power-dial-bar").then((m) => m.PowerDialBar);
 const PowerDialBar = dynamic(loadBar, { ssr: false });
 
@@ -53,6 +53,7 @@ export function PowerDial({
         disabled={places.length === 0 || session !== null || dialer.isActive}
         onClick={() => {
           void loadBar().catch(() => {}); // retried when the bar renders
+          void loadPowerDialRuntime().catch(() => {}); // retried when the session starts
           setPreviewOpen(true);
         }}
       >
