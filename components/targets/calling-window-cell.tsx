@@ -1,11 +1,10 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useSyncExternalStore } from "react";
-import { dialSettingsKey, fetchDialSettings } from "@/lib/client/dialing";
+import { createContext, useContext, useSyncExternalStore } from "react";
 import { callingWindow, formatLocalTime } from "@/lib/dialing/calling-window";
 import type { Place } from "@/lib/places/schemas";
+import type { DialSettingsData } from "./targets-queries";
 
 const minuteNow = () => Math.floor(Date.now() / 60_000);
 const noMinute = () => -1;
@@ -20,9 +19,8 @@ export function useMinuteClock(): Date | null {
   return minute < 0 ? null : new Date(minute * 60_000);
 }
 
-export function useDialSettings() {
-  return useQuery({ queryKey: dialSettingsKey, queryFn: fetchDialSettings, staleTime: Infinity });
-}
+/** The power-dial settings (targets-queries.tsx loads them); undefined until they arrive. */
+export const DialSettingsContext = createContext<DialSettingsData | undefined>(undefined);
 
 /**
  * Open now / Opens at 09:00 (Tue 09:00 when not today), in the business's local time, from its
@@ -31,12 +29,12 @@ export function useDialSettings() {
 export function CallingWindowLabel({ place, now }: { place: Place; now: Date | null }) {
   const t = useTranslations("Targets");
   const locale = useLocale();
-  const settings = useDialSettings();
-  if (!now || (!place.opening_hours && !settings.data)) return null;
+  const settings = useContext(DialSettingsContext);
+  if (!now || (!place.opening_hours && !settings)) return null;
   const w = callingWindow(
     place,
     now,
-    settings.data?.window ?? { startMinute: 0, endMinute: 0, days: [] },
+    settings?.window ?? { startMinute: 0, endMinute: 0, days: [] },
   );
   if (w.state === "unknown") {
     return <span className="text-fg-muted">{t("hours.unknown")}</span>;

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { AlertTriangle } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
@@ -11,13 +12,25 @@ import { Badge, Button, PageHeader, Tooltip, cn } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
 import { dialableDigits } from "@/lib/targets/format";
 import { targetsStatus, type TargetsStatus } from "@/lib/targets/search-session";
-import { useCallStats } from "@/lib/client/calls/queries";
+import { DialSettingsContext } from "./calling-window-cell";
 import { TargetsFacilityDrawer } from "./facility-wiring";
 import { StatsBar } from "./stats-bar";
 import { TargetsSearchForm } from "./targets-search-form";
 import { TargetsStatusLine } from "./targets-status";
 import { TargetsTable, type TableNotice } from "./targets-table";
+import type { TargetsQueryData } from "./targets-queries";
 import { useTargetsSearch } from "./use-targets-search";
+
+// The screen's TanStack queries (call stats, dial settings) load just after hydration: their
+// numbers are not in the first paint (a dash holds each place), their code need not be either.
+const TargetsQueries = dynamic(() => import("./targets-queries").then((m) => m.TargetsQueries), {
+  ssr: false,
+});
+const noQueryData: TargetsQueryData = {
+  stats: undefined,
+  statsFailed: false,
+  dialSettings: undefined,
+};
 
 /** The Targets screen (spec 2 "Targets"): stats, search, status, results, Load More. */
 export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) {
@@ -43,7 +56,8 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
   // Dial Count and today's numbers are the team's, from the call records; they refresh when a
   // call is saved (the call outbox invalidates every "calls" query).
   const placeIds = useMemo(() => state.places.map((p) => p.place_id), [state.places]);
-  const stats = useCallStats(placeIds);
+  const [queried, setQueried] = useState<TargetsQueryData>(noQueryData);
+  const stats = queried.stats;
 
   const dialPlace = (place: Pick<Place, "place_id" | "name">, phone: string | null) => {
     const digits = dialableDigits(phone);
@@ -78,7 +92,7 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
         ) : null}
       </PageHeader>
       <div className="grid gap-4">
-        <StatsBar today={stats.data?.today ?? null} failed={stats.isError && !stats.data} />
+        <StatsBar today={stats?.today ?? null} failed={queried.statsFailed} />
         {q ? null : <TargetsSearchForm />}
         {q ? (
           <section aria-label={t("tableCaption", { query: state.query || q })} className="min-w-0">
@@ -106,16 +120,18 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
                 </div>
               </div>
             ) : null}
-            <TargetsTable
-              query={state.query || q}
-              places={state.places}
-              settledIds={state.settledIds}
-              notice={notice}
-              dialCounts={stats.data?.places ?? null}
-              countsFailed={stats.isError && !stats.data}
-              onOpenPlace={(place) => openDrawer(place, true)}
-              onCall={(place) => dialPlace(place, place.phone)}
-            />
+            <DialSettingsContext value={queried.dialSettings}>
+              <TargetsTable
+                query={state.query || q}
+                places={state.places}
+                settledIds={state.settledIds}
+                notice={notice}
+                dialCounts={stats?.places ?? null}
+                countsFailed={queried.statsFailed}
+                onOpenPlace={(place) => openDrawer(place, true)}
+                onCall={(place) => dialPlace(place, place.phone)}
+              />
+            </DialSettingsContext>
             {state.nextPageToken && state.phase === "results" ? (
               <div className="mt-4 flex justify-center">
                 <Button
@@ -131,6 +147,7 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
           </section>
         ) : null}
       </div>
+      <TargetsQueries placeIds={placeIds} onData={setQueried} />
       <TargetsFacilityDrawer
         place={
           openPlace
