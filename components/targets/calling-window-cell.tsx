@@ -1,10 +1,10 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { createContext, useContext, useSyncExternalStore } from "react";
+import { useContext, useSyncExternalStore } from "react";
 import { callingWindow, formatLocalTime } from "@/lib/dialing/calling-window";
 import type { Place } from "@/lib/places/schemas";
-import type { DialSettingsData } from "./targets-queries";
+import { DialSettingsContext } from "./dial-settings-context";
 
 const minuteNow = () => Math.floor(Date.now() / 60_000);
 const noMinute = () => -1;
@@ -18,9 +18,6 @@ export function useMinuteClock(): Date | null {
   const minute = useSyncExternalStore(subscribeMinutes, minuteNow, noMinute);
   return minute < 0 ? null : new Date(minute * 60_000);
 }
-
-/** The power-dial settings (targets-queries.tsx loads them); undefined until they arrive. */
-export const DialSettingsContext = createContext<DialSettingsData | undefined>(undefined);
 
 /**
  * Open now / Opens at 09:00 (Tue 09:00 when not today), in the business's local time, from its

@@ -11,8 +11,8 @@ import { FacilityBackup } from "@/components/facility/facility-backup";
 import { Badge, Button, PageHeader, Tooltip, cn } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
 import { dialableDigits } from "@/lib/targets/format";
-import { targetsStatus, type TargetsStatus } from "@/lib/targets/search-session";
-import { DialSettingsContext } from "./calling-window-cell";
+import { targetsStatus, type TargetsStatus } from "@/lib/targets/search-state";
+import { DialSettingsContext } from "./dial-settings-context";
 import { TargetsFacilityDrawer } from "./facility-wiring";
 import { StatsBar } from "./stats-bar";
 import { TargetsSearchForm } from "./targets-search-form";
@@ -36,7 +36,7 @@ const noQueryData: TargetsQueryData = {
 export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) {
   const t = useTranslations("Targets");
   const tNav = useTranslations("Nav");
-  const { state, loadMore } = useTargetsSearch(q, ts);
+  const { state, loadMore, Rows } = useTargetsSearch(q, ts);
   const raw = targetsStatus(state);
   // Before the first effect (and on the server) a page with ?q is about to search.
   const status: TargetsStatus = q && raw.kind === "idle" ? { kind: "searching" } : raw;
@@ -121,16 +121,18 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
               </div>
             ) : null}
             <DialSettingsContext value={queried.dialSettings}>
-              <TargetsTable
-                query={state.query || q}
-                places={state.places}
-                settledIds={state.settledIds}
-                notice={notice}
-                dialCounts={stats?.places ?? null}
-                countsFailed={queried.statsFailed}
-                onOpenPlace={(place) => openDrawer(place, true)}
-                onCall={(place) => dialPlace(place, place.phone)}
-              />
+              <TargetsTable query={state.query || q} notice={notice}>
+                {Rows ? (
+                  <Rows
+                    places={state.places}
+                    settledIds={state.settledIds}
+                    dialCounts={stats?.places ?? null}
+                    countsFailed={queried.statsFailed}
+                    onOpenPlace={(place) => openDrawer(place, true)}
+                    onCall={(place) => dialPlace(place, place.phone)}
+                  />
+                ) : null}
+              </TargetsTable>
             </DialSettingsContext>
             {state.nextPageToken && state.phase === "results" ? (
               <div className="mt-4 flex justify-center">

@@ -1,0 +1,33 @@
+import { apiClient } from "@/lib/client/api-client";
+import { placeDetailsAnswer, searchAnswer } from "@/lib/client/places";
+import { readSearchCache, writeSearchCache } from "@/lib/targets/search-cache";
+import { failureFromError } from "@/lib/targets/search-failure";
+import { createTargetsSearch, type TargetsSearch } from "@/lib/targets/search-session";
+
+// What the Targets screen needs once it has hydrated, loaded then (use-targets-search.ts) and
+// not with the page: the search flow (API calls and their checks, the session cache,
+// enrichment) and the result rows it fills, which exist only once a search answered.
+export { TargetRows } from "./targets-rows";
+
+export function createTargetsStore(): TargetsSearch {
+  return createTargetsSearch({
+    search: (q, pageToken, signal) =>
+      apiClient.get("/api/places/search", {
+        query: { q, pageToken },
+        schema: searchAnswer,
+        credential: "rep",
+        signal,
+      }),
+    details: async (placeId, signal) =>
+      (
+        await apiClient.get(`/api/places/${encodeURIComponent(placeId)}`, {
+          schema: placeDetailsAnswer,
+          credential: "rep",
+          signal,
+        })
+      ).place,
+    readCache: readSearchCache,
+    writeCache: (q, entry) => void writeSearchCache(q, entry),
+    toFailure: failureFromError,
+  });
+}
