@@ -27,7 +27,7 @@ const PowerDialBar = dynamic(loadBar, { ssr: false });
 /**
  * Power dialing on the Targets results (issue 15): the "Dial this list" button, its preview,
  * the running session's bar and the summary at the end. The session itself
- * (`usePowerDialSession`) lives with the screen, which opens the drawer on each business.
+ * (`usePowerDialSession`) lives in `PowerDialHost`, which the screen gives the drawer to open.
  */
 export function PowerDial({
   places,

@@ -10,7 +10,7 @@ import { initialCountdown } from "@/lib/dialing/countdown-state";
 import type { SessionPlan } from "@/lib/dialing/plan";
 import type { DialSettings } from "@/lib/dialing/schemas";
 import type { Place } from "@/lib/places/schemas";
-import { dialableDigits } from "@/lib/targets/format";
+import { dialableDigits } from "@/lib/format/phone";
 import type { EngineDeps, EngineSnapshot, SessionEngine } from "./session-engine";
 
 const storedMax = 50;

@@ -5,12 +5,10 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { AlertTriangle } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
-import { PowerDial } from "@/components/dialing/power-dial";
-import { usePowerDialSession } from "@/components/dialing/use-power-dial-session";
 import { FacilityBackup } from "@/components/facility/facility-backup";
-import { Badge, Button, PageHeader, Tooltip, cn } from "@/components/ui";
+import { Button, PageHeader, cn } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
-import { dialableDigits } from "@/lib/targets/format";
+import { dialableDigits } from "@/lib/format/phone";
 import { targetsStatus, type TargetsStatus } from "@/lib/targets/search-state";
 import { DialSettingsContext } from "./dial-settings-context";
 import { TargetsFacilityDrawer } from "./facility-wiring";
@@ -36,7 +34,7 @@ const noQueryData: TargetsQueryData = {
 export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) {
   const t = useTranslations("Targets");
   const tNav = useTranslations("Nav");
-  const { state, loadMore, Rows } = useTargetsSearch(q, ts);
+  const { state, loadMore, runtime } = useTargetsSearch(q, ts);
   const raw = targetsStatus(state);
   // Before the first effect (and on the server) a page with ?q is about to search.
   const status: TargetsStatus = q && raw.kind === "idle" ? { kind: "searching" } : raw;
@@ -51,7 +49,6 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
     setDrawerModal(modal);
     setDrawerOpen(true);
   };
-  const power = usePowerDialSession({ onOpenPlace: (place) => openDrawer(place, false) });
 
   // Dial Count and today's numbers are the team's, from the call records; they refresh when a
   // call is saved (the call outbox invalidates every "calls" query).
@@ -78,18 +75,7 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
     <div className="min-w-0">
       <PageHeader title={tNav("targets")}>
         <FacilityBackup className="justify-items-end" />
-        {state.demo ? (
-          <Tooltip content={t("demoHint")}>
-            <span
-              tabIndex={0}
-              className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-            >
-              <Badge tone="warning">
-                <span data-testid="targets-demo">{t("demoBadge")}</span>
-              </Badge>
-            </span>
-          </Tooltip>
-        ) : null}
+        {state.demo && runtime ? <runtime.DemoBadge /> : null}
       </PageHeader>
       <div className="grid gap-4">
         <StatsBar today={stats?.today ?? null} failed={queried.statsFailed} />
@@ -103,7 +89,15 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
             <div
               className={cn("mb-3 flex justify-start", state.places.length === 0 && "invisible")}
             >
-              <PowerDial places={state.places} power={power} />
+              {runtime ? (
+                <runtime.PowerDialHost
+                  places={state.places}
+                  onOpenPlace={(place) => openDrawer(place, false)}
+                />
+              ) : (
+                // The button's height until its code loads (there are no results before it).
+                <span aria-hidden className="block h-10" />
+              )}
             </div>
             {errorText ? (
               <div
@@ -122,8 +116,8 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
             ) : null}
             <DialSettingsContext value={queried.dialSettings}>
               <TargetsTable query={state.query || q} notice={notice}>
-                {Rows ? (
-                  <Rows
+                {runtime ? (
+                  <runtime.TargetRows
                     places={state.places}
                     settledIds={state.settledIds}
                     dialCounts={stats?.places ?? null}

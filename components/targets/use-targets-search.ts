@@ -5,7 +5,7 @@ import { failureFromError } from "@/lib/targets/search-failure";
 import { idleState, type SearchFailure, type TargetsState } from "@/lib/targets/search-state";
 import type { TargetsSearch } from "@/lib/targets/search-session";
 
-type Runtime = typeof import("./targets-runtime");
+export type TargetsRuntime = typeof import("./targets-runtime");
 
 const idle = () => idleState;
 const noSubscription = () => () => {};
@@ -16,11 +16,13 @@ const noop = () => {};
  * clears the results and starts again (from the session cache when the query is in it).
  *
  * The flow's code and the rows' (./targets-runtime.ts) load once the page has hydrated; until
- * then the page shows "Searching..." for a q, as it does while the search runs. `Rows` is null
- * until then, and results exist only after it.
+ * then the page shows "Searching..." for a q, as it does while the search runs. `runtime` (the
+ * rows, power dialing, the demo badge) is null until then, and results exist only after it.
  */
 export function useTargetsSearch(q: string | null, ts: string | null) {
-  const [loaded, setLoaded] = useState<{ store: TargetsSearch; runtime: Runtime } | null>(null);
+  const [loaded, setLoaded] = useState<{ store: TargetsSearch; runtime: TargetsRuntime } | null>(
+    null,
+  );
   const [loadFailure, setLoadFailure] = useState<SearchFailure | null>(null);
   useEffect(() => {
     let live = true;
@@ -52,6 +54,6 @@ export function useTargetsSearch(q: string | null, ts: string | null) {
   return {
     state,
     loadMore: store?.loadMore ?? noop,
-    Rows: loaded?.runtime.TargetRows ?? null,
+    runtime: loaded?.runtime ?? null,
   };
 }
