@@ -17,7 +17,7 @@ export type TargetsQueryData = {
 
 /**
  * The Targets screen's TanStack queries (its QueryObserver: ~4 KiB gz), loaded just after the
- * page hydrates (targets-view.tsx): the call stats of the places on screen and, once there are
+ * page hydrates (targets-runtime.ts): the call stats of the places on screen and, once there are
  * rows, the power-dial settings. It renders nothing and hands each answer to the screen; the
  * queries keep their keys, so the call outbox's invalidation refreshes them as before.
  */

@@ -6,10 +6,12 @@ import { createTargetsSearch, type TargetsSearch } from "@/lib/targets/search-se
 
 // What the Targets screen needs once it has hydrated, loaded then (use-targets-search.ts) and
 // not with the page: the search flow (API calls and their checks, the session cache,
-// enrichment) and what exists only once a search answered: the result rows, power dialing on
-// them and the demo badge.
+// enrichment), the call-stats and dial-settings queries, and what exists only once a search
+// answered: the result rows, power dialing on them, the error panel and the demo badge.
 export { PowerDialHost } from "@/components/dialing/power-dial-host";
 export { DemoBadge } from "./demo-badge";
+export { TargetsErrorPanel } from "./targets-error";
+export { TargetsQueries } from "./targets-queries";
 export { TargetRows } from "./targets-rows";
 
 export function createTargetsStore(): TargetsSearch {

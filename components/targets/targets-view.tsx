@@ -1,9 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { AlertTriangle } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
 import { FacilityBackup } from "@/components/facility/facility-backup";
 import { Button, PageHeader, cn } from "@/components/ui";
@@ -19,11 +17,6 @@ import { TargetsTable, type TableNotice } from "./targets-table";
 import type { TargetsQueryData } from "./targets-queries";
 import { useTargetsSearch } from "./use-targets-search";
 
-// The screen's TanStack queries (call stats, dial settings) load just after hydration: their
-// numbers are not in the first paint (a dash holds each place), their code need not be either.
-const TargetsQueries = dynamic(() => import("./targets-queries").then((m) => m.TargetsQueries), {
-  ssr: false,
-});
 const noQueryData: TargetsQueryData = {
   stats: undefined,
   statsFailed: false,
@@ -99,21 +92,9 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
                 <span aria-hidden className="block h-10" />
               )}
             </div>
-            {errorText ? (
-              <div
-                role="alert"
-                data-testid="targets-error"
-                className="mb-3 flex gap-3 rounded-xl border border-danger-text/40 bg-danger-soft p-4 text-danger-soft-fg"
-              >
-                <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0" />
-                <div className="min-w-0">
-                  <p className="font-semibold">{t("errorTitle")}</p>
-                  <p className="mt-1 break-words font-mono text-xs" dir="auto">
-                    {errorText}
-                  </p>
-                </div>
-              </div>
-            ) : null}
+            {/* Errors come from the search, which runs with the runtime. When the runtime itself
+                fails to load, the status line and the table's notice row say so. */}
+            {errorText && runtime ? <runtime.TargetsErrorPanel text={errorText} /> : null}
             <DialSettingsContext value={queried.dialSettings}>
               <TargetsTable query={state.query || q} notice={notice}>
                 {runtime ? (
@@ -143,7 +124,9 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
           </section>
         ) : null}
       </div>
-      <TargetsQueries placeIds={placeIds} onData={setQueried} />
+      {/* The screen's TanStack queries (call stats, dial settings) come with the runtime: their
+          numbers are not in the first paint (a dash holds each), their code need not be. */}
+      {runtime ? <runtime.TargetsQueries placeIds={placeIds} onData={setQueried} /> : null}
       <TargetsFacilityDrawer
         place={
           openPlace

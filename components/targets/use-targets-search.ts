@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { failureFromError } from "@/lib/targets/search-failure";
 import { idleState, type SearchFailure, type TargetsState } from "@/lib/targets/search-state";
 import type { TargetsSearch } from "@/lib/targets/search-session";
 
@@ -31,7 +30,8 @@ export function useTargetsSearch(q: string | null, ts: string | null) {
         if (live) setLoaded({ store: runtime.createTargetsStore(), runtime });
       },
       (error: unknown) => {
-        if (live) setLoadFailure(failureFromError(error));
+        const body = error instanceof Error ? error.message : String(error);
+        if (live) setLoadFailure({ status: 0, body });
       },
     );
     return () => {
