@@ -11,7 +11,7 @@ import type { Place } from "@/lib/places/schemas";
 // The drawer (Radix Dialog, the map, notes, appointments: ~35 KiB gz) loads when a row is first
 // opened, not with the Targets page; it stays mounted afterwards so it can animate closed.
 const FacilityDrawer = dynamic(
-  () => import("@/components/facility/facility-drawer").then((m) => m.FacilityDrawer),
+  () => import("./targets-facility-drawer").then((m) => m.KeyedFacilityDrawer),
   { ssr: false },
 );
 
@@ -21,6 +21,8 @@ export function TargetsFacilityDrawer(props: {
   onOpenChange: (open: boolean) => void;
   onCall: (phone: string) => void;
   modal?: boolean;
+  /** The browser maps key for the drawer's map popup (read on the server at run time). */
+  mapsKey: string | null;
 }) {
   const [used, setUsed] = useState(props.open);
   if (props.open && !used) setUsed(true);

@@ -24,7 +24,16 @@ const noQueryData: TargetsQueryData = {
 };
 
 /** The Targets screen (spec 2 "Targets"): stats, search, status, results, Load More. */
-export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) {
+export function TargetsView({
+  q,
+  ts,
+  mapsKey,
+}: {
+  q: string | null;
+  ts: string | null;
+  /** The browser maps key for the drawer's map popup. */
+  mapsKey: string | null;
+}) {
   const t = useTranslations("Targets");
   const tNav = useTranslations("Nav");
   const { state, loadMore, runtime } = useTargetsSearch(q, ts);
@@ -137,6 +146,7 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
         onOpenChange={setDrawerOpen}
         modal={drawerModal}
         onCall={(phone) => openPlace && dialPlace(openPlace, phone)}
+        mapsKey={mapsKey}
       />
     </div>
   );
