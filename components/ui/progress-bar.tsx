@@ -48,7 +48,12 @@ export function ProgressBar({
         />
       </div>
       {showValue ? (
-        <span className="shrink-0 text-xs tabular-nums text-fg-muted">
+        // As wide as the longest "value/max" from the start (tabular digits are 1ch each and the
+        // slash is narrower), so 9/20 becoming 10/20 does not move the label or shrink the bar.
+        <span
+          className="shrink-0 text-end text-xs tabular-nums text-fg-muted"
+          style={{ minWidth: `${2 * String(max).length + 1}ch` }}
+        >
           {clamped}/{max}
         </span>
       ) : null}
