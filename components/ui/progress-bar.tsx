@@ -48,13 +48,10 @@ export function ProgressBar({
         />
       </div>
       {showValue ? (
-        // As wide as the longest "value/max" from the start (tabular digits are 1ch each and the
-        // slash is narrower), so 9/20 becoming 10/20 does not move the label or shrink the bar.
-        <span
-          className="shrink-0 text-end text-xs tabular-nums text-fg-muted"
-          style={{ minWidth: `${2 * String(max).length + 1}ch` }}
-        >
-          {clamped}/{max}
+        // One text of constant width: the value is padded with figure spaces (a digit's width)
+        // to the digits of max, so 9/20 becoming 10/20 moves neither the label nor its text.
+        <span className="shrink-0 text-xs tabular-nums text-fg-muted">
+          {`${String(clamped).padStart(String(max).length, "\u2007")}/${max}`}
         </span>
       ) : null}
     </div>
