@@ -7,7 +7,7 @@ import { PhoneForwarded } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
 import { Button } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
-import type { PowerDialSession } from "./use-power-dial-session";
+import { loadPowerDialRuntime, type PowerDialSession } from "./use-power-dial-session";
 
 // The preview and the summary (dialogs: Radix Dialog and its focus and scroll locks) load when
 // first needed, not with the Targets page.
@@ -20,14 +20,14 @@ const PowerDialSummary = dynamic(
   { ssr: false },
 );
 // The running session's bar (and its Radix Progress) too: it is only shown during a session,
-// which starts from the preview, so opening the preview fetches it.
+// which starts from the preview, so opening the preview fetches it (and the session's engine).
 const loadBar = () => import("./power-dial-bar").then((m) => m.PowerDialBar);
 const PowerDialBar = dynamic(loadBar, { ssr: false });
 
 /**
  * Power dialing on the Targets results (issue 15): the "Dial this list" button, its preview,
  * the running session's bar and the summary at the end. The session itself
- * (`usePowerDialSession`) lives with the screen, which opens the drawer on each business.
+ * (`usePowerDialSession`) lives in `PowerDialHost`, which the screen gives the drawer to open.
  */
 export function PowerDial({
   places,
@@ -53,6 +53,7 @@ export function PowerDial({
         disabled={places.length === 0 || session !== null || dialer.isActive}
         onClick={() => {
           void loadBar().catch(() => {}); // retried when the bar renders
+          void loadPowerDialRuntime().catch(() => {}); // retried when the session starts
           setPreviewOpen(true);
         }}
       >

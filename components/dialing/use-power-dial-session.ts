@@ -1,19 +1,36 @@
 "use client";
 
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useCallDisposition, useDialer } from "@/components/dialer/dialer-provider";
 import { ApiClientError } from "@/lib/client/api-client";
 import { releasePlace, reservePlace } from "@/lib/client/dialing";
 import { powerDialSummariesKey, readStored, writeStored } from "@/lib/client/storage";
-import { sessionKeyEvent } from "@/lib/dialing/countdown";
+import type { CountdownEvent } from "@/lib/dialing/countdown";
+import { initialCountdown } from "@/lib/dialing/countdown-state";
+import type { SessionPlan } from "@/lib/dialing/plan";
+import type { DialSettings } from "@/lib/dialing/schemas";
 import type { Place } from "@/lib/places/schemas";
-import { dialableDigits } from "@/lib/targets/format";
-import { isTextEntry } from "@/lib/ui/text-entry";
-import { createSessionEngine, tickMs, type EngineDeps, type SessionEngine } from "./session-engine";
+import { dialableDigits } from "@/lib/format/phone";
+import type { EngineDeps, EngineSnapshot, SessionEngine } from "./session-engine";
 
 const storedMax = 50;
 
-/** The session engine wired to the dialer, the reservation routes, storage, keys and a clock. */
+type Runtime = typeof import("./power-dial-runtime");
+
+/**
+ * The engine's code loads on first use: the preview's button calls this as it opens (so the
+ * session starts at once), and `start` waits for it otherwise.
+ */
+export const loadPowerDialRuntime = (): Promise<Runtime> => import("./power-dial-runtime");
+
+const idleSnapshot: EngineSnapshot = { session: null, countdown: initialCountdown, summary: null };
+const idle = () => idleSnapshot;
+const noSubscription = () => () => {};
+
+/**
+ * The session engine wired to the dialer, the reservation routes, storage, keys and a clock.
+ * Until the first session starts there is no engine: the page shows no session and no summary.
+ */
 export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Place) => void }) {
   const dialer = useDialer();
   const disposition = useCallDisposition();
@@ -51,50 +68,93 @@ export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Plac
     },
     now: () => Date.now(),
   });
-  const [engine] = useState<SessionEngine>(() => createSessionEngine(deps()));
-  // The engine acts on the latest dialer state and commands.
-  useEffect(() => engine.connect(deps()));
-  const snap = useSyncExternalStore(engine.subscribe, engine.getSnapshot, engine.getSnapshot);
+  const [loaded, setLoaded] = useState<{ engine: SessionEngine; runtime: Runtime } | null>(null);
+  const engine = loaded?.engine ?? null;
+  // The engine acts on the latest dialer state and commands; one created after a render takes
+  // them from here.
+  const latestDeps = useRef(deps);
+  useEffect(() => {
+    latestDeps.current = deps;
+    engine?.connect(deps());
+  });
+  const snap = useSyncExternalStore(
+    engine?.subscribe ?? noSubscription,
+    engine?.getSnapshot ?? idle,
+    engine?.getSnapshot ?? idle,
+  );
+
+  // The page's commands, stable across renders; `start` creates the engine on first use.
+  const live = useRef<{ engine: SessionEngine | null; mounted: boolean }>({
+    engine: null,
+    mounted: true,
+  });
+  const [controls] = useState(() => ({
+    start(plan: SessionPlan, settings: DialSettings) {
+      void loadPowerDialRuntime().then((runtime) => {
+        const state = live.current;
+        if (!state.mounted) return;
+        if (!state.engine) {
+          state.engine = runtime.createSessionEngine(latestDeps.current());
+          setLoaded({ engine: state.engine, runtime });
+        }
+        state.engine.start(plan, settings);
+      });
+    },
+    command(event: CountdownEvent) {
+      live.current.engine?.command(event);
+    },
+    closeSummary() {
+      live.current.engine?.closeSummary();
+    },
+  }));
+  useEffect(() => {
+    const state = live.current;
+    state.mounted = true;
+    return () => {
+      state.mounted = false;
+      state.engine?.dispose();
+    };
+  }, []);
 
   // The recorder's pending call (ended, waiting for its disposition) drives the loop.
   const pending = disposition.pending;
   useEffect(() => {
-    engine.recorderChanged();
+    engine?.recorderChanged();
   }, [engine, pending, snap.session?.phase]);
 
   // Countdown clock.
   const counting = snap.session?.phase === "countdown" && snap.countdown.status === "running";
   useEffect(() => {
-    if (!counting) return;
+    if (!counting || !loaded) return;
+    const { engine, runtime } = loaded;
     let last = Date.now();
     const id = window.setInterval(() => {
       const now = Date.now();
       engine.command({ type: "tick", now, elapsedMs: now - last });
       last = now;
-    }, tickMs);
+    }, runtime.tickMs);
     return () => window.clearInterval(id);
-  }, [counting, engine]);
+  }, [counting, loaded]);
 
   // Keys while counting down (during the call the dialer and its prompt own them); typing in
   // any text field holds the countdown.
   const inCountdown = snap.session?.phase === "countdown";
   useEffect(() => {
-    if (!inCountdown) return;
+    if (!inCountdown || !loaded) return;
+    const { engine, runtime } = loaded;
     const onKey = (e: KeyboardEvent) => {
       const target = e.target instanceof HTMLElement ? e.target : null;
-      const event = sessionKeyEvent(e.key, target, e);
+      const event = runtime.sessionKeyEvent(e.key, target, e);
       if (event) {
         e.preventDefault();
         engine.command(event);
-      } else if (isTextEntry(target)) engine.command({ type: "typing", now: Date.now() });
+      } else if (runtime.isTextEntry(target)) engine.command({ type: "typing", now: Date.now() });
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [inCountdown, engine]);
+  }, [inCountdown, loaded]);
 
-  useEffect(() => () => engine.dispose(), [engine]);
-
-  return { ...snap, engine };
+  return { ...snap, engine: controls };
 }
 
 export type PowerDialSession = ReturnType<typeof usePowerDialSession>;

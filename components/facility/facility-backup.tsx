@@ -4,8 +4,10 @@ import { useRef, useState } from "react";
 import { Download, Upload } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button, cn } from "@/components/ui";
-import { backupFileName, buildBackup } from "@/lib/facility/backup-export";
-import { readAllFacilityData, writeFacilityRecords } from "@/lib/facility/store";
+import type { ImportOutcome } from "./facility-backup-actions";
+
+// The buttons render with the page; what they do loads on the first click.
+const loadActions = () => import("./facility-backup-actions");
 
 type Outcome = { tone: "ok" | "error"; lines: string[] };
 
@@ -18,51 +20,34 @@ export function FacilityBackup({ className }: { className?: string }) {
   const input = useRef<HTMLInputElement>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const exportAll = () => {
-    const now = new Date();
-    const backup = buildBackup(readAllFacilityData(), now);
-    const count = Object.keys(backup.places).length;
-    if (count > 0) {
-      const blob = new Blob([JSON.stringify(backup, null, 2)], { type: "application/json" });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = backupFileName(now);
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+  const exportAll = async () => {
+    let actions: typeof import("./facility-backup-actions");
+    try {
+      actions = await loadActions();
+    } catch {
+      return; // the code did not load (offline): the button stays, the next click retries
     }
+    const count = actions.exportFacilityData(new Date());
     setOutcome({ tone: "ok", lines: [t("exported", { count })] });
   };
 
   const importFile = async (file: File) => {
-    let text: string;
+    let result: ImportOutcome;
     try {
-      text = await file.text();
+      result = await (await loadActions()).importFacilityFile(file);
     } catch {
-      setOutcome({ tone: "error", lines: [t("readFailed")] });
+      result = { kind: "readFailed" };
+    }
+    if (result.kind !== "merged") {
+      setOutcome({
+        tone: "error",
+        lines: [t(result.kind === "invalid" ? result.error : "readFailed")],
+      });
       return;
     }
-    // Reading a file checks it with the zod schemas: that code loads on the first import, not
-    // with the Targets page.
-    let backup: typeof import("@/lib/facility/backup");
-    try {
-      backup = await import("@/lib/facility/backup");
-    } catch {
-      setOutcome({ tone: "error", lines: [t("readFailed")] });
-      return;
-    }
-    const { importAddedNothing, mergeBackup, parseBackup } = backup;
-    const parsed = parseBackup(text);
-    if (!parsed.ok) {
-      setOutcome({ tone: "error", lines: [t(parsed.error)] });
-      return;
-    }
-    const { changed, report } = mergeBackup(readAllFacilityData(), parsed.places, parsed.skipped);
-    const written = writeFacilityRecords(changed);
+    const { report } = result;
     const lines = [
-      importAddedNothing(report)
+      result.nothingNew
         ? t("nothingNew")
         : t("imported", {
             places: report.places,
@@ -74,14 +59,14 @@ export function FacilityBackup({ className }: { className?: string }) {
           }),
     ];
     if (report.skipped > 0) lines.push(t("skipped", { count: report.skipped }));
-    if (written.failed > 0) lines.push(t("writeFailed", { count: written.failed }));
-    setOutcome({ tone: written.failed > 0 ? "error" : "ok", lines });
+    if (result.failed > 0) lines.push(t("writeFailed", { count: result.failed }));
+    setOutcome({ tone: result.failed > 0 ? "error" : "ok", lines });
   };
 
   return (
     <div className={cn("grid gap-2", className)}>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" onClick={exportAll}>
+        <Button variant="secondary" size="sm" onClick={() => void exportAll()}>
           <Download aria-hidden />
           {t("export")}
         </Button>

@@ -1,11 +1,10 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { useSyncExternalStore } from "react";
-import { dialSettingsKey, fetchDialSettings } from "@/lib/client/dialing";
+import { useContext, useSyncExternalStore } from "react";
 import { callingWindow, formatLocalTime } from "@/lib/dialing/calling-window";
 import type { Place } from "@/lib/places/schemas";
+import { DialSettingsContext } from "./dial-settings-context";
 
 const minuteNow = () => Math.floor(Date.now() / 60_000);
 const noMinute = () => -1;
@@ -20,10 +19,6 @@ export function useMinuteClock(): Date | null {
   return minute < 0 ? null : new Date(minute * 60_000);
 }
 
-export function useDialSettings() {
-  return useQuery({ queryKey: dialSettingsKey, queryFn: fetchDialSettings, staleTime: Infinity });
-}
-
 /**
  * Open now / Opens at 09:00 (Tue 09:00 when not today), in the business's local time, from its
  * opening hours and UTC offset; places without hours use the organization's window.
@@ -31,12 +26,12 @@ export function useDialSettings() {
 export function CallingWindowLabel({ place, now }: { place: Place; now: Date | null }) {
   const t = useTranslations("Targets");
   const locale = useLocale();
-  const settings = useDialSettings();
-  if (!now || (!place.opening_hours && !settings.data)) return null;
+  const settings = useContext(DialSettingsContext);
+  if (!now || (!place.opening_hours && !settings)) return null;
   const w = callingWindow(
     place,
     now,
-    settings.data?.window ?? { startMinute: 0, endMinute: 0, days: [] },
+    settings?.window ?? { startMinute: 0, endMinute: 0, days: [] },
   );
   if (w.state === "unknown") {
     return <span className="text-fg-muted">{t("hours.unknown")}</span>;

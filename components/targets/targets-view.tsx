@@ -2,28 +2,41 @@
 
 import { useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
-import { AlertTriangle } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
-import { PowerDial } from "@/components/dialing/power-dial";
-import { usePowerDialSession } from "@/components/dialing/use-power-dial-session";
 import { FacilityBackup } from "@/components/facility/facility-backup";
-import { Badge, Button, PageHeader, Tooltip, cn } from "@/components/ui";
+import { Button, PageHeader, cn } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
-import { dialableDigits } from "@/lib/targets/format";
-import { targetsStatus, type TargetsStatus } from "@/lib/targets/search-session";
-import { useCallStats } from "@/lib/client/calls/queries";
+import { dialableDigits } from "@/lib/format/phone";
+import { targetsStatus, type TargetsStatus } from "@/lib/targets/search-state";
+import { DialSettingsContext } from "./dial-settings-context";
 import { TargetsFacilityDrawer } from "./facility-wiring";
 import { StatsBar } from "./stats-bar";
 import { TargetsSearchForm } from "./targets-search-form";
 import { TargetsStatusLine } from "./targets-status";
 import { TargetsTable, type TableNotice } from "./targets-table";
+import type { TargetsQueryData } from "./targets-queries";
 import { useTargetsSearch } from "./use-targets-search";
 
+const noQueryData: TargetsQueryData = {
+  stats: undefined,
+  statsFailed: false,
+  dialSettings: undefined,
+};
+
 /** The Targets screen (spec 2 "Targets"): stats, search, status, results, Load More. */
-export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) {
+export function TargetsView({
+  q,
+  ts,
+  mapsKey,
+}: {
+  q: string | null;
+  ts: string | null;
+  /** The browser maps key for the drawer's map popup. */
+  mapsKey: string | null;
+}) {
   const t = useTranslations("Targets");
   const tNav = useTranslations("Nav");
-  const { state, loadMore } = useTargetsSearch(q, ts);
+  const { state, loadMore, runtime } = useTargetsSearch(q, ts);
   const raw = targetsStatus(state);
   // Before the first effect (and on the server) a page with ?q is about to search.
   const status: TargetsStatus = q && raw.kind === "idle" ? { kind: "searching" } : raw;
@@ -38,12 +51,12 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
     setDrawerModal(modal);
     setDrawerOpen(true);
   };
-  const power = usePowerDialSession({ onOpenPlace: (place) => openDrawer(place, false) });
 
   // Dial Count and today's numbers are the team's, from the call records; they refresh when a
   // call is saved (the call outbox invalidates every "calls" query).
   const placeIds = useMemo(() => state.places.map((p) => p.place_id), [state.places]);
-  const stats = useCallStats(placeIds);
+  const [queried, setQueried] = useState<TargetsQueryData>(noQueryData);
+  const stats = queried.stats;
 
   const dialPlace = (place: Pick<Place, "place_id" | "name">, phone: string | null) => {
     const digits = dialableDigits(phone);
@@ -64,21 +77,10 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
     <div className="min-w-0">
       <PageHeader title={tNav("targets")}>
         <FacilityBackup className="justify-items-end" />
-        {state.demo ? (
-          <Tooltip content={t("demoHint")}>
-            <span
-              tabIndex={0}
-              className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-            >
-              <Badge tone="warning">
-                <span data-testid="targets-demo">{t("demoBadge")}</span>
-              </Badge>
-            </span>
-          </Tooltip>
-        ) : null}
+        {state.demo && runtime ? <runtime.DemoBadge /> : null}
       </PageHeader>
       <div className="grid gap-4">
-        <StatsBar today={stats.data?.today ?? null} failed={stats.isError && !stats.data} />
+        <StatsBar today={stats?.today ?? null} failed={queried.statsFailed} />
         {q ? null : <TargetsSearchForm />}
         {q ? (
           <section aria-label={t("tableCaption", { query: state.query || q })} className="min-w-0">
@@ -89,33 +91,33 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
             <div
               className={cn("mb-3 flex justify-start", state.places.length === 0 && "invisible")}
             >
-              <PowerDial places={state.places} power={power} />
+              {runtime ? (
+                <runtime.PowerDialHost
+                  places={state.places}
+                  onOpenPlace={(place) => openDrawer(place, false)}
+                />
+              ) : (
+                // The button's height until its code loads (there are no results before it).
+                <span aria-hidden className="block h-10" />
+              )}
             </div>
-            {errorText ? (
-              <div
-                role="alert"
-                data-testid="targets-error"
-                className="mb-3 flex gap-3 rounded-xl border border-danger-text/40 bg-danger-soft p-4 text-danger-soft-fg"
-              >
-                <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0" />
-                <div className="min-w-0">
-                  <p className="font-semibold">{t("errorTitle")}</p>
-                  <p className="mt-1 break-words font-mono text-xs" dir="auto">
-                    {errorText}
-                  </p>
-                </div>
-              </div>
-            ) : null}
-            <TargetsTable
-              query={state.query || q}
-              places={state.places}
-              settledIds={state.settledIds}
-              notice={notice}
-              dialCounts={stats.data?.places ?? null}
-              countsFailed={stats.isError && !stats.data}
-              onOpenPlace={(place) => openDrawer(place, true)}
-              onCall={(place) => dialPlace(place, place.phone)}
-            />
+            {/* Errors come from the search, which runs with the runtime. When the runtime itself
+                fails to load, the status line and the table's notice row say so. */}
+            {errorText && runtime ? <runtime.TargetsErrorPanel text={errorText} /> : null}
+            <DialSettingsContext value={queried.dialSettings}>
+              <TargetsTable query={state.query || q} notice={notice}>
+                {runtime ? (
+                  <runtime.TargetRows
+                    places={state.places}
+                    settledIds={state.settledIds}
+                    dialCounts={stats?.places ?? null}
+                    countsFailed={queried.statsFailed}
+                    onOpenPlace={(place) => openDrawer(place, true)}
+                    onCall={(place) => dialPlace(place, place.phone)}
+                  />
+                ) : null}
+              </TargetsTable>
+            </DialSettingsContext>
             {state.nextPageToken && state.phase === "results" ? (
               <div className="mt-4 flex justify-center">
                 <Button
@@ -131,6 +133,9 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
           </section>
         ) : null}
       </div>
+      {/* The screen's TanStack queries (call stats, dial settings) come with the runtime: their
+          numbers are not in the first paint (a dash holds each), their code need not be. */}
+      {runtime ? <runtime.TargetsQueries placeIds={placeIds} onData={setQueried} /> : null}
       <TargetsFacilityDrawer
         place={
           openPlace
@@ -141,6 +146,7 @@ export function TargetsView({ q, ts }: { q: string | null; ts: string | null }) 
         onOpenChange={setDrawerOpen}
         modal={drawerModal}
         onCall={(phone) => openPlace && dialPlace(openPlace, phone)}
+        mapsKey={mapsKey}
       />
     </div>
   );

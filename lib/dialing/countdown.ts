@@ -13,29 +13,11 @@
 //   note, never commands.
 
 import { isTextEntry, type KeyTarget } from "@/lib/ui/text-entry";
+import { initialCountdown, type CountdownState } from "./countdown-state";
 
-export type CountdownStatus =
-  /** Not started or reset. */
-  | "idle"
-  | "running"
-  /** Reached zero, or the rep chose Dial now: dial the upcoming business. */
-  | "expired"
-  /** The rep skipped the upcoming business. */
-  | "skipped"
-  /** The rep stopped the session. */
-  | "stopped";
-
-export type CountdownState = {
-  status: CountdownStatus;
-  durationMs: number;
-  remainingMs: number;
-  pausedByUser: boolean;
-  hovering: boolean;
-  /** Typing holds the countdown until this time (ms, same clock as `now`). */
-  typingUntil: number;
-  /** Whether a hold was on at the last tick, to apply `minAfterHoldMs` when it ends. */
-  wasHeld: boolean;
-};
+// The state and its idle value live apart, so that a page can hold an idle session without
+// loading the machine.
+export { initialCountdown, type CountdownState, type CountdownStatus } from "./countdown-state";
 
 export type CountdownEvent =
   | { type: "start"; durationMs: number }
@@ -51,16 +33,6 @@ export type CountdownEvent =
 
 export const typingGraceMs = 2_000;
 export const minAfterHoldMs = 1_000;
-
-export const initialCountdown: CountdownState = {
-  status: "idle",
-  durationMs: 0,
-  remainingMs: 0,
-  pausedByUser: false,
-  hovering: false,
-  typingUntil: 0,
-  wasHeld: false,
-};
 
 export type HoldReason = "paused" | "hover" | "typing";
 

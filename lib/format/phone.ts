@@ -11,3 +11,8 @@ export function formatPhone(raw: string): string {
   if (digits.length !== 10) return raw;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
+
+/** Digits for the dialer, which keeps digits only; none for a missing number. */
+export function dialableDigits(phone: string | null | undefined): string {
+  return phone ? phoneDigits(phone) : "";
+}

@@ -1,5 +1,8 @@
 // Display rules of the Targets table (spec section 5), pure so they are unit-tested.
-import { formatPhone as formatPhoneText, phoneDigits } from "@/lib/format/phone";
+import { formatPhone as formatPhoneText } from "@/lib/format/phone";
+
+// The Targets screen dials with it before this module loads (it lives with the phone rules).
+export { dialableDigits } from "@/lib/format/phone";
 
 export type ParsedAddress = {
   line1: string | null;
@@ -40,11 +43,6 @@ export function parseAddress(address: string | null | undefined): ParsedAddress 
 /** 10 digits become (xxx) xxx-xxxx, anything else unchanged; nothing for no phone. */
 export function formatPhone(phone: string | null | undefined): string {
   return phone ? formatPhoneText(phone) : "";
-}
-
-/** Digits for the dialer, which keeps digits only. */
-export function dialableDigits(phone: string | null | undefined): string {
-  return phone ? phoneDigits(phone) : "";
 }
 
 /** "real_estate_agency" → "Real estate agency". */

@@ -1,5 +1,4 @@
 import { getTranslations } from "next-intl/server";
-import { MapsKeyProvider } from "@/components/facility/maps-key";
 import { TargetsView } from "@/components/targets/targets-view";
 import { env } from "@/lib/env";
 
@@ -19,8 +18,10 @@ export default async function TargetsPage({
   const q = first(params.q)?.trim() || null;
   // The drawer's map popup takes the browser maps key from here (read at run time).
   return (
-    <MapsKeyProvider apiKey={env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY ?? null}>
-      <TargetsView q={q} ts={first(params.ts)} />
-    </MapsKeyProvider>
+    <TargetsView
+      q={q}
+      ts={first(params.ts)}
+      mapsKey={env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY ?? null}
+    />
   );
 }

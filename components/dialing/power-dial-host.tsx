@@ -1,0 +1,21 @@
+"use client";
+
+import type { Place } from "@/lib/places/schemas";
+import { PowerDial } from "./power-dial";
+import { usePowerDialSession } from "./use-power-dial-session";
+
+/**
+ * Power dialing on the Targets results with its session: the screen loads this with the
+ * results' code (components/targets/targets-runtime.ts), since it only shows once there are
+ * results; the screen opens the drawer on each business the session reaches.
+ */
+export function PowerDialHost({
+  places,
+  onOpenPlace,
+}: {
+  places: readonly Place[];
+  onOpenPlace: (place: Place) => void;
+}) {
+  const power = usePowerDialSession({ onOpenPlace });
+  return <PowerDial places={places} power={power} />;
+}

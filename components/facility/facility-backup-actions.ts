@@ -1,0 +1,65 @@
+import type { ImportError, ImportReport } from "@/lib/facility/backup";
+import { backupFileName, buildBackup } from "@/lib/facility/backup-export";
+import { readAllFacilityData, writeFacilityRecords } from "@/lib/facility/store";
+
+// What the backup buttons do (components/facility/facility-backup.tsx), loaded on the first
+// click: the buttons are on the Targets page's first paint, their work is not.
+
+/** Downloads every business's facility data as JSON (nothing when there is none); the count. */
+export function exportFacilityData(now: Date): number {
+  const backup = buildBackup(readAllFacilityData(), now);
+  const count = Object.keys(backup.places).length;
+  if (count > 0) {
+    const blob = new Blob([JSON.stringify(backup, null, 2)], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = backupFileName(now);
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+  return count;
+}
+
+export type ImportOutcome =
+  | { kind: "readFailed" }
+  | { kind: "invalid"; error: ImportError }
+  | {
+      kind: "merged";
+      nothingNew: boolean;
+      report: ImportReport;
+      failed: number;
+    };
+
+/** Reads a backup file and merges it into this browser's facility data (by id, adding only). */
+export async function importFacilityFile(file: File): Promise<ImportOutcome> {
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    return { kind: "readFailed" };
+  }
+  // Reading a file checks it with the zod schemas: that code loads on the first import.
+  let backup: typeof import("@/lib/facility/backup");
+  try {
+    backup = await import("@/lib/facility/backup");
+  } catch {
+    return { kind: "readFailed" };
+  }
+  const parsed = backup.parseBackup(text);
+  if (!parsed.ok) return { kind: "invalid", error: parsed.error };
+  const { changed, report } = backup.mergeBackup(
+    readAllFacilityData(),
+    parsed.places,
+    parsed.skipped,
+  );
+  const written = writeFacilityRecords(changed);
+  return {
+    kind: "merged",
+    nothingNew: backup.importAddedNothing(report),
+    report,
+    failed: written.failed,
+  };
+}

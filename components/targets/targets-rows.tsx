@@ -1,0 +1,171 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { Phone } from "lucide-react";
+import { Button, TableCell, TableRow } from "@/components/ui";
+import type { CallStats } from "@/lib/client/calls/queries";
+import type { Place } from "@/lib/places/schemas";
+import { formatPhone, parseAddress, readableCategory } from "@/lib/targets/format";
+import { CallingWindowLabel, useMinuteClock } from "./calling-window-cell";
+import { useRowFacility } from "./row-facility";
+
+// The results table's rows (targets-table.tsx draws the table, its header and its notice row).
+// Rows exist only once a search answered, so their code (formatting, calling windows, the
+// facility store) loads with the search's (targets-runtime.ts), not with the page. A
+// placeholder in every cell that details will fill, so nothing moves while rows are enriched.
+
+function Pending({ label }: { label: string }) {
+  return (
+    <span className="inline-flex h-5 w-28 items-center" data-testid="cell-pending">
+      <span
+        aria-hidden
+        className="h-3 w-full animate-pulse rounded bg-surface-muted motion-reduce:animate-none"
+      />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+function Dash({ label }: { label: string }) {
+  return (
+    <>
+      <span aria-hidden className="text-fg-muted">
+        —
+      </span>
+      <span className="sr-only">{label}</span>
+    </>
+  );
+}
+
+function TargetRow({
+  place,
+  pending,
+  dialCount,
+  now,
+  onOpenPlace,
+  onCall,
+}: {
+  place: Place;
+  pending: boolean;
+  now: Date | null;
+  /** The team's dials to this place; undefined while loading, null when it failed. */
+  dialCount: number | null | undefined;
+  onOpenPlace: (place: Place) => void;
+  onCall: (place: Place) => void;
+}) {
+  const t = useTranslations("Targets");
+  const format = useFormatter();
+  const facility = useRowFacility(place.place_id);
+  const parsed = parseAddress(place.address);
+  const override = facility.addressOverride;
+  const city = override?.city || parsed.city;
+  const state = override?.state || parsed.state;
+  const name = place.name.trim() || t("unnamed");
+  const phone = formatPhone(place.phone);
+  const category = readableCategory(place.primaryType);
+  const none = t("none");
+  return (
+    <TableRow className="h-12" data-testid="target-row" data-place-id={place.place_id}>
+      <TableCell>
+        <Button
+          size="sm"
+          variant="success"
+          disabled={!place.phone}
+          aria-label={t("callPlace", { name })}
+          title={place.phone ? undefined : pending ? t("detailsPending") : t("noPhone")}
+          onClick={() => onCall(place)}
+          data-testid="target-call"
+        >
+          <Phone aria-hidden />
+          {t("call")}
+        </Button>
+      </TableCell>
+      <TableCell className="max-w-0">
+        <button
+          type="button"
+          onClick={() => onOpenPlace(place)}
+          className="block max-w-full truncate rounded text-start font-medium text-primary-text underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+          title={name}
+          data-testid="target-name"
+        >
+          {name}
+        </button>
+      </TableCell>
+      <TableCell className="whitespace-nowrap tabular-nums" data-testid="target-phone">
+        {phone ? (
+          <bdi dir="ltr">{phone}</bdi>
+        ) : pending ? (
+          <Pending label={t("detailsPending")} />
+        ) : (
+          <Dash label={t("noPhone")} />
+        )}
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-sm" data-testid="target-hours">
+        {pending && !place.opening_hours ? (
+          <Pending label={t("detailsPending")} />
+        ) : (
+          <CallingWindowLabel place={place} now={now} />
+        )}
+      </TableCell>
+      <TableCell className="tabular-nums" data-testid="target-dials">
+        {dialCount === undefined ? (
+          <Pending label={t("loading")} />
+        ) : dialCount === null ? (
+          <Dash label={none} />
+        ) : (
+          format.number(dialCount)
+        )}
+      </TableCell>
+      <TableCell className="whitespace-nowrap" data-testid="target-appointment">
+        {facility.nextAppointment === null ? (
+          <Dash label={none} />
+        ) : (
+          // The rep's own time zone (the browser's), as in the drawer; never rendered on the server.
+          format.dateTime(facility.nextAppointment, {
+            dateStyle: "medium",
+            timeStyle: "short",
+            timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          })
+        )}
+      </TableCell>
+      <TableCell className="max-w-0 truncate" data-testid="target-city">
+        {city ?? <Dash label={none} />}
+      </TableCell>
+      <TableCell data-testid="target-state">{state ?? <Dash label={none} />}</TableCell>
+      <TableCell className="max-w-0 truncate" data-testid="target-category">
+        {category || <Dash label={none} />}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+export type TargetRowsProps = {
+  places: Place[];
+  settledIds: ReadonlySet<string>;
+  dialCounts: CallStats["places"] | null;
+  countsFailed: boolean;
+  onOpenPlace: (place: Place) => void;
+  onCall: (place: Place) => void;
+};
+
+export function TargetRows({
+  places,
+  settledIds,
+  dialCounts,
+  countsFailed,
+  onOpenPlace,
+  onCall,
+}: TargetRowsProps) {
+  const now = useMinuteClock();
+  return places.map((place) => (
+    <TargetRow
+      key={place.place_id}
+      place={place}
+      pending={!settledIds.has(place.place_id)}
+      now={now}
+      dialCount={countsFailed ? null : (dialCounts?.[place.place_id]?.dialCount ?? undefined)}
+      onOpenPlace={onOpenPlace}
+      onCall={onCall}
+    />
+  ));
+}

@@ -1,0 +1,38 @@
+import { apiClient } from "@/lib/client/api-client";
+import { placeDetailsAnswer, searchAnswer } from "@/lib/client/places";
+import { readSearchCache, writeSearchCache } from "@/lib/targets/search-cache";
+import { failureFromError } from "@/lib/targets/search-failure";
+import { createTargetsSearch, type TargetsSearch } from "@/lib/targets/search-session";
+
+// What the Targets screen needs once it has hydrated, loaded then (use-targets-search.ts) and
+// not with the page: the search flow (API calls and their checks, the session cache,
+// enrichment), the call-stats and dial-settings queries, and what exists only once a search
+// answered: the result rows, power dialing on them, the error panel and the demo badge.
+export { PowerDialHost } from "@/components/dialing/power-dial-host";
+export { DemoBadge } from "./demo-badge";
+export { TargetsErrorPanel } from "./targets-error";
+export { TargetsQueries } from "./targets-queries";
+export { TargetRows } from "./targets-rows";
+
+export function createTargetsStore(): TargetsSearch {
+  return createTargetsSearch({
+    search: (q, pageToken, signal) =>
+      apiClient.get("/api/places/search", {
+        query: { q, pageToken },
+        schema: searchAnswer,
+        credential: "rep",
+        signal,
+      }),
+    details: async (placeId, signal) =>
+      (
+        await apiClient.get(`/api/places/${encodeURIComponent(placeId)}`, {
+          schema: placeDetailsAnswer,
+          credential: "rep",
+          signal,
+        })
+      ).place,
+    readCache: readSearchCache,
+    writeCache: (q, entry) => void writeSearchCache(q, entry),
+    toFailure: failureFromError,
+  });
+}
