@@ -15,6 +15,23 @@ import path from "node:path";
 import { Readable } from "node:stream";
 
 const require = createRequire(import.meta.url);
+/**
+ * Compression as Next's router applies it (next.config.ts keeps `compress` on): call the result
+ * with a request and its response before writing the answer.
+ * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void}
+ */
+export function nextCompression() {
+  const compress = require("next/dist/compiled/compression")();
+  const { releaseCompressionStream } = require("next/dist/server/lib/release-compression-stream");
+  return (req, res) => {
+    compress(req, res, () => {});
+    // On a client disconnect the middleware never ends its zlib stream (Next does the same).
+    res.once("close", () => {
+      if (!res.writableFinished) releaseCompressionStream(res);
+    });
+  };
+}
+
 /** The TCP peer address, set by serve.mjs (lib/api/client-ip.ts reads it). */
 export const socketIpHeader = "x-dialflow-socket-ip";
 const methods = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
@@ -83,22 +100,13 @@ export async function loadApiRoutes(distDir, logger) {
       throw new Error(`${byPage.size} route modules, but the manifest routes to a different set`);
     }
     // Loaded after Next has prepared its server (it needs Next's AsyncLocalStorage set up).
-    // Compression as Next's router applies it (next.config.ts keeps `compress` on).
     const { NextRequest } = require("next/server");
-    const compress = require("next/dist/compiled/compression")();
-    const { releaseCompressionStream } = require("next/dist/server/lib/release-compression-stream");
     return {
       count: byPage.size,
       match: matcher(staticRoutes, dynamicRoutes),
       headers,
       NextRequest,
-      compress: (req, res) => {
-        compress(req, res, () => {});
-        // On a client disconnect the middleware never ends its zlib stream (Next does the same).
-        res.once("close", () => {
-          if (!res.writableFinished) releaseCompressionStream(res);
-        });
-      },
+      compress: nextCompression(),
     };
   } catch (err) {
     logger.warn(

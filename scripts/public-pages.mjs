@@ -19,10 +19,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import { createRequire } from "node:module";
 import path from "node:path";
-
-const require = createRequire(import.meta.url);
+import { nextCompression } from "./api-routes.mjs";
 
 const pages = new Set(["/", "/login", "/register"]);
 /** Marks the memo's own loopback fetch (with a per-process token), which Next answers. */
@@ -188,8 +186,6 @@ export function loadPublicPages(distDir, address) {
   if (locales.size === 0) return null;
   // The loopback request carries this; serve.mjs sends it to Next (never to the memo).
   const fillToken = crypto.randomBytes(16).toString("hex");
-  const compress = require("next/dist/compiled/compression")();
-  const { releaseCompressionStream } = require("next/dist/server/lib/release-compression-stream");
   /** @type {FetchPage} */
   const fetchPage = (url, locale) =>
     new Promise((resolve, reject) => {
@@ -217,12 +213,7 @@ export function loadPublicPages(distDir, address) {
   const memo = createPublicPageMemo({
     locales,
     fetchPage,
-    compress: (req, res) => {
-      compress(req, res, () => {});
-      res.once("close", () => {
-        if (!res.writableFinished) releaseCompressionStream(res);
-      });
-    },
+    compress: nextCompression(),
   });
   return {
     /** True when serve.mjs must hand this request to Next: the memo's own loopback fetch. */
