@@ -217,7 +217,14 @@ function lighthouseRun(
     ...(formFactor === "desktop" ? ["--preset=desktop"] : []),
     ...(keepStorage ? ["--disable-storage-reset"] : []),
   ];
-  const res = spawnSync(process.execPath, args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  // Lighthouse sometimes loses a trace (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most.
+  let res = spawnSync(process.execPath, args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  for (let retry = 0; res.status !== 0 && retry < 2; retry++) {
+    log(
+      `  (Lighthouse run for ${url} failed, repeating it: ${res.stderr.trim().split("\n").at(-1)})`,
+    );
+    res = spawnSync(process.execPath, args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  }
   if (res.status !== 0) throw new Error(`lighthouse failed for ${url}: ${res.stderr.slice(-2000)}`);
   const report = JSON.parse(res.stdout) as {
     categories: { performance: { score: number | null } };

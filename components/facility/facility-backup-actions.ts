@@ -1,3 +1,4 @@
+import type { useTranslations } from "next-intl";
 import type { ImportError, ImportReport } from "@/lib/facility/backup";
 import { backupFileName, buildBackup } from "@/lib/facility/backup-export";
 import { readAllFacilityData, writeFacilityRecords } from "@/lib/facility/store";
@@ -62,4 +63,32 @@ export async function importFacilityFile(file: File): Promise<ImportOutcome> {
     report,
     failed: written.failed,
   };
+}
+
+type BackupMessages = ReturnType<typeof useTranslations<"Facility.backup">>;
+
+/** What the backup status line says: the lines, and whether they report a failure. */
+export type BackupOutcome = { tone: "ok" | "error"; lines: string[] };
+
+/** The status lines for an import's outcome. */
+export function describeImport(result: ImportOutcome, t: BackupMessages): BackupOutcome {
+  if (result.kind !== "merged") {
+    return { tone: "error", lines: [t(result.kind === "invalid" ? result.error : "readFailed")] };
+  }
+  const { report } = result;
+  const lines = [
+    result.nothingNew
+      ? t("nothingNew")
+      : t("imported", {
+          places: report.places,
+          notes: report.notes,
+          appointments: report.appointments,
+          contacts: report.contacts,
+          phones: report.extraPhones,
+          addresses: report.addressOverrides,
+        }),
+  ];
+  if (report.skipped > 0) lines.push(t("skipped", { count: report.skipped }));
+  if (result.failed > 0) lines.push(t("writeFailed", { count: result.failed }));
+  return { tone: result.failed > 0 ? "error" : "ok", lines };
 }

@@ -4,12 +4,10 @@ import { useRef, useState } from "react";
 import { Download, Upload } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button, cn } from "@/components/ui";
-import type { ImportOutcome } from "./facility-backup-actions";
+import type { BackupOutcome } from "./facility-backup-actions";
 
 // The buttons render with the page; what they do loads on the first click.
 const loadActions = () => import("./facility-backup-actions");
-
-type Outcome = { tone: "ok" | "error"; lines: string[] };
 
 /**
  * Export and import of all facility data as a JSON file (beyond the spec: browser storage is
@@ -18,7 +16,7 @@ type Outcome = { tone: "ok" | "error"; lines: string[] };
 export function FacilityBackup({ className }: { className?: string }) {
   const t = useTranslations("Facility.backup");
   const input = useRef<HTMLInputElement>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<BackupOutcome | null>(null);
 
   const exportAll = async () => {
     let actions: typeof import("./facility-backup-actions");
@@ -32,35 +30,12 @@ export function FacilityBackup({ className }: { className?: string }) {
   };
 
   const importFile = async (file: File) => {
-    let result: ImportOutcome;
     try {
-      result = await (await loadActions()).importFacilityFile(file);
+      const actions = await loadActions();
+      setOutcome(actions.describeImport(await actions.importFacilityFile(file), t));
     } catch {
-      result = { kind: "readFailed" };
+      setOutcome({ tone: "error", lines: [t("readFailed")] }); // the code or the file did not load
     }
-    if (result.kind !== "merged") {
-      setOutcome({
-        tone: "error",
-        lines: [t(result.kind === "invalid" ? result.error : "readFailed")],
-      });
-      return;
-    }
-    const { report } = result;
-    const lines = [
-      result.nothingNew
-        ? t("nothingNew")
-        : t("imported", {
-            places: report.places,
-            notes: report.notes,
-            appointments: report.appointments,
-            contacts: report.contacts,
-            phones: report.extraPhones,
-            addresses: report.addressOverrides,
-          }),
-    ];
-    if (report.skipped > 0) lines.push(t("skipped", { count: report.skipped }));
-    if (result.failed > 0) lines.push(t("writeFailed", { count: result.failed }));
-    setOutcome({ tone: result.failed > 0 ? "error" : "ok", lines });
   };
 
   return (

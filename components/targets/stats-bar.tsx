@@ -1,3 +1,5 @@
+// No "use client": the Targets page renders it on the server with dashes, and the Targets
+// runtime (./targets-runtime.ts) renders it in the browser once the numbers can load.
 import { useFormatter, useTranslations } from "next-intl";
 import type { CallStats } from "@/lib/client/calls/queries";
 import { targetsStats } from "@/lib/sample/targets-stats";

@@ -1,52 +1,33 @@
-"use client";
+// No "use client": the inline search is server markup (the label, hint and field cost no
+// JavaScript); only the form's behaviour, in TargetsSearchBox, runs in the browser.
+import { getTranslations } from "next-intl/server";
+import { Card, FieldFrame, controlClass, cn, fieldDescribedBy } from "@/components/ui";
+import { TargetsSearchBox } from "./targets-search-box";
 
-import { useState } from "react";
-import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
-import { Search } from "lucide-react";
-import { Button, Card, Field, Input } from "@/components/ui";
-import { canSubmitSearch, targetsSearchUrl } from "@/lib/targets/search-url";
+const inputId = "targets-search-q";
 
 /** The inline search shown when there is no ?q; it goes where the navbar search goes. */
-export function TargetsSearchForm() {
-  const t = useTranslations("Targets.search");
-  const router = useRouter();
-  const [text, setText] = useState("");
-  const enabled = canSubmitSearch(text);
+export async function TargetsSearchForm() {
+  const t = await getTranslations("Targets.search");
+  const hint = t("hint");
   return (
     <Card title={t("title")}>
-      <form
-        role="search"
-        aria-label={t("title")}
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (enabled) router.push(targetsSearchUrl(text, Date.now()));
-        }}
-      >
+      <TargetsSearchBox label={t("title")} submit={t("submit")}>
         <div className="min-w-0 flex-1">
-          <Field label={t("label")} hint={t("hint")}>
-            <Input
+          <FieldFrame id={inputId} label={t("label")} hint={hint}>
+            <input
+              id={inputId}
+              aria-describedby={fieldDescribedBy(inputId, { hint })}
               name="q"
               type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
               placeholder={t("placeholder")}
               autoComplete="off"
+              className={cn(controlClass, "h-10")}
               data-testid="targets-search-input"
             />
-          </Field>
+          </FieldFrame>
         </div>
-        <Button
-          type="submit"
-          disabled={!enabled}
-          className="sm:mb-6"
-          data-testid="targets-search-submit"
-        >
-          <Search aria-hidden />
-          {t("submit")}
-        </Button>
-      </form>
+      </TargetsSearchBox>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { ProgressBar } from "@/components/ui";
+import type { ProgressBar } from "@/components/ui";
 import type { TargetsStatus } from "@/lib/targets/search-session";
 import { cn } from "@/lib/ui/cn";
 
@@ -10,7 +10,14 @@ import { cn } from "@/lib/ui/cn";
  * enriched., Error while searching, No results., and Cached N result(s) for a cached query.
  * Its height is reserved so the table below never jumps.
  */
-export function TargetsStatusLine({ status }: { status: TargetsStatus }) {
+export function TargetsStatusLine({
+  status,
+  Bar,
+}: {
+  status: TargetsStatus;
+  /** The progress bar, which comes with the Targets runtime (there is no progress before it). */
+  Bar: typeof ProgressBar | null;
+}) {
   const t = useTranslations("Targets");
   let text = "";
   if (status.kind === "searching") text = t("status.searching");
@@ -45,12 +52,17 @@ export function TargetsStatusLine({ status }: { status: TargetsStatus }) {
         ) : null}
       </div>
       <div className={cn("max-w-md", !enriching && "invisible")} aria-hidden={!enriching}>
-        <ProgressBar
-          value={enriching ? status.done : 0}
-          max={enriching ? status.total : 1}
-          label={t("progressLabel")}
-          showValue
-        />
+        {Bar ? (
+          <Bar
+            value={enriching ? status.done : 0}
+            max={enriching ? status.total : 1}
+            label={t("progressLabel")}
+            showValue
+          />
+        ) : (
+          // The bar's row height (its text-xs label) until the runtime brings it.
+          <div className="h-4" />
+        )}
       </div>
     </div>
   );

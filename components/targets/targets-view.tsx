@@ -6,12 +6,9 @@ import { useDialer } from "@/components/dialer/dialer-provider";
 import { FacilityBackup } from "@/components/facility/facility-backup";
 import { Button, PageHeader, cn } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
-import { dialableDigits } from "@/lib/format/phone";
 import { targetsStatus, type TargetsStatus } from "@/lib/targets/search-state";
 import { DialSettingsContext } from "./dial-settings-context";
 import { TargetsFacilityDrawer } from "./facility-wiring";
-import { StatsBar } from "./stats-bar";
-import { TargetsSearchForm } from "./targets-search-form";
 import { TargetsStatusLine } from "./targets-status";
 import { TargetsTable, type TableNotice } from "./targets-table";
 import type { TargetsQueryData } from "./targets-queries";
@@ -28,11 +25,17 @@ export function TargetsView({
   q,
   ts,
   mapsKey,
+  searchForm,
+  statsFallback,
 }: {
   q: string | null;
   ts: string | null;
   /** The browser maps key for the drawer's map popup. */
   mapsKey: string | null;
+  /** The inline search, shown without ?q (server-rendered: TargetsSearchForm). */
+  searchForm: React.ReactNode;
+  /** The stats bar before the runtime brings its numbers (server-rendered, with dashes). */
+  statsFallback: React.ReactNode;
 }) {
   const t = useTranslations("Targets");
   const tNav = useTranslations("Nav");
@@ -59,7 +62,8 @@ export function TargetsView({
   const stats = queried.stats;
 
   const dialPlace = (place: Pick<Place, "place_id" | "name">, phone: string | null) => {
-    const digits = dialableDigits(phone);
+    // Calls start from rows, power dialing and the drawer, which all come after the runtime.
+    const digits = runtime?.dialableDigits(phone);
     if (!digits || dialer.isActive) return;
     dialer.setMinimised(false);
     dialer.dial(digits, { placeId: place.place_id, placeName: place.name.trim() || null });
@@ -80,11 +84,15 @@ export function TargetsView({
         {state.demo && runtime ? <runtime.DemoBadge /> : null}
       </PageHeader>
       <div className="grid gap-4">
-        <StatsBar today={stats?.today ?? null} failed={queried.statsFailed} />
-        {q ? null : <TargetsSearchForm />}
+        {runtime ? (
+          <runtime.StatsBar today={stats?.today ?? null} failed={queried.statsFailed} />
+        ) : (
+          statsFallback
+        )}
+        {q ? null : searchForm}
         {q ? (
           <section aria-label={t("tableCaption", { query: state.query || q })} className="min-w-0">
-            <TargetsStatusLine status={status} />
+            <TargetsStatusLine status={status} Bar={runtime?.ProgressBar ?? null} />
             {/* At the start side (the floating dialer rests at the end). Its row is kept while
                 the results load, hidden until there are some, so the table does not move down
                 when they arrive (CLS 0). */}

@@ -67,6 +67,29 @@ test("navbar search shows progress, then 20 enriched rows in the spec's format",
   await dialer.end.click();
 });
 
+test("the inline search is enabled for non-blank text and opens that search", async ({
+  repPage: page,
+}) => {
+  await page.goto("/app/targets");
+  const form = page.getByRole("search", { name: "Find businesses to call" });
+  const input = form.getByRole("searchbox", { name: "Business type and place" });
+  const submit = form.getByTestId("targets-search-submit");
+  await expect(input).toHaveAccessibleDescription(/Search by what they do and where/);
+  await expect(submit).toBeDisabled();
+  await input.fill("   ");
+  await expect(submit).toBeDisabled();
+  const text = `roofers in Tulsa, ${run}`;
+  await input.fill(`  ${text} `);
+  await expect(submit).toBeEnabled();
+  await input.press("Enter");
+  await page.waitForURL(
+    (url) => url.pathname === "/app/targets" && url.searchParams.get("q") === text,
+  );
+  expect(new URL(page.url()).searchParams.get("ts")).toMatch(/^\d+$/);
+  await expect(status(page)).toHaveText("Ready. 20 places enriched.");
+  await expect(rows(page)).toHaveCount(20);
+});
+
 test("Load More appends the next pages and disappears after the last", async ({
   repPage: page,
 }) => {

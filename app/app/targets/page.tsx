@@ -1,4 +1,6 @@
 import { getTranslations } from "next-intl/server";
+import { StatsBar } from "@/components/targets/stats-bar";
+import { TargetsSearchForm } from "@/components/targets/targets-search-form";
 import { TargetsView } from "@/components/targets/targets-view";
 import { env } from "@/lib/env";
 
@@ -22,6 +24,8 @@ export default async function TargetsPage({
       q={q}
       ts={first(params.ts)}
       mapsKey={env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY ?? null}
+      searchForm={q ? null : <TargetsSearchForm />}
+      statsFallback={<StatsBar today={null} />}
     />
   );
 }
