@@ -202,7 +202,30 @@ export async function answerApi(req, res, route, api) {
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
   if (!response.body) res.end();
-  else await sendBody(response.body, res);
+  else if (/^application\/json\b/.test(response.headers.get("content-type") ?? "")) {
+    await sendWhole(response, res);
+  } else await sendBody(response.body, res);
+}
+
+/**
+ * Sends a Response body that was built whole (JSON) in one write, with its Content-Length: no
+ * chunked framing and no second write for the last chunk.
+ * @param {Response} response
+ * @param {import("node:http").ServerResponse} res
+ */
+async function sendWhole(response, res) {
+  let body;
+  try {
+    body = Buffer.from(await response.arrayBuffer());
+  } catch (err) {
+    console.error(`answer body failed: ${err instanceof Error ? err.message : String(err)}`);
+    res.destroy();
+    return;
+  }
+  // Set here: the compression middleware sends the headers before Node could count the body.
+  // Above its threshold (1 KiB) it compresses and drops the length again.
+  res.setHeader("content-length", body.length);
+  res.end(body);
 }
 
 /**
