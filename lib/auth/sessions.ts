@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { getDb, type Db } from "@/lib/db/client";
+import { getDb, queryRows, type Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { signSessionToken, verifySessionToken, type SessionKind } from "./tokens";
@@ -56,6 +56,19 @@ type UserRow = AccountRow & {
   organizationId: string;
 };
 
+// The live session and its account. `$2` is now, as a UTC ISO string: the columns are
+// timestamps without a zone, holding UTC (a zone in the value is ignored).
+const liveUserSql = `
+  SELECT a."id", a."username", a."disabled", a."email", a."emailVerified", a."organizationId"
+  FROM "Session" s JOIN "User" a ON a."id" = s."userId"
+  WHERE s."id" = $1::uuid AND s."kind" = 'user'
+    AND s."revokedAt" IS NULL AND s."expiresAt" > $2::timestamp`;
+const liveOperatorSql = `
+  SELECT a."id", a."username", a."disabled"
+  FROM "Session" s JOIN "Operator" a ON a."id" = s."operatorId"
+  WHERE s."id" = $1::uuid AND s."kind" = 'operator'
+    AND s."revokedAt" IS NULL AND s."expiresAt" > $2::timestamp`;
+
 /**
  * The live session behind a token and its account, in one statement: the session row joined to
  * the account (a request must not pay a round trip per table). Null for a bad signature, an
@@ -64,19 +77,11 @@ type UserRow = AccountRow & {
 async function liveSession<K extends SessionKind>(kind: K, token: string) {
   const claims = await verifySessionToken(kind, token);
   if (!claims || !uuidPattern.test(claims.sid)) return null;
-  const db = await getDb();
+  const now = new Date().toISOString();
   const rows =
     kind === "user"
-      ? await db.$queryRaw<UserRow[]>`
-          SELECT a."id", a."username", a."disabled", a."email", a."emailVerified", a."organizationId"
-          FROM "Session" s JOIN "User" a ON a."id" = s."userId"
-          WHERE s."id" = ${claims.sid}::uuid AND s."kind" = 'user'
-            AND s."revokedAt" IS NULL AND s."expiresAt" > ${new Date()}`
-      : await db.$queryRaw<AccountRow[]>`
-          SELECT a."id", a."username", a."disabled"
-          FROM "Session" s JOIN "Operator" a ON a."id" = s."operatorId"
-          WHERE s."id" = ${claims.sid}::uuid AND s."kind" = 'operator'
-            AND s."revokedAt" IS NULL AND s."expiresAt" > ${new Date()}`;
+      ? await queryRows<UserRow>(liveUserSql, [claims.sid, now])
+      : await queryRows<AccountRow>(liveOperatorSql, [claims.sid, now]);
   const account = rows[0];
   if (!account || account.disabled || account.id !== claims.sub) return null;
   return { sid: claims.sid, account: account as K extends "user" ? UserRow : AccountRow };

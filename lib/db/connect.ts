@@ -24,6 +24,11 @@ export type Connection = {
   /** "postgres": DATABASE_URL; "embedded": this process owns the PGlite directory; "socket": another process does. */
   mode: "postgres" | "embedded" | "socket";
   factory: SqlMigrationAwareDriverAdapterFactory;
+  /**
+   * The `pg` pool under `factory` (every mode but the CLI's in-process PGlite): for the one query
+   * every authenticated request runs, which goes to it directly (lib/db/client.ts `queryRows`).
+   */
+  pool?: pg.Pool;
   /** In "embedded" mode: a gzipped dump of the data directory (the console's backups). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -43,11 +48,10 @@ export type ConnectOptions = {
  */
 export async function connect({ databaseUrl, dataDir, role }: ConnectOptions): Promise<Connection> {
   if (databaseUrl) {
-    const factory = new PrismaPg({
-      connectionString: databaseUrl,
-      max: role === "server" ? 10 : 2,
-    });
-    return { mode: "postgres", factory, close: async () => {} };
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: role === "server" ? 10 : 2 });
+    // As PrismaPg does with a pool of its own: a connection the server cut is replaced, not fatal.
+    pool.on("error", () => undefined);
+    return { mode: "postgres", factory: new PrismaPg(pool), pool, close: () => pool.end() };
   }
 
   securePrivateDir(dataDir);
@@ -112,6 +116,7 @@ async function serveEmbedded(dataDir: string): Promise<Connection> {
     return {
       mode: "embedded",
       factory: new PrismaPg(pool, { statementNameGenerator: statementName }),
+      pool,
       dumpDataDir: () => worker.dumpDataDir(),
       async close() {
         try {
@@ -230,5 +235,5 @@ export async function forgetStatements(pool: pg.Pool, prefix: string) {
 
 function viaSocket(dataDir: string): Connection {
   const pool = socketPool(dataDir, 1);
-  return { mode: "socket", factory: new PrismaPg(pool), close: () => pool.end() };
+  return { mode: "socket", factory: new PrismaPg(pool), pool, close: () => pool.end() };
 }
