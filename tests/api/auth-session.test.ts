@@ -81,6 +81,27 @@ describe("session tokens", () => {
     expect((await getProfile(token)).status).toBe(200);
   });
 
+  it("refuses a valid token once its session row has expired, to the second", async () => {
+    const token = await loginAs(await createAccount());
+    expect((await getProfile(token)).status).toBe(200);
+    const db = await getDb();
+    const sid = splitToken(token).payload.jti as string;
+    const expireIn = (ms: number) =>
+      db.session.update({ where: { id: sid }, data: { expiresAt: new Date(Date.now() + ms) } });
+    // The columns hold UTC without a zone: a server clock in another zone must not shift "now".
+    const zone = process.env.TZ;
+    process.env.TZ = "America/New_York";
+    try {
+      await expireIn(-1000);
+      expect((await getProfile(token)).status).toBe(401);
+      await expireIn(60_000);
+      expect((await getProfile(token)).status).toBe(200);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it("keeps rep and operator tokens apart", async () => {
     const repToken = await loginAs(await createAccount());
     const opToken = await loginOperator(await createAccount({ admin: true }));
