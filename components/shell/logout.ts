@@ -25,12 +25,18 @@ export async function logout(): Promise<void> {
   }
 }
 
+let leaving: Promise<void> | null = null;
+
 /**
  * Signs out and loads the sign-in page afresh: a full load, not a client navigation, so that no
  * prefetched copy of a page fetched while signed in (the router's cache, the query cache) can
  * bring the old session back or leave the previous rep's data in memory.
+ *
+ * Once per page: signing out clears the stored token, which makes the shell sign out as well
+ * (app-shell.tsx). A second run would send a second logout and start a second load of /login
+ * that aborts the first.
  */
-export async function logoutToLogin(): Promise<void> {
-  await logout();
-  window.location.replace("/login");
+export function logoutToLogin(): Promise<void> {
+  leaving ??= logout().then(() => window.location.replace("/login"));
+  return leaving;
 }
