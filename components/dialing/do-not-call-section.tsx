@@ -1,11 +1,11 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download, Plus, Trash2, Upload } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { toast } from "@/components/ui/toaster";
-import { downloadCsv } from "@/components/reports/download";
+import { downloadBlob } from "@/components/reports/download";
 import {
   Button,
   EmptyState,
@@ -28,11 +28,13 @@ import {
   dncListResponseSchema,
   releaseResponseSchema,
 } from "@/lib/dialing/schemas";
-import { writeCsv } from "@/lib/reports/csv";
 
 const listKey = ["do-not-call"] as const;
 
-/** Settings > Do not call: the team's list, add, remove, CSV import and export. */
+/**
+ * Settings > Do not call: the team's list (newest first, a page at a time: a list can hold many
+ * thousands), add, remove, CSV import, and the export of the whole list, which the server streams.
+ */
 export function DoNotCallSection() {
   const t = useTranslations("DoNotCall");
   const format = useFormatter();
@@ -42,14 +44,17 @@ export function DoNotCallSection() {
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
 
-  const list = useQuery({
+  const list = useInfiniteQuery({
     queryKey: listKey,
-    queryFn: ({ signal }) =>
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
       apiClient.get("/api/do-not-call", {
+        query: { cursor: pageParam },
         schema: dncListResponseSchema,
         credential: "rep",
         signal,
       }),
+    getNextPageParam: (last) => last.nextCursor,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
 
@@ -113,18 +118,17 @@ export function DoNotCallSection() {
     onError: () => toast.error(t("importFailed")),
   });
 
-  const exportCsv = () => {
-    const rows = list.data?.numbers ?? [];
-    downloadCsv(
-      "do-not-call.csv",
-      writeCsv({
-        header: ["number", "note", "added_by", "added_at"],
-        rows: rows.map((n) => [n.number, n.note ?? "", n.addedBy ?? "", n.createdAt]),
-      }),
-    );
-  };
+  // The whole list, not the pages loaded here: the server writes it.
+  const exportCsv = useMutation({
+    mutationFn: () => apiClient.download("/api/do-not-call/export.csv", { credential: "rep" }),
+    onSuccess: (file) => downloadBlob(file.fileName ?? "do-not-call.csv", file.blob),
+    onError: () => toast.error(t("exportFailed")),
+  });
 
-  const numbers = list.data?.numbers ?? [];
+  const pages = list.data?.pages ?? [];
+  const numbers = pages.flatMap((p) => p.numbers);
+  // The newest answer counts: a page loaded later knows of numbers added meanwhile.
+  const total = pages.at(-1)?.total;
   return (
     <SectionCard id="do-not-call" title={t("title")} description={t("description")}>
       <form
@@ -182,11 +186,15 @@ export function DoNotCallSection() {
             e.target.value = "";
           }}
         />
-        <Button variant="secondary" onClick={exportCsv} disabled={!numbers.length}>
-          <Download aria-hidden /> {t("export")}
+        <Button
+          variant="secondary"
+          onClick={() => exportCsv.mutate()}
+          disabled={!total || exportCsv.isPending}
+        >
+          {exportCsv.isPending ? <Spinner /> : <Download aria-hidden />} {t("export")}
         </Button>
         <span className="text-sm text-fg-muted" aria-live="polite">
-          {list.data ? t("count", { count: list.data.total }) : null}
+          {total === undefined ? null : t("count", { count: total })}
         </span>
       </div>
       <div className="mt-4 min-h-24">
@@ -194,10 +202,8 @@ export function DoNotCallSection() {
           <div className="flex justify-center p-6" role="status" aria-label={t("loading")}>
             <Spinner />
           </div>
-        ) : list.isError ? (
-          <EmptyState headingLevel={3} title={t("loadFailed")} />
         ) : numbers.length === 0 ? (
-          <EmptyState headingLevel={3} title={t("empty")} />
+          <EmptyState headingLevel={3} title={list.isError ? t("loadFailed") : t("empty")} />
         ) : (
           <Table caption={t("title")}>
             <TableHead>
@@ -235,6 +241,26 @@ export function DoNotCallSection() {
             </TableBody>
           </Table>
         )}
+        {list.hasNextPage || list.isFetchNextPageError ? (
+          <div className="mt-4 flex flex-wrap items-center justify-center gap-3">
+            <span className="text-sm text-fg-muted">
+              {t("shown", { shown: numbers.length, total: total ?? numbers.length })}
+            </span>
+            <Button
+              variant="secondary"
+              onClick={() => void list.fetchNextPage()}
+              disabled={list.isFetchingNextPage}
+              data-testid="dnc-load-more"
+            >
+              {list.isFetchingNextPage ? t("loadingMore") : t("loadMore")}
+            </Button>
+            {list.isFetchNextPageError ? (
+              <span role="alert" className="text-sm text-danger-text">
+                {t("loadMoreFailed")}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
       </div>
     </SectionCard>
   );

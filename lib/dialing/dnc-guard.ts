@@ -7,7 +7,9 @@ import type { DialerController } from "@/lib/dialer";
 // anyway; this makes the refusal visible before the phone rings.
 //
 // When the check itself fails (offline), the call goes ahead: the dialer must keep working
-// without the server (calls are queued), and the server still refuses the record later.
+// without the server (calls are queued), and the server still refuses the record later. So does
+// a number the server cannot read as one (the check answers 400 invalid_number: "5550100" has no
+// area code); its record is refused as well, and no such string can be a listed number.
 
 export type DncCheck = (digits: string) => Promise<{ doNotCall: boolean; number: string | null }>;
 

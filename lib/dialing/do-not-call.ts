@@ -1,17 +1,23 @@
 import "server-only";
+import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { getDb, type Db } from "@/lib/db/client";
-import { countryOf, toE164 } from "@/lib/calls/phone";
-import { writeCsv } from "@/lib/reports/csv";
-import { readCsv } from "./csv-read";
-import type { DncEntry, DncImportResponse } from "./schemas";
+import { dialStringTargets, dialStringToE164 } from "@/lib/calls/dial-string";
+import { countryOf } from "@/lib/calls/phone";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { readDncCsv } from "./dnc-csv";
+import type { DncEntry, DncImportResponse, DncListQuery, DncListResponse } from "./schemas";
 
-// The organization's do-not-call list. Every number is stored in E.164 (calls-server's toE164,
-// read in the country of the organization's caller ID), so "(512) 555-0101", "512.555.0101" and
-// "+1 512 555 0101" are one entry, and a call record is matched by its dialedNumber.
+// The organization's do-not-call list. Every number is stored in E.164, read by the one
+// dial-string reading (lib/calls/dial-string.ts) in the country of the organization's caller ID,
+// so "(512) 555-0101", "*67 512 555 0101" and "+1 512 555 0101 x12" are one entry, and a call
+// record is matched by its dialedNumber, read the same way.
 
-export const dncListMax = 10_000;
-const invalidReportMax = 100;
+/**
+ * Numbers per import (one request's work; a file of at most 1 MB holds about that many). The
+ * list itself has no cap: it is paged, and the export streams every entry.
+ */
+export const dncImportMax = 10_000;
 
 type Org = { organizationId: string };
 
@@ -23,11 +29,27 @@ async function defaultCountry(db: Db, organizationId: string) {
   return countryOf(org?.callerId);
 }
 
-/** A number as the list stores it, or null when it is not a phone number. */
+// An apostrophe is how spreadsheets (and our own export) keep "+1..." from being a formula.
+const unquote = (raw: string) => raw.replace(/^'/, "");
+
+/** The number a dial string reaches, as the list stores it, or null when it reaches none. */
 export async function normaliseForOrg(organizationId: string, raw: string) {
   const db = await getDb();
-  // An apostrophe is how our own export keeps spreadsheets from reading "+1..." as a formula.
-  return toE164(raw.replace(/^'/, ""), await defaultCountry(db, organizationId));
+  return dialStringToE164(unquote(raw), await defaultCountry(db, organizationId));
+}
+
+/** Every number a dial string may ring (dialStringTargets): what a do-not-call check matches. */
+export async function dialTargetsForOrg(organizationId: string, raw: string) {
+  const db = await getDb();
+  return dialStringTargets(unquote(raw), await defaultCountry(db, organizationId));
+}
+
+/** 400 for a dial string that reaches no phone number, on the field that held it. */
+export function invalidNumber(raw: string, field = "number") {
+  return new ApiError("validation", `"${raw.slice(0, 40)}" is not a valid phone number`, {
+    code: "invalid_number",
+    details: { fields: { [field]: "Not a valid phone number" } },
+  });
 }
 
 const toDto = (row: {
@@ -43,25 +65,58 @@ const toDto = (row: {
 });
 const select = { number: true, note: true, addedBy: true, createdAt: true } as const;
 
-export async function listDnc({ organizationId }: Org) {
+/**
+ * Keyset pagination, newest first: the cursor is the (createdAt, id) of the last entry shown, so
+ * a page costs the same at any depth, an import's many equal createdAt values are ordered by id,
+ * and numbers added meanwhile never shift a page. Opaque to the browser (base64url JSON).
+ */
+const cursorSchema = z.tuple([z.iso.datetime(), z.uuid()]);
+
+function encodeCursor(row: { createdAt: Date; id: string }) {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [createdAt, id] = cursorSchema.parse(
+      JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")),
+    );
+    return { createdAt: new Date(createdAt), id };
+  } catch {
+    throw new ApiError("validation", "cursor: Invalid cursor", {
+      details: { fields: { cursor: "Invalid cursor" } },
+    });
+  }
+}
+
+/** One page of the list, and the list's size. */
+export async function listDnc(
+  { organizationId }: Org,
+  query: DncListQuery,
+): Promise<DncListResponse> {
   const db = await getDb();
+  const where: Prisma.DoNotCallNumberWhereInput = { organizationId };
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    where.createdAt = { lte: after.createdAt };
+    where.OR = [{ createdAt: { lt: after.createdAt } }, { id: { lt: after.id } }];
+  }
   const [rows, total] = await Promise.all([
     db.doNotCallNumber.findMany({
-      where: { organizationId },
-      orderBy: { createdAt: "desc" },
-      take: dncListMax,
-      select,
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: query.limit + 1,
+      select: { ...select, id: true },
     }),
     db.doNotCallNumber.count({ where: { organizationId } }),
   ]);
-  return { numbers: rows.map(toDto), total };
-}
-
-function invalidNumber(raw: string) {
-  return new ApiError("validation", `"${raw.slice(0, 40)}" is not a valid phone number`, {
-    code: "invalid_number",
-    details: { fields: { number: "Not a valid phone number" } },
-  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    numbers: page.map(toDto),
+    total,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+  };
 }
 
 /** Adds a number (idempotent: an existing entry is returned unchanged with created=false). */
@@ -124,9 +179,9 @@ export function doNotCallRefusal(number: string) {
 }
 
 /**
- * Imports a CSV: a column named number/phone/telefon/الهاتف (else the first column) and an
- * optional note column; a header row is recognised by having no readable number. Lines that
- * are not phone numbers are reported (line and value), never half-imported.
+ * Imports a CSV (read by readDncCsv, numbers by the organization's dial-string reading). Lines
+ * that are not phone numbers are reported (line and value), never half-imported. A file without
+ * a note column notes where its numbers came from; one with it (our own export) keeps its notes.
  */
 export async function importDnc(
   org: Org,
@@ -135,51 +190,18 @@ export async function importDnc(
 ): Promise<DncImportResponse> {
   const db = await getDb();
   const country = await defaultCountry(db, org.organizationId);
-  const records = readCsv(csv).filter((r) => !r.cells[0]?.trim().startsWith("#"));
-  let numberCol = 0;
-  let noteCol = -1;
-  const header = records[0]?.cells.map((c) => c.trim().toLowerCase());
-  if (header && !header.some((c) => toE164(c.replace(/^'/, ""), country))) {
-    const found = header.findIndex((c) =>
-      /^(number|phone|phone number|telefon|nummer|الهاتف|رقم)$/.test(c),
-    );
-    numberCol = found === -1 ? 0 : found;
-    noteCol = header.findIndex((c) => /^(note|notes|notiz|ملاحظة)$/.test(c));
-    records.shift();
-  }
-  const invalid: DncImportResponse["invalid"] = [];
-  const wanted = new Map<string, string | null>();
-  for (const r of records) {
-    const raw = (r.cells[numberCol] ?? "").trim();
-    const number = toE164(raw.replace(/^'/, ""), country);
-    if (!number) {
-      if (invalid.length < invalidReportMax)
-        invalid.push({ line: r.line, value: raw.slice(0, 40) });
-      continue;
-    }
-    const note = noteCol >= 0 ? (r.cells[noteCol] ?? "").trim().slice(0, 200) || null : null;
-    if (!wanted.has(number)) wanted.set(number, note);
-  }
-  if (wanted.size > dncListMax) {
-    throw new ApiError("validation", `At most ${dncListMax} numbers per import`, {
+  const read = readDncCsv(csv, (raw) => dialStringToE164(raw, country));
+  if (read.numbers.size > dncImportMax) {
+    throw new ApiError("validation", `At most ${dncImportMax} numbers per import`, {
       code: "dnc_too_many",
     });
   }
-  const data = [...wanted].map(([number, note]) => ({
+  const data = [...read.numbers].map(([number, note]) => ({
     organizationId: org.organizationId,
     number,
-    note: note ?? "Imported",
+    note: read.hasNotes ? note : "Imported",
     addedBy,
   }));
   const { count } = await db.doNotCallNumber.createMany({ data, skipDuplicates: true });
-  return { added: count, existing: wanted.size - count, invalid };
-}
-
-/** The list as CSV (the same writer as every export; a re-import reads it back unchanged). */
-export async function exportDnc(org: Org) {
-  const { numbers } = await listDnc(org);
-  return writeCsv({
-    header: ["number", "note", "added_by", "added_at"],
-    rows: numbers.map((n) => [n.number, n.note ?? "", n.addedBy ?? "", n.createdAt]),
-  });
+  return { added: count, existing: read.numbers.size - count, invalid: read.invalid };
 }

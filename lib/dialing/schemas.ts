@@ -68,10 +68,23 @@ export const dncEntrySchema = z.object({
 });
 export type DncEntry = z.infer<typeof dncEntrySchema>;
 
+/** GET /api/do-not-call: one page of the list, newest first. */
+export const dncPageDefault = 200;
+export const dncPageMax = 1000;
+export const dncListQuerySchema = z.object({
+  /** The nextCursor of the previous page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(dncPageMax).default(dncPageDefault),
+});
+export type DncListQuery = z.output<typeof dncListQuerySchema>;
 export const dncListResponseSchema = z.object({
   numbers: z.array(dncEntrySchema),
+  /** Every entry of the list, not only this page's. */
   total: z.number().int(),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
+export type DncListResponse = z.infer<typeof dncListResponseSchema>;
 export const dncAddBodySchema = z.object({
   number: z
     .string({ error: "Phone number is required" })

@@ -297,3 +297,161 @@ describe("session preview", () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe("do-not-call bypass dial strings (security probe)", () => {
+  /** What the dialer may send as a call's dialedDigits: digits, *, # and a leading +. */
+  const dialedForms = (d: string) => [
+    `*67${d}`,
+    `*82${d}`,
+    `#31#${d}`,
+    `*31#${d}`,
+    `*67*82${d}`,
+    `001${d}`,
+    `+001${d}`,
+    `0111${d}`,
+    `${d}#`,
+    `${d}*1`,
+    `1${d}*12#`,
+    `${d}9`,
+    `${d}123`,
+    `1${d}9`,
+    `*671${d}#`,
+  ];
+  /** What a rep can type into the check (and the add form): extensions and pauses as well. */
+  const typedForms = (d: string) => [
+    ...dialedForms(d),
+    `${d}x12`,
+    `${d};ext=12`,
+    `${d},123`,
+    `${d};123`,
+    `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)} ext. 12`,
+    `+1 ${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)},,9`,
+    `+00 1 ${d}`,
+  ];
+  const checkOf = async (token: string, number: string) => {
+    const res = await check.GET(
+      request("GET", `/api/do-not-call/check?number=${encodeURIComponent(number)}`, { token }),
+    );
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  it("the check says listed for every form of a listed number", async () => {
+    const a = await rep(true);
+    const digits = freshNumber();
+    expect((await add(a.token, { number: digits })).status).toBe(201);
+    for (const form of typedForms(digits)) {
+      expect(await checkOf(a.token, form), form).toEqual({
+        status: 200,
+        body: { number: e164(digits), doNotCall: true },
+      });
+    }
+  });
+
+  it("refuses to record a call dialed with a service code, an international prefix or post-dial digits", async () => {
+    const a = await rep(true);
+    const digits = freshNumber();
+    await add(a.token, { number: digits });
+    for (const dialedDigits of dialedForms(digits)) {
+      const res = await putCall(a.token, crypto.randomUUID(), {
+        dialedDigits,
+        startedAt: new Date().toISOString(),
+      });
+      expect(res.status, dialedDigits).toBe(403);
+      expect(await res.json(), dialedDigits).toMatchObject({ code: "do_not_call" });
+    }
+    const db = await getDb();
+    const recorded = await db.call.count({
+      where: { dialedDigits: { in: dialedForms(digits) } },
+    });
+    expect(recorded).toBe(0);
+  });
+
+  it("refuses a dial string that is not a phone number with 400 (check and call record)", async () => {
+    const a = await rep(true);
+    for (const number of ["*67", "12345", "#31#", "*675", "0011", "+1512555010199"]) {
+      const res = await checkOf(a.token, number);
+      expect(res.status, number).toBe(400);
+      expect(res.body, number).toMatchObject({
+        code: "invalid_number",
+        error: expect.stringMatching(/not a valid phone number/i),
+      });
+      const id = crypto.randomUUID();
+      const call = await putCall(a.token, id, {
+        dialedDigits: number,
+        startedAt: new Date().toISOString(),
+      });
+      expect(call.status, number).toBe(400);
+      expect(await call.json(), number).toMatchObject({
+        code: "invalid_number",
+        fields: { dialedDigits: expect.any(String) },
+      });
+      expect(await (await getDb()).call.count({ where: { id } })).toBe(0);
+    }
+  });
+
+  it("still records ordinary calls in the forms reps and the sample data use", async () => {
+    const a = await rep(true);
+    for (const [dialedDigits, number] of [
+      ["5125550101", "+15125550101"],
+      ["15125550101", "+15125550101"],
+      ["+15125550101", "+15125550101"],
+      ["5551234567", "+15551234567"],
+      ["442071838750", "+442071838750"],
+      ["011442071838750", "+442071838750"],
+    ] as const) {
+      const res = await putCall(a.token, crypto.randomUUID(), {
+        dialedDigits,
+        startedAt: new Date().toISOString(),
+      });
+      expect(res.status, dialedDigits).toBe(201);
+      expect(await res.json(), dialedDigits).toMatchObject({
+        call: { dialedDigits, dialedNumber: number },
+      });
+    }
+    for (const typed of ["+1 512-555-0101", "(512) 555-0101", "512.555.0101"]) {
+      expect(await checkOf(a.token, typed), typed).toEqual({
+        status: 200,
+        body: { number: "+15125550101", doNotCall: false },
+      });
+    }
+  });
+});
+
+describe("do-not-call CSV round trip of notes", () => {
+  it("export then import gives back every note exactly, formula-like or not", async () => {
+    const a = await rep(true);
+    const notes = [
+      "=1+2",
+      "+1 asked twice",
+      "-called back angry",
+      "@support",
+      "'=1+2",
+      "''=SUM(A1)",
+      "'quoted on purpose",
+      "'",
+      "it's fine",
+      'said "never", twice',
+      "two\nlines",
+      "=".repeat(200),
+      "'".repeat(199) + "=",
+    ];
+    const added = new Map<string, string>();
+    for (const note of notes) {
+      const digits = freshNumber();
+      const res = await add(a.token, { number: digits, note });
+      expect(res.status, note).toBe(201);
+      added.set(e164(digits), note);
+    }
+    const out = await exportRoute.GET(
+      request("GET", "/api/do-not-call/export.csv", { token: a.token }),
+    );
+    const csv = await out.text();
+    const b = await rep(true);
+    const res = await importRoute.POST(
+      request("POST", "/api/do-not-call/import", { token: b.token, body: { csv } }),
+    );
+    expect(await res.json()).toMatchObject({ added: notes.length, invalid: [] });
+    const back = new Map((await getList(b.token)).numbers.map((n) => [n.number, n.note]));
+    for (const [number, note] of added) expect(back.get(number), note).toBe(note);
+  });
+});

@@ -1,4 +1,4 @@
-// GET /api/do-not-call - the organization's do-not-call list, newest first
+// GET /api/do-not-call?cursor=&limit= - one page of the organization's do-not-call list, newest first
 // POST /api/do-not-call - add a number (normalised to E.164; adding it again changes nothing)
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
@@ -7,11 +7,13 @@ import { dncReadLimit, dncWriteLimit } from "@/lib/dialing/limits";
 import {
   dncAddBodySchema,
   dncAddResponseSchema,
+  dncListQuerySchema,
   dncListResponseSchema,
 } from "@/lib/dialing/schemas";
 
-export const GET = withUser({ rateLimit: dncReadLimit }, async ({ session }) =>
-  respond(dncListResponseSchema, await listDnc(session)),
+export const GET = withUser(
+  { query: dncListQuerySchema, rateLimit: dncReadLimit },
+  async ({ session, query }) => respond(dncListResponseSchema, await listDnc(session, query)),
 );
 
 export const POST = withUser(

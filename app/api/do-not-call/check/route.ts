@@ -1,15 +1,19 @@
 // GET /api/do-not-call/check?number= - may this number be dialed? (the dialer asks before a call)
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { normaliseForOrg, onDncList } from "@/lib/dialing/do-not-call";
+import { dialTargetsForOrg, invalidNumber, onDncList } from "@/lib/dialing/do-not-call";
 import { dialLimit } from "@/lib/dialing/limits";
 import { dncCheckQuerySchema, dncCheckResponseSchema } from "@/lib/dialing/schemas";
 
 export const GET = withUser(
   { query: dncCheckQuerySchema, rateLimit: dialLimit },
   async ({ session, query }) => {
-    const number = await normaliseForOrg(session.organizationId, query.number);
-    const doNotCall = number ? (await onDncList(session, [number])).has(number) : false;
-    return respond(dncCheckResponseSchema, { number, doNotCall });
+    const targets = await dialTargetsForOrg(session.organizationId, query.number);
+    // What rings no number is refused, as the call record refuses it: an unreadable string must
+    // never pass as "not listed".
+    if (!targets[0]) throw invalidNumber(query.number);
+    const listed = await onDncList(session, targets);
+    const number = targets.find((n) => listed.has(n)) ?? targets[0];
+    return respond(dncCheckResponseSchema, { number, doNotCall: listed.has(number) });
   },
 );

@@ -1,15 +1,17 @@
-// GET /api/do-not-call/export.csv - the organization's do-not-call list as CSV
+// GET /api/do-not-call/export.csv - the organization's whole do-not-call list as CSV, streamed
 import { withUser } from "@/lib/api/handler";
-import { exportDnc } from "@/lib/dialing/do-not-call";
+import { dncExportStream } from "@/lib/dialing/dnc-export";
 import { dncReadLimit } from "@/lib/dialing/limits";
 
-export const GET = withUser({ rateLimit: dncReadLimit }, async ({ session }) => {
-  return new Response(await exportDnc(session), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="do-not-call.csv"',
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-});
+export const GET = withUser(
+  { rateLimit: dncReadLimit },
+  async ({ session }) =>
+    new Response(dncExportStream(session), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="do-not-call.csv"',
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    }),
+);
