@@ -1,8 +1,72 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { escapeForLog } from "@/lib/log-escape";
 import { ApiError } from "./errors";
 
-/** Reads a JSON body, refusing oversized (413), non-JSON (415) and malformed (400) bodies. */
+/**
+ * Characters PostgreSQL cannot store: U+0000 in text (error 22021, a 500 at whichever query
+ * first meets it) and, in jsonb, an unpaired UTF-16 surrogate (which a text column silently
+ * turns into U+FFFD). In unicode mode a well-formed pair is one code point above U+FFFF, so
+ * only a lone surrogate matches the range.
+ */
+const UNSTORABLE = /[\u0000\ud800-\udfff]/u;
+
+type Path = (string | number)[];
+/** Where a value sits, linked to its parent: a path is only built for the one refused. */
+type At = { parent: At; key: string | number } | null;
+
+function pathOf(at: At): Path {
+  const path: Path = [];
+  for (let node = at; node; node = node.parent) path.push(node.key);
+  return path.reverse();
+}
+
+function unstorable(path: Path, char: string): ApiError {
+  const field = path.map((p) => escapeForLog(String(p))).join(".");
+  const message =
+    char === "\u0000"
+      ? "Text may not contain the NUL character"
+      : "Text may not contain an unpaired surrogate (invalid Unicode)";
+  return new ApiError("validation", field ? `${field}: ${message}` : message, {
+    code: "invalid_text",
+    details: field ? { fields: { [field]: message } } : undefined,
+  });
+}
+
+/**
+ * Refuses (400, code `invalid_text`) any string in `value` that the database could not store:
+ * string values and object keys at any depth, with the path of the first one found, in the
+ * shape of a zod issue's path (`placeIds.1`). The route wrapper runs it on every body, query and
+ * params before the route's schema sees them, so no route can pass such text on to a query.
+ * Walked with a stack of its own: JSON.parse accepts nesting deeper than the call stack.
+ * Returns `value` as it is, to be handed on to the schema.
+ */
+export function refuseUnstorableText<T>(value: T): T {
+  const stack: [unknown, At][] = [[value, null]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [item, at] = next;
+    if (typeof item === "string") {
+      const found = UNSTORABLE.exec(item);
+      if (found) throw unstorable(pathOf(at), found[0]);
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], { parent: at, key: i }]);
+    } else if (item && typeof item === "object") {
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!;
+        const found = UNSTORABLE.exec(key);
+        if (found) throw unstorable(pathOf({ parent: at, key }), found[0]);
+        stack.push([child, { parent: at, key }]);
+      }
+    }
+  }
+  return value;
+}
+
+/**
+ * Reads a JSON body, refusing oversized (413), non-JSON (415) and malformed (400) bodies, and
+ * text the database cannot store (400, `refuseUnstorableText`).
+ */
 export async function readJsonBody(req: Request): Promise<unknown> {
   const limit = env.MAX_BODY_BYTES;
   const declared = Number(req.headers.get("content-length") ?? "0");
@@ -28,9 +92,11 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   }
   const text = new TextDecoder().decode(Buffer.concat(chunks));
   if (!text.trim()) throw new ApiError("bad_request", "A JSON request body is required");
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new ApiError("invalid_json", "Malformed JSON body");
   }
+  return refuseUnstorableText(body);
 }

@@ -2,16 +2,29 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb, type Db } from "@/lib/db/client";
-import { doNotCallRefusal, onDncList } from "@/lib/dialing/do-not-call";
+import { doNotCallRefusal, invalidNumber, onDncList } from "@/lib/dialing/do-not-call";
 import { callSelect, talkSecondsOf, toCallDto } from "./dto";
+import { dialStringTargets } from "./dial-string";
 import { countryOf, toE164 } from "./phone";
-import type { CallDto, CallPutBody } from "./schemas";
+import { CALL_MAX_MS, callTooLong, type CallDto, type CallPutBody } from "./schemas";
 import { myCalls } from "./scope";
 
 /** A dialer clock this far ahead of the server's is tolerated; beyond it a time is refused. */
-const CLOCK_SKEW_MS = 10 * 60_000;
+const CLOCK_SKEW_MS = 5 * 60_000;
+/**
+ * The oldest start recorded. The browser's outbox sends a call as soon as it is back online, so
+ * an older start is a broken clock or a forged body; unbounded, a start in 1958 completed today
+ * overflowed talkSeconds (an int column) and the call answered 500 on every retry.
+ */
+const MAX_AGE_MS = 30 * 24 * 3600_000;
 
 type Times = { startedAt: Date; connectedAt: Date | null; endedAt: Date | null };
+
+/** A 400 in the shape of the wrapper's zod errors, for rules that need the server's clock or row. */
+const refuse = (field: string, message: string) =>
+  new ApiError("validation", `${field}: ${message}`, {
+    details: { fields: { [field]: message } },
+  });
 
 function timesOf(body: CallPutBody, now: Date): Times {
   const date = (v: string | null | undefined) => (v ? new Date(v) : null);
@@ -22,12 +35,30 @@ function timesOf(body: CallPutBody, now: Date): Times {
   };
   for (const [field, value] of Object.entries(times)) {
     if (value && value.getTime() > now.getTime() + CLOCK_SKEW_MS) {
-      throw new ApiError("validation", `${field}: Cannot be in the future`, {
-        details: { fields: { [field]: "Cannot be in the future" } },
-      });
+      throw refuse(field, "Cannot be in the future");
     }
   }
+  // connectedAt and endedAt are not before startedAt (the schema), so this bounds them too.
+  if (times.startedAt.getTime() < now.getTime() - MAX_AGE_MS) {
+    throw refuse("startedAt", "Cannot be more than 30 days ago");
+  }
   return times;
+}
+
+/**
+ * A completion is measured against the start as stored, which need not be the one this body
+ * sends (nothing forces a retry to repeat it, and rows recorded before these bounds exist):
+ * talkSeconds follows the stored values. Only a body that fills something in is checked, so a
+ * retry of what is already stored still answers 200.
+ */
+function checkCompletion(stored: Times, t: Times) {
+  const fills = (!stored.connectedAt && t.connectedAt) || (!stored.endedAt && t.endedAt);
+  if (!fills) return;
+  const ended = stored.endedAt ?? t.endedAt;
+  const last = ended ?? stored.connectedAt ?? t.connectedAt;
+  if (last && last.getTime() - stored.startedAt.getTime() > CALL_MAX_MS) {
+    throw refuse(ended ? "endedAt" : "connectedAt", callTooLong);
+  }
 }
 
 const notFound = () => new ApiError("not_found", "Call not found");
@@ -49,7 +80,13 @@ export async function recordCall(
   const times = timesOf(body, now);
   const existing = await db.call.findUnique({
     where: { id },
-    select: { userId: true, organizationId: true },
+    select: {
+      userId: true,
+      organizationId: true,
+      startedAt: true,
+      connectedAt: true,
+      endedAt: true,
+    },
   });
   let created = false;
   if (!existing) created = await createCall(db, session, id, body, times);
@@ -58,7 +95,7 @@ export async function recordCall(
     existing.organizationId !== session.organizationId
   ) {
     throw notFound();
-  }
+  } else checkCompletion(existing, times);
   if (!created) await completeCall(db, session, id, body, times);
   const row = await db.call.findFirst({ where: { id, ...myCalls(session) }, select: callSelect });
   if (!row) throw notFound();
@@ -80,10 +117,17 @@ async function createCall(db: Db, session: UserSession, id: string, body: CallPu
   const callerId =
     organization.callerId && (toE164(organization.callerId) ?? organization.callerId);
   const dialedDigits = body.dialedDigits.trim();
-  const dialedNumber = toE164(dialedDigits, countryOf(callerId));
+  // The numbers the dial string may ring, however it was dialed ("*67...", "011...", "...#"),
+  // the one recorded first: a string that rings none is refused, so no call escapes the
+  // do-not-call match unread.
+  const targets = dialStringTargets(dialedDigits, countryOf(callerId));
+  const dialedNumber = targets[0];
+  if (!dialedNumber) throw invalidNumber(dialedDigits, "dialedDigits");
   // Issue 15: a number on the team's do-not-call list is never recorded as a new call.
-  if (dialedNumber && (await onDncList(session, [dialedNumber])).has(dialedNumber)) {
-    throw doNotCallRefusal(dialedNumber);
+  const listed = await onDncList(session, targets);
+  const refused = targets.find((n) => listed.has(n));
+  if (refused) {
+    throw doNotCallRefusal(refused);
   }
   const ended = t.endedAt ? body.endReason : null;
   // ON CONFLICT DO NOTHING: two first PUTs racing each other make one row; the loser's insert

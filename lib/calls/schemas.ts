@@ -60,8 +60,17 @@ export const callDtoSchema = z.object({
 export type CallDto = z.infer<typeof callDtoSchema>;
 
 /**
+ * The longest call recorded, start to end. Dialer calls last minutes; a longer span is a broken
+ * clock or a forged body, and without a bound talkSeconds (an int column) could overflow.
+ */
+export const CALL_MAX_MS = 24 * 3600_000;
+export const callTooLong = "A call cannot last more than 24 hours";
+
+/**
  * PUT /api/calls/:id: the first PUT creates the call (201), later ones complete it (200).
  * Times only ever fill in: once set, connectedAt, endedAt and endReason stay as they are.
+ * Bounds that need the server's clock (how far back a start may be, how far ahead) are
+ * checked by the server (lib/calls/record.ts), not here: this schema is pure.
  */
 export const callPutBodySchema = z
   .object({
@@ -92,6 +101,14 @@ export const callPutBodySchema = z
         code: "custom",
         path: ["endedAt"],
         message: "Cannot be before startedAt or connectedAt",
+      });
+    }
+    const last = body.endedAt ?? body.connectedAt;
+    if (last && ms(last) - start > CALL_MAX_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: [body.endedAt ? "endedAt" : "connectedAt"],
+        message: callTooLong,
       });
     }
     if (!body.endedAt !== !body.endReason) {

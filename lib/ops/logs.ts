@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { escapeForLog } from "@/lib/log-escape";
 import { redactSecrets } from "./redact";
 import type { LogTarget } from "./schemas";
 import { tailFile } from "./tail";
@@ -22,7 +23,10 @@ export async function readLog(target: LogTarget, lines: number): Promise<LogRead
   const file = files[target]();
   try {
     const tail = await tailFile(file, lines);
-    return { ok: true, log: redactSecrets(tail.lines.join("\n")), truncated: tail.truncated };
+    // A web server's log holds text from outside (URLs, headers, scripts' stderr) that the
+    // console must show, not act on.
+    const text = tail.lines.map(escapeForLog).join("\n");
+    return { ok: true, log: redactSecrets(text), truncated: tail.truncated };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const reason =
@@ -39,7 +43,11 @@ export async function readLog(target: LogTarget, lines: number): Promise<LogRead
 
 const authActions = ["auth.", "admin.login", "email.", "user.", "operator."];
 
-/** The newest audit events, oldest first, one line each. */
+/**
+ * The newest audit events, oldest first, one line each. Actors and targets are whatever was typed
+ * at sign-in (before any account is known), so each line is escaped: a line break in a username
+ * shows as `\n` instead of starting a forged event of its own.
+ */
 export async function auditLines(count: number, { authOnly = false } = {}): Promise<string> {
   const db = await getDb();
   const rows = await db.auditEvent.findMany({
@@ -52,16 +60,18 @@ export async function auditLines(count: number, { authOnly = false } = {}): Prom
   return rows
     .reverse()
     .map((r) =>
-      [
-        r.at.toISOString(),
-        r.outcome.toUpperCase(),
-        r.action,
-        `actor=${r.actor}`,
-        r.target ? `target=${r.target}` : null,
-        r.clientIp ? `ip=${r.clientIp}` : null,
-      ]
-        .filter(Boolean)
-        .join(" "),
+      escapeForLog(
+        [
+          r.at.toISOString(),
+          r.outcome.toUpperCase(),
+          r.action,
+          `actor=${r.actor}`,
+          r.target ? `target=${r.target}` : null,
+          r.clientIp ? `ip=${r.clientIp}` : null,
+        ]
+          .filter(Boolean)
+          .join(" "),
+      ),
     )
     .join("\n");
 }

@@ -16,10 +16,13 @@ import {
 
 let rep: Rep;
 let mate: Rep;
-const day = "2026-11-20";
-// Calls at 08:00Z, 12:00Z and 23:59:59.500+01:00 (22:59:59.500Z) on the 20th, one on the 19th, one on the 21st.
+// A day of last week (the server records calls of the last 30 days only) and the day before it.
+const dayMs = 24 * 3600_000;
+const day = new Date(Date.now() - 3 * dayMs).toISOString().slice(0, 10);
+const dayBefore = new Date(Date.parse(day) - dayMs).toISOString().slice(0, 10);
+// Calls at 08:00Z, 12:00Z and 23:59:59.500+01:00 (22:59:59.500Z) on the day, one the day before, one after.
 const times = {
-  before: new Date(`2026-11-19T22:59:59.000Z`),
+  before: new Date(`${dayBefore}T22:59:59.000Z`),
   morning: new Date(`${day}T08:00:00.000Z`),
   noon: new Date(`${day}T12:00:00.000Z`),
   lastSecond: new Date(`${day}T22:59:59.500Z`),
@@ -35,7 +38,8 @@ beforeAll(async () => {
   [rep, mate] = await Promise.all([repOf(org.id), repOf(org.id)]);
   for (const key of Object.keys(times) as (keyof typeof times)[]) {
     const who = key === "noon" ? mate : rep;
-    await putCall(who, ids[key], completedCall(times[key], key === "noon" ? 125 : 30));
+    const res = await putCall(who, ids[key], completedCall(times[key], key === "noon" ? 125 : 30));
+    expect(res.status).toBe(201);
   }
   await putDisposition(mate, ids.noon, { disposition: "sale", saleAmount: "1250" });
   await putDisposition(rep, ids.morning, { disposition: "interested" });
@@ -74,12 +78,12 @@ describe("Call Reports export", () => {
 
   it("covers the whole last second when the end has no milliseconds, and names ranges as the client did", async () => {
     const res = await exportReport(rep, "call-reports", {
-      from: `2026-11-19T00:00:00+01:00`,
+      from: `${dayBefore}T00:00:00+01:00`,
       to: `${day}T23:59:59+01:00`,
       withTime: "1",
     });
     expect(res.headers.get("content-disposition")).toBe(
-      `attachment; filename="call-reports_2026-11-19T0000_to_${day}T2359.csv"`,
+      `attachment; filename="call-reports_${dayBefore}T0000_to_${day}T2359.csv"`,
     );
     const rows = lines(await res.text()).slice(2);
     expect(rows.map((r) => r.split(",")[0])).toEqual([
