@@ -7,7 +7,7 @@ import type { OperatorSession, UserSession } from "@/lib/auth/sessions";
 import { clientIp } from "./client-ip";
 import { ApiError, handleApiError } from "./errors";
 import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
-import { readJsonBody } from "./read-json";
+import { readJsonBody, refuseUnstorableText } from "./read-json";
 
 // Every route.ts is `export const POST = withUser({ body: schema }, handler)`: the wrapper
 // authenticates the bearer token, applies the route's rate limit, parses params, body and
@@ -22,7 +22,8 @@ type Options<B, Q, P = undefined> = {
   params?: P;
   /**
    * Requests allowed per window, counted in the database (shared by every instance): per
-   * signed-in account on withUser/withOperator, per client address on withPublic. Past the
+   * signed-in account on withUser/withOperator, per client address on withPublic (where one is
+   * known: lib/api/client-ip.ts). Past the
    * limit: 429 with Retry-After, before the body is read.
    */
   rateLimit?: RateLimitRule;
@@ -36,7 +37,8 @@ type Options<B, Q, P = undefined> = {
 
 type Base<B, Q, P> = {
   req: NextRequest;
-  ip: string;
+  /** The client's address where the deployment vouches for one (lib/api/client-ip.ts), else null. */
+  ip: string | null;
   body: Infer<B>;
   query: Infer<Q>;
   params: Infer<P>;
@@ -66,10 +68,18 @@ async function base<B extends AnySchema, Q extends AnySchema, P extends AnySchem
   rateLimitSubject: string,
 ): Promise<Base<B, Q, P>> {
   const ip = clientIp(req.headers);
-  if (opts.rateLimit) await enforceRateLimit(opts.rateLimit, rateLimitSubject || `ip:${ip}`);
-  const params = opts.params ? opts.params.parse((await route.params) ?? {}) : undefined;
+  // A public route's limit is per client address; where none can be trusted it is not applied
+  // (one counter shared by every client would let anyone lock everyone out). Sign-in keeps its
+  // per-account throttle either way (lib/auth/throttle.ts).
+  const subject = rateLimitSubject || (ip === null ? null : `ip:${ip}`);
+  if (opts.rateLimit && subject) await enforceRateLimit(opts.rateLimit, subject);
+  // Text the database cannot store (NUL, lone surrogates) is refused once, before any schema: the
+  // body by readJsonBody, params and query here. What a route does not parse it never reads.
+  const params = opts.params
+    ? opts.params.parse(refuseUnstorableText((await route.params) ?? {}))
+    : undefined;
   const query = opts.query
-    ? opts.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))
+    ? opts.query.parse(refuseUnstorableText(Object.fromEntries(req.nextUrl.searchParams.entries())))
     : undefined;
   const body = opts.body ? opts.body.parse(await readJsonBody(req)) : undefined;
   return {

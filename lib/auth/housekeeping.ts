@@ -21,7 +21,13 @@ export async function pruneExpiredAuthRows(now = new Date(), limit?: number) {
   const auditCutoff = new Date(now.getTime() - env.AUDIT_RETENTION_DAYS * 24 * hourMs);
   const [sessions, counters, rateLimits, reservations, audit] = await Promise.all([
     db.session.deleteMany({ where: { expiresAt: { lt: dayAgo } }, limit }),
-    db.loginThrottle.deleteMany({ where: { windowStart: { lt: windowClosed } }, limit }),
+    db.loginThrottle.deleteMany({
+      where: {
+        windowStart: { lt: windowClosed },
+        OR: [{ lockedUntil: null }, { lockedUntil: { lt: windowClosed } }],
+      },
+      limit,
+    }),
     pruneRateLimitCounters(now, limit),
     pruneReservations(now, limit),
     db.auditEvent.deleteMany({

@@ -6,7 +6,7 @@ import { verifyPassword } from "./password";
 import type { LoginBody } from "./schemas";
 import { newSession } from "./sessions";
 import type { SessionKind } from "./tokens";
-import { beginAttempt, runTogether, throttleKey } from "./throttle";
+import { beginAttempt, runTogether } from "./throttle";
 
 const invalidCredentials = "Invalid credentials";
 
@@ -30,13 +30,12 @@ async function findAccount(kind: SessionKind, username: string) {
 export async function login(
   kind: SessionKind,
   { username, password }: LoginBody,
-  clientIp: string,
+  clientIp: string | null,
 ) {
   const action = kind === "user" ? "auth.login" : "admin.login";
-  const key = throttleKey(kind, username, clientIp);
   const accountRead = findAccount(kind, username);
   accountRead.catch(() => undefined); // awaited below; only when the throttle lets it through
-  const verdict = await beginAttempt(key);
+  const verdict = await beginAttempt(kind, username, clientIp);
   if (!verdict.allowed) {
     await recordAudit({
       actor: username,

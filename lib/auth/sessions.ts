@@ -29,7 +29,7 @@ const lifetimeMs = (kind: SessionKind) =>
  * A new session: the INSERT that records its row (for the caller to run, alone or with other
  * writes in one statement) and the signed token that names it.
  */
-export async function newSession(kind: SessionKind, subjectId: string, clientIp: string) {
+export async function newSession(kind: SessionKind, subjectId: string, clientIp: string | null) {
   const sid = crypto.randomUUID();
   const expiresAt = new Date(Date.now() + lifetimeMs(kind));
   const insert = Prisma.sql`
@@ -40,7 +40,7 @@ export async function newSession(kind: SessionKind, subjectId: string, clientIp:
 }
 
 /** Records a session row and returns the signed token that names it. */
-export async function issueSession(kind: SessionKind, subjectId: string, clientIp: string) {
+export async function issueSession(kind: SessionKind, subjectId: string, clientIp: string | null) {
   const db = await getDb();
   const { insert, token, expiresAt } = await newSession(kind, subjectId, clientIp);
   await db.$executeRaw(insert);

@@ -9,7 +9,7 @@ export const INVALID_LINK = "Invalid or expired verification link";
 
 type Rejection = "unknown" | "used" | "voided" | "expired" | "email_changed";
 
-async function reject(reason: Rejection, ip: string, target: string | null): Promise<never> {
+async function reject(reason: Rejection, ip: string | null, target: string | null): Promise<never> {
   await recordAudit({
     actor: "anonymous",
     action: "email.verify.complete",
@@ -23,7 +23,7 @@ async function reject(reason: Rejection, ip: string, target: string | null): Pro
 }
 
 /** Marks the address a token was issued for as verified; each token works once. */
-export async function completeEmailVerification(token: string, ip: string) {
+export async function completeEmailVerification(token: string, ip: string | null) {
   if (!verificationTokenPattern.test(token.trim())) return reject("unknown", ip, null);
   const db = await getDb();
   const tokenHash = hashVerificationToken(token.trim());

@@ -16,7 +16,7 @@ export type VerificationRequest = {
   username: string;
   email: string;
   locale: string | undefined;
-  ip: string;
+  ip: string | null;
 };
 
 const retryAfter = (ms: number) => ({ "Retry-After": String(Math.max(1, Math.ceil(ms / 1000))) });

@@ -22,7 +22,7 @@ export function json(data: unknown, status = 200) {
  */
 export function auditAction(
   session: OperatorSession,
-  ip: string,
+  ip: string | null,
   action: string,
   target: string | null,
   outcome: AuditEntry["outcome"],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hitRateLimit } from "@/lib/api/rate-limit";
-import { beginAttempt, throttleKey } from "@/lib/auth/throttle";
+import { beginAttempt } from "@/lib/auth/throttle";
 import { getDb } from "@/lib/db/client";
 import { commitWithoutFlush } from "@/lib/db/relaxed-commit";
 
@@ -30,7 +30,7 @@ describe("commits without a flush", () => {
 
     const verdict = await hitRateLimit({ name: "durability-test", max: 5, windowSeconds: 60 }, "x");
     expect(verdict.allowed).toBe(true);
-    const attempt = await beginAttempt(throttleKey("user", "durability-test", "127.0.0.9"));
+    const attempt = await beginAttempt("user", "durability-test", "127.0.0.9");
     expect(attempt.allowed).toBe(true);
     if (attempt.allowed) await attempt.release("success");
 

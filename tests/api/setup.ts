@@ -4,8 +4,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
+import { claimSocketPeerHeader } from "@/scripts/server-contract.mjs";
 
 process.env.LOG_LEVEL ??= "silent";
+// Route handlers are called as scripts/serve.mjs serves them: the client address is the socket
+// peer it writes into a header (tests/api/helpers.ts sets it). A test of another deployment
+// shape takes the claim back (tests/api/auth-throttle-shapes.test.ts).
+claimSocketPeerHeader();
 const template = inject("templateDataDir");
 let dir: string | undefined;
 
@@ -18,6 +23,9 @@ if (!process.env.DATABASE_URL && template) {
 beforeAll(async () => {
   const { getDb } = await import("@/lib/db/client");
   await getDb();
+  // As lib/startup.ts does before a server takes requests: proxy.ts finds the key in the env.
+  const { shareGeneratedAuthSecret } = await import("@/lib/auth/secret");
+  shareGeneratedAuthSecret();
 });
 
 afterAll(async () => {

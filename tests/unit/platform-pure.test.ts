@@ -9,13 +9,46 @@ afterEach(() => {
 
 describe("clientIp", () => {
   const headers = (h: Record<string, string>) => new Headers(h);
+  const owned = Symbol.for("dialflow.socketPeerHeaderOwned");
+  const g = globalThis as Record<symbol, unknown>;
+  afterEach(() => {
+    delete g[owned];
+  });
 
-  it("ignores X-Forwarded-For when no proxy is trusted", async () => {
-    const { clientIp } = await import("@/lib/api/client-ip");
+  it("served by scripts/serve.mjs: the socket peer it wrote, never X-Forwarded-For", async () => {
+    const { claimSocketPeerHeader } = await import("@/scripts/server-contract.mjs");
+    claimSocketPeerHeader();
+    const { clientIp, clientAddressSource } = await import("@/lib/api/client-ip");
+    expect(clientAddressSource()).toBe("socket");
     expect(
       clientIp(headers({ "x-forwarded-for": "1.2.3.4", "x-dialflow-socket-ip": "10.0.0.5" })),
     ).toBe("10.0.0.5");
-    expect(clientIp(headers({}))).toBe("unknown");
+    expect(clientIp(headers({}))).toBeNull();
+  });
+
+  it("under next start or next dev: no address, whatever headers a client sends", async () => {
+    const { clientIp, clientAddressSource } = await import("@/lib/api/client-ip");
+    expect(clientAddressSource()).toBe("none");
+    const forged = headers({
+      "x-dialflow-socket-ip": "10.0.0.5",
+      "x-forwarded-for": "1.2.3.4",
+      "x-real-ip": "1.2.3.4",
+      "x-vercel-forwarded-for": "1.2.3.4",
+    });
+    expect(clientIp(forged)).toBeNull();
+  });
+
+  it("on Vercel: the address the platform sets", async () => {
+    vi.stubEnv("VERCEL", "1");
+    const { clientIp, clientAddressSource } = await import("@/lib/api/client-ip");
+    expect(clientAddressSource()).toBe("vercel");
+    expect(
+      clientIp(
+        headers({ "x-vercel-forwarded-for": "203.0.113.7", "x-dialflow-socket-ip": "9.9.9.9" }),
+      ),
+    ).toBe("203.0.113.7");
+    expect(clientIp(headers({ "x-real-ip": "203.0.113.8" }))).toBe("203.0.113.8");
+    expect(clientIp(headers({}))).toBeNull();
   });
 
   it("believes only the entry our own trusted proxy appended", async () => {
@@ -30,6 +63,8 @@ describe("clientIp", () => {
         }),
       ),
     ).toBe("198.51.100.20");
+    // A request that did not come through the proxy: not the client's own claim.
+    expect(clientIp(headers({ "x-dialflow-socket-ip": "10.0.0.1" }))).toBeNull();
   });
 });
 
