@@ -1,7 +1,8 @@
-// Runs once when the server starts, before it serves a request.
+// Runs once when the server starts, before it serves a request. Next compiles this file for
+// every runtime; the import below is reached (and bundled) only for Node.js.
 export async function register() {
-  // NEXT_RUNTIME is set by Next itself; the database only opens in the Node.js runtime.
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startup } = await import("./lib/startup");
-  await startup();
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { startServer } = await import("./lib/instrumentation-node");
+    await startServer();
+  }
 }

@@ -1,33 +1,11 @@
 import "server-only";
-import { deploymentEnv, env, isServerless } from "@/lib/env";
+import { deploymentEnv, env } from "@/lib/env";
 
 // What serverless mode (Vercel, or RUNTIME=serverless) changes: instances start and stop per
 // request on a read-only file system (only /tmp writable) with no timers between requests. So
 // nothing may depend on DATA_DIR (database, auth secret, outbox), migrations run in the build,
-// and housekeeping runs from the cron route instead of an in-process timer.
-
-/** The settings serverless mode cannot do without, in the order they are named. */
-export function missingServerlessSettings(): string[] {
-  if (!isServerless) return [];
-  const missing: string[] = [];
-  if (!env.DATABASE_URL) missing.push("DATABASE_URL");
-  if (!env.AUTH_SECRET) missing.push("AUTH_SECRET");
-  if (!env.SMTP_URL) missing.push("SMTP_URL");
-  return missing;
-}
-
-/** One line naming every missing setting, or null when serverless mode has what it needs. */
-export function serverlessConfigProblem(): string | null {
-  const missing = missingServerlessSettings();
-  if (missing.length === 0) return null;
-  const why =
-    env.RUNTIME === "serverless" ? "RUNTIME=serverless" : "serverless platform detected (VERCEL=1)";
-  return (
-    `Refusing to start: ${why} needs ${missing.join(", ")} ` +
-    `(no writable disk for the embedded database, auth secret or mail outbox). ` +
-    `Missing: ${missing.join(", ")}.`
-  );
-}
+// and housekeeping runs from the cron route instead of an in-process timer. The settings it
+// cannot do without are checked at start (lib/env-schema.ts).
 
 // RFC 2606 / RFC 6761 names that can never belong to a real mailbox: always safe to mail.
 const reservedDomains = ["example.com", "example.net", "example.org"];
