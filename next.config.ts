@@ -50,8 +50,20 @@ const nextConfig: NextConfig = {
         value: "max-age=63072000; includeSubDomains",
       });
     }
+    // The public pages are prerendered and rewritten per locale by proxy.ts, which also sends a
+    // signed-in visitor on: the answer depends on cookies. Next would mark them cacheable by any
+    // shared cache for a year (s-maxage), so a CDN in front could keep one visitor's answer (a
+    // locale, or a redirect) for everyone; Next keeps a Cache-Control set here.
+    const publicPageHeaders = [
+      { key: "Cache-Control", value: "private, no-cache" },
+      { key: "Vary", value: "Cookie" },
+    ];
     return [
       { source: "/:path*", headers },
+      ...["/", "/login", "/register", "/p/:path*"].map((source) => ({
+        source,
+        headers: publicPageHeaders,
+      })),
       // JSON answers run no script and load nothing: the strictest policy (proxy.ts, which sets
       // the pages' policies, does not run for /api).
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: apiCsp }] },

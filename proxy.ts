@@ -1,6 +1,3 @@
-import { createHash } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { jwtVerify } from "jose";
 import { NextResponse, type NextRequest } from "next/server";
 import { defaultLocale, isLocale, localeCookie } from "@/lib/i18n/config";
@@ -13,7 +10,9 @@ import { defaultLocale, isLocale, localeCookie } from "@/lib/i18n/config";
 // The public pages (/, /login, /register) are prerendered per locale (app/p/[locale]): this
 // rewrites them to the visitor's locale (NEXT_LOCALE cookie), sends a signed-in visitor on
 // (/ -> /app, /login and /register -> /), and gives them a CSP that allows the inline scripts
-// of the prerendered HTML by hash instead of a per-request nonce (prerenderedScriptSources).
+// of the prerendered HTML by hash instead of a per-request nonce. The hashes are computed by the
+// build (scripts/public-page-csp.mjs) and written into this module's compiled code: the proxy
+// reads no file, so it runs the same wherever the platform puts it.
 
 const gates = [
   { prefix: "/app", cookie: "session", audience: "dialflow:user", login: "/login" },
@@ -28,25 +27,17 @@ const gates = [
 let cachedKey: Promise<CryptoKey> | undefined;
 
 /**
- * The HMAC key lib/auth/secret.ts signs with: AUTH_SECRET, or the one the server generated into
- * DATA_DIR. Read here without the server modules and imported once (jose would import raw bytes
- * again on every verify); null until it exists (then no token is valid).
+ * The HMAC key lib/auth/secret.ts signs with: AUTH_SECRET, which lib/startup.ts also sets in this
+ * process from the secret it generated into DATA_DIR on a laptop. Imported once (jose would
+ * import raw bytes again on every verify); null until it exists (then no token is valid).
  */
 function sessionKey(): Promise<CryptoKey> | null {
   if (cachedKey) return cachedKey;
-  let secret = process.env.AUTH_SECRET;
-  if (!secret) {
-    try {
-      const file = path.join(path.resolve(process.env.DATA_DIR || ".data"), "auth-secret");
-      secret = fs.readFileSync(file, "utf8").trim();
-    } catch {
-      return null;
-    }
-  }
-  const raw = new TextEncoder().encode(secret);
+  const secret = process.env.AUTH_SECRET;
+  if (!secret) return null;
   return (cachedKey = crypto.subtle.importKey(
     "raw",
-    raw,
+    new TextEncoder().encode(secret),
     { name: "HMAC", hash: "SHA-256" },
     false,
     ["verify"],
@@ -96,53 +87,22 @@ const staticPages: Record<string, { signedIn: string; target: string }> = {
 };
 const staticPrefix = "/p";
 
-/** Script hashes of each prerendered page (fixed for the life of a build), by its route. */
-const staticScriptSources = new Map<string, string>();
-
-function sha256(text: string) {
-  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
-}
-
 /**
- * The script-src sources for a prerendered page (null when its HTML is missing: not a
- * production build). Every inline script in the HTML is allowed by the hash of its text. If
- * every external script carries an integrity attribute (Next's SRI), those hashes are listed
- * too, with 'strict-dynamic', so that exactly these scripts and what they load run. Turbopack
- * (Next 16.4) leaves the page's own chunks without integrity, though, and a hash only allows an
- * external script through its integrity attribute: then external scripts are allowed by origin
- * ('self': our own static chunks; JSON answers are never run as script, nosniff) and inline
- * ones still only by hash.
+ * The script-src sources of each prerendered page by its route (`/p/en/login`), written here by
+ * the build (scripts/public-page-csp.mjs replaces this literal in the compiled proxy). Left as it
+ * is, the build skipped that step (a bare `next build`): no public page runs a script then.
  */
-function prerenderedScriptSources(route: string): string | null {
-  const cached = staticScriptSources.get(route);
-  if (cached) return cached;
-  const distDir = path.resolve(process.env.NEXT_DIST_DIR || ".next");
-  let html: string;
+const builtScriptSources: Record<string, string> = parseBuiltSources(
+  "__DIALFLOW_PUBLIC_PAGE_SCRIPT_SOURCES__",
+);
+
+function parseBuiltSources(json: string): Record<string, string> {
   try {
-    html = fs.readFileSync(path.join(distDir, "server/app", `${route}.html`), "utf8");
+    const parsed: unknown = JSON.parse(json);
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, string>) : {};
   } catch {
-    return null;
+    return {};
   }
-  const inline = new Set<string>();
-  const external = new Set<string>();
-  let everyExternalHasIntegrity = true;
-  for (const [, attributes = "", body = ""] of html.matchAll(
-    /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
-  )) {
-    if (/\bsrc=/.test(attributes)) {
-      if (/\bnomodule\b/i.test(attributes)) continue; // never run by the browsers we serve
-      const integrity = /\bintegrity="([^"]+)"/.exec(attributes)?.[1];
-      if (!integrity) everyExternalHasIntegrity = false;
-      for (const hash of integrity?.split(/\s+/) ?? []) if (hash) external.add(`'${hash}'`);
-    } else if (body) {
-      inline.add(sha256(body));
-    }
-  }
-  const value = everyExternalHasIntegrity
-    ? [...inline, ...external, "'strict-dynamic'"].join(" ")
-    : [...inline].join(" ");
-  staticScriptSources.set(route, value);
-  return value;
 }
 
 function staticPage(request: NextRequest, pathname: string, signedIn: boolean) {
@@ -163,9 +123,9 @@ function staticPage(request: NextRequest, pathname: string, signedIn: boolean) {
 
 function staticPageCsp(route: string) {
   // In development pages render per request (no HTML to hash): allow inline scripts there.
-  const scripts = dev ? "'unsafe-inline'" : prerenderedScriptSources(route);
-  // No script runs if the prerendered HTML cannot be read: fail closed, and say why.
-  if (!scripts) console.error(`proxy: no prerendered HTML for ${route}; its scripts are blocked`);
+  const scripts = dev ? "'unsafe-inline'" : builtScriptSources[route];
+  // No script runs if the build computed no hashes: fail closed, and say why.
+  if (!scripts) console.error(`proxy: no script hashes for ${route} (build with npm run build)`);
   return contentSecurityPolicy(scripts ?? "'strict-dynamic'");
 }
 

@@ -2,9 +2,12 @@
 // migrations under an advisory lock, demo accounts with SEED_DEMO=1), then `next build`. This is
 // what a preview deployment runs, so that its serverless instances start without migrating.
 // Without DATABASE_URL (a laptop, a container image) it only builds; the long-running server
-// still applies pending migrations when it starts.
+// still applies pending migrations when it starts. After the build, the public pages' script
+// hashes go into the compiled proxy (scripts/public-page-csp.mjs): build with this script, not a
+// bare `next build`, or no public page runs a script.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { writePublicPageCsp } from "./public-page-csp.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1" };
 
@@ -30,3 +33,5 @@ if (process.env.DATABASE_URL) {
   );
 }
 run("next build", [path.resolve("node_modules/next/dist/bin/next"), "build"]);
+const csp = writePublicPageCsp(path.resolve(process.env.NEXT_DIST_DIR || ".next"));
+console.log(`Public pages: script hashes of ${csp.pages} pages written into the proxy.`);

@@ -1,4 +1,4 @@
-// npm run test:e2e [-- playwright args]: builds the production bundle, then runs Playwright
+// npm run test:e2e [-- playwright args]: builds the production bundle (scripts/build.mjs), then runs Playwright
 // against it with the system Chromium. E2E_SKIP_BUILD=1 reuses an existing build.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -13,7 +13,7 @@ function run(cmd, args) {
 }
 
 if (process.env.E2E_SKIP_BUILD !== "1") {
-  run(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"]);
+  run(process.execPath, [path.resolve("scripts/build.mjs")]);
 }
 run(process.execPath, [
   path.resolve("node_modules/@playwright/test/cli.js"),

@@ -12,14 +12,10 @@ const hostname = process.env.HOST || "0.0.0.0";
 
 if (!fs.existsSync(path.join(distDir, "BUILD_ID"))) {
   console.log("No production build found: building once (takes a minute or two)...");
-  const res = spawnSync(
-    process.execPath,
-    [path.resolve("node_modules/next/dist/bin/next"), "build"],
-    {
-      stdio: "inherit",
-      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-    },
-  );
+  const res = spawnSync(process.execPath, [path.resolve("scripts/build.mjs")], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 

@@ -1,10 +1,9 @@
 import { cookies } from "next/headers";
-import { redirect } from "next/navigation";
 import { DynamicRootDocument } from "@/components/dynamic-root-document";
 import { rootMetadata } from "@/components/root-document";
 import { AppShell } from "@/components/shell/app-shell";
 import { PreviewBadge } from "@/components/deploy/preview-badge";
-import { getPageSession } from "@/lib/auth/page-session";
+import { requirePageSession } from "@/lib/auth/page-session";
 import { isPreview } from "@/lib/env";
 import { clientNamespaces } from "@/lib/i18n/namespaces";
 import { SIDEBAR_COOKIE } from "@/lib/shell/sidebar-cookie";
@@ -13,13 +12,12 @@ export const metadata = rootMetadata;
 
 // The proxy only checks that a session cookie looks plausible; this verifies it for real
 // (signature, expiry, revocation, disabled account) before anything of /app renders.
-// A signature-valid cookie the database no longer accepts goes to /session-expired, which clears
-// it (the proxy would otherwise send /login straight back here). This is a root layout: the
+// A signature-valid cookie the database no longer accepts goes to /session-expired (every page
+// checks too: lib/auth/page-session.ts says why). This is a root layout: the
 // public pages have their own, prerendered (app/p/[locale]/layout.tsx).
 // The remembered sidebar width is rendered on the server (cookie mirror of localStorage) so it never jumps.
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
-  const session = await getPageSession();
-  if (!session) redirect("/session-expired");
+  const session = await requirePageSession();
   const initialCollapsed = (await cookies()).get(SIDEBAR_COOKIE)?.value === "1";
   return (
     <DynamicRootDocument namespaces={clientNamespaces.app}>

@@ -1,10 +1,12 @@
 import { getTranslations } from "next-intl/server";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
+import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("dashboard") };
 }
 
-export default function DashboardPage() {
+export default async function DashboardPage() {
+  await requirePageSession();
   return <DashboardView />;
 }

@@ -1,5 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { cache } from "react";
 import { sessionCookie } from "./cookies";
 import { authenticateUser } from "./sessions";
 
@@ -7,9 +9,22 @@ import { authenticateUser } from "./sessions";
  * The signed-in rep for a server component, verified like any bearer token (signature,
  * expiry, revocation, account state), or null. Pages call this; the proxy only pre-filters.
  */
-export async function getPageSession(): Promise<{ username: string } | null> {
+export const getPageSession = cache(async (): Promise<{ username: string } | null> => {
   const token = (await cookies()).get(sessionCookie)?.value;
   if (!token) return null;
   const session = await authenticateUser(token).catch(() => null);
   return session ? { username: session.username } : null;
+});
+
+/**
+ * The signed-in rep, or a redirect to /session-expired (which clears a cookie the database no
+ * longer accepts; the proxy would otherwise send /login straight back). Next renders a route's
+ * layouts and page side by side, so the /app layout's check alone would still let the page
+ * render into the redirect's answer: every /app page calls this first, and the check runs once
+ * per request (cache).
+ */
+export async function requirePageSession(): Promise<{ username: string }> {
+  const session = await getPageSession();
+  if (!session) redirect("/session-expired");
+  return session;
 }

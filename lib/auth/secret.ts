@@ -30,3 +30,14 @@ export function authSecret(): Uint8Array<ArrayBuffer> {
   cached = new TextEncoder().encode(fs.readFileSync(file, "utf8").trim());
   return cached;
 }
+
+/**
+ * Puts the generated secret where proxy.ts (which cannot import server modules or read files:
+ * it must run wherever the platform puts it) looks for the key: AUTH_SECRET in this process's
+ * environment. Only on a laptop or container without AUTH_SECRET; lib/startup.ts calls it
+ * before the server takes requests.
+ */
+export function shareGeneratedAuthSecret() {
+  if (env.AUTH_SECRET) return;
+  process.env.AUTH_SECRET = new TextDecoder().decode(authSecret());
+}

@@ -8,7 +8,8 @@ import { proxy } from "@/proxy";
 import { createAccount, loginAs } from "./helpers";
 
 // The prerendered public pages: proxy.ts picks the locale's HTML, sends signed-in visitors on,
-// and allows exactly the inline scripts of that HTML by hash (no nonce, no unsafe-*).
+// and allows exactly the inline scripts of that HTML by hash (no nonce, no unsafe-*), with the
+// hashes the build wrote into it (scripts/public-page-csp.mjs).
 const page = (p: string, headers: Record<string, string> = {}) =>
   new NextRequest(`http://localhost:3000${p}`, { headers });
 
@@ -17,11 +18,13 @@ const inlineA = "(self.__next_f=self.__next_f||[]).push([0])";
 const inlineB = 'self.__next_f.push([1,"payload"])';
 
 let distDir: string;
-const previousDist = process.env.NEXT_DIST_DIR;
+/** The compiled proxy of the stand-in build, holding the placeholder as proxy.ts does. */
+let proxyFile: string;
 
 beforeAll(() => {
   // A stand-in build: /p/de/login prerendered with two inline scripts and one external chunk
-  // without integrity (as Turbopack writes the page's own chunks).
+  // without integrity (as Turbopack writes the page's own chunks), /p/en with only chunks that
+  // carry integrity.
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-static-csp-"));
   const dir = path.join(distDir, "server/app/p/de");
   fs.mkdirSync(dir, { recursive: true });
@@ -31,12 +34,40 @@ beforeAll(() => {
       `<script src="/_next/static/chunks/p.js" integrity="sha256-x" noModule=""></script></head>` +
       `<body><script>${inlineA}</script><script>${inlineB}</script></body></html>`,
   );
-  process.env.NEXT_DIST_DIR = distDir;
+  fs.writeFileSync(
+    path.join(distDir, "server/app/p/en.html"),
+    `<html><head><script src="/a.js" integrity="sha256-abc"></script></head>` +
+      `<body><script>${inlineA}</script></body></html>`,
+  );
+  proxyFile = path.join(distDir, "server/chunks/proxy.js");
+  fs.mkdirSync(path.dirname(proxyFile), { recursive: true });
+  fs.writeFileSync(proxyFile, `let s=JSON.parse("__DIALFLOW_PUBLIC_PAGE_SCRIPT_SOURCES__");`);
 });
 
 afterAll(() => {
-  process.env.NEXT_DIST_DIR = previousDist;
   fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+describe("the public pages' script hashes, computed by the build", () => {
+  it("are written into the compiled proxy, per page", async () => {
+    const { writePublicPageCsp } = await import("@/scripts/public-page-csp.mjs");
+    expect(writePublicPageCsp(distDir)).toEqual({ pages: 2, written: 1 });
+    const code = fs.readFileSync(proxyFile, "utf8");
+    const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(code)![1]!;
+    const sources = JSON.parse(JSON.parse(literal) as string) as Record<string, string>;
+    expect(Object.keys(sources).sort()).toEqual(["/p/de/login", "/p/en"]);
+    // An external chunk without integrity cannot be allowed by hash: by origin ('self', in the
+    // policy), not by 'strict-dynamic' (which would ignore 'self' and block it).
+    expect(sources["/p/de/login"]).toBe(`${sha(inlineA)} ${sha(inlineB)}`);
+    // Every external script with integrity: exactly these and what they load.
+    expect(sources["/p/en"]).toBe(`${sha(inlineA)} 'sha256-abc' 'strict-dynamic'`);
+  });
+
+  it("stop the build when the compiled proxy holds no placeholder", async () => {
+    const { writePublicPageCsp } = await import("@/scripts/public-page-csp.mjs");
+    // The first test replaced it: a second run finds none.
+    expect(() => writePublicPageCsp(distDir)).toThrow(/placeholder/);
+  });
 });
 
 describe("static public pages in the proxy", () => {
@@ -55,27 +86,16 @@ describe("static public pages in the proxy", () => {
     }
   });
 
-  it("allows the page's inline scripts by hash: no nonce, no unsafe-inline or unsafe-eval", async () => {
-    const res = await proxy(page("/login", { cookie: "NEXT_LOCALE=de" }));
+  it("runs no script at all on a public page of a build that computed no hashes", async () => {
+    // This source is such a build: the placeholder is still in it (scripts/build.mjs replaces it).
+    const res = await proxy(page("/register", { cookie: "NEXT_LOCALE=ar" }));
     const csp = res.headers.get("content-security-policy")!;
     const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!;
-    expect(scriptSrc).toContain(sha(inlineA));
-    expect(scriptSrc).toContain(sha(inlineB));
-    expect(scriptSrc).not.toMatch(/nonce-|unsafe-inline|unsafe-eval/);
-    // An external chunk without integrity cannot be allowed by hash: by origin, not by
-    // 'strict-dynamic' (which would ignore 'self' and block it).
-    expect(scriptSrc).toMatch(/^'self' /);
-    expect(scriptSrc).not.toContain("strict-dynamic");
+    expect(scriptSrc).toContain("'strict-dynamic'");
+    expect(scriptSrc).not.toMatch(/sha256-|nonce-|unsafe-inline|unsafe-eval/);
     for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) {
       expect(csp).toContain(directive);
     }
-  });
-
-  it("runs no script at all when the prerendered HTML is missing", async () => {
-    const res = await proxy(page("/register", { cookie: "NEXT_LOCALE=ar" }));
-    const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get("content-security-policy")!)![1]!;
-    expect(scriptSrc).toContain("'strict-dynamic'");
-    expect(scriptSrc).not.toMatch(/sha256-|nonce-|unsafe-inline/);
   });
 
   it("sends a signed-in visitor from / to /app and from /login and /register to /", async () => {

@@ -87,10 +87,25 @@ const roProbe = (flags) =>
 const unshareFlags = [["-m"], ["-r", "-m"]].find((flags) => roProbe(flags).status === 0);
 const readOnly = unshareFlags !== undefined;
 
-/** Starts `node scripts/start.mjs` (in the read-only namespace when available). */
-function startServer(name, port, extraEnv) {
+/**
+ * Starts a server from the build (in the read-only namespace when available): as the platform
+ * runs it, `next start` ("platform", the default), or as the container does, `node
+ * scripts/start.mjs` ("container").
+ */
+function startServer(name, port, extraEnv, shape = "platform") {
   const env = deploymentEnv({ PORT: String(port), HOST: "127.0.0.1", ...extraEnv });
-  const node = [process.execPath, "scripts/start.mjs"];
+  const node =
+    shape === "container"
+      ? [process.execPath, "scripts/start.mjs"]
+      : [
+          process.execPath,
+          path.join(root, "node_modules/next/dist/bin/next"),
+          "start",
+          "--port",
+          String(port),
+          "--hostname",
+          "127.0.0.1",
+        ];
   const [cmd, args] = readOnly
     ? [
         "unshare",
@@ -378,6 +393,34 @@ async function simulate(mailbox, peer) {
   );
   assert.equal(details.status, 200);
 
+  step("sign-in throttling as the platform serves it: no forged address, no shared one");
+  // `next start` has no socket address to offer: a header a client forges must not give it a
+  // fresh counter per value, and wrong guesses must not lock an account for every client.
+  const operatorLogin = (password, forged) =>
+    fetch(`${a.base}/api/admin/login`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(forged ? { "x-dialflow-socket-ip": forged, "x-forwarded-for": forged } : {}),
+      },
+      body: JSON.stringify({ username: "operator", password }),
+    });
+  for (let i = 0; i < 5; i++) assert.equal((await operatorLogin("wrong-password")).status, 401);
+  assert.equal((await operatorLogin(demoPassword)).status, 200, "five guesses locked everyone out");
+  for (let i = 0; i < 10; i++) {
+    assert.equal((await operatorLogin("wrong-password", `10.77.0.${i + 1}`)).status, 401);
+  }
+  const locked = await operatorLogin(demoPassword, "10.77.0.200");
+  assert.equal(locked.status, 429, "forged addresses gave fresh counters");
+  assert.equal(locked.headers.get("retry-after"), "1");
+
+  step("public pages: scripts allowed by build-time hashes, never kept by a shared cache");
+  const loginPage = await fetch(`${b.base}/login`);
+  assert.equal(loginPage.status, 200);
+  const csp = loginPage.headers.get("content-security-policy") ?? "";
+  assert.match(csp, /script-src 'self' 'sha256-/, csp);
+  assert.match(loginPage.headers.get("cache-control") ?? "", /private/);
+
   step("cron route: refused without the secret, two concurrent calls prune each row once");
   assert.equal((await fetch(`${a.base}/api/cron/housekeeping`)).status, 401);
   const wrong = await fetch(`${a.base}/api/cron/housekeeping`, {
@@ -458,13 +501,48 @@ async function simulate(mailbox, peer) {
   );
   assert.equal(tables[0].n, 0, "a serverless cold start created tables");
 
+  step("a bad configuration stops any start in one line naming every bad setting");
+  for (const [label, shape, extra, names] of [
+    [
+      "no AUTH_SECRET",
+      "container",
+      { DATABASE_URL: urlOf(emptyDb), SMTP_URL: mailbox.url },
+      ["AUTH_SECRET"],
+    ],
+    [
+      "a short CRON_SECRET and a bad port",
+      "platform",
+      {
+        CRON_SECRET: "short",
+        DATA_DIR: fs.mkdtempSync("/tmp/dialflow-deploy-bad-"),
+        HOUSEKEEPING_BATCH: "0",
+      },
+      ["CRON_SECRET", "HOUSEKEEPING_BATCH"],
+    ],
+  ]) {
+    const bad = startServer(label, basePort + 6, { NODE_ENV: "production", ...extra }, shape);
+    assert.equal(await withTimeout(bad.exited, 60_000, label), 1, bad.log());
+    const lines = bad
+      .log()
+      .split("\n")
+      .filter((l) => l.includes("Refusing to start"));
+    assert.equal(lines.length, 1, bad.log());
+    for (const name of names) assert.match(lines[0], new RegExp(name), bad.log());
+    assert.doesNotMatch(bad.log(), /\n\s+at /, `a stack trace was printed:\n${bad.log()}`);
+  }
+
   step("the long-running server still migrates at start (same build, same empty database)");
-  const long = startServer("long-running server", basePort + 5, {
-    NODE_ENV: "production",
-    DATABASE_URL: urlOf(emptyDb),
-    AUTH_SECRET: authSecret,
-    DATA_DIR: fs.mkdtempSync("/tmp/dialflow-deploy-long-"),
-  });
+  const long = startServer(
+    "long-running server",
+    basePort + 5,
+    {
+      NODE_ENV: "production",
+      DATABASE_URL: urlOf(emptyDb),
+      AUTH_SECRET: authSecret,
+      DATA_DIR: fs.mkdtempSync("/tmp/dialflow-deploy-long-"),
+    },
+    "container",
+  );
   await waitHealthy(long);
   await stopServer(long);
   assert.match(long.log(), /applied migrations/, long.log());

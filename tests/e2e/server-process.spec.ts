@@ -4,6 +4,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import calls from "../../messages/en/Calls.json";
+import reportsMenu from "../../messages/en/ReportsMenu.json";
 import { e2eAccounts } from "./accounts";
 
 // The production server as a process: answers at the HTTP edges, and stops cleanly on SIGTERM and
@@ -27,24 +29,50 @@ test.describe("HTTP edges of the production server", () => {
     expect(res.headers["allow"]).not.toContain("TRACE");
   });
 
+  test("sign-in failures count against the socket's address, not one a client names", async ({
+    request,
+  }) => {
+    // npm start serves through scripts/serve.mjs, which owns the socket: a client that names a
+    // new address in each request still has one counter (the account here does not exist, so no
+    // other spec's account is locked; unknown and known names take the same path).
+    const username = `nobody-${Date.now().toString(36)}`;
+    const attempt = (i: number) =>
+      request.post("/api/auth/login", {
+        data: { username, password: "wrong-password" },
+        headers: { "x-dialflow-socket-ip": `10.55.0.${i}`, "x-forwarded-for": `10.56.0.${i}` },
+      });
+    for (let i = 1; i <= 5; i++) expect((await attempt(i)).status()).toBe(401);
+    const refused = await attempt(6);
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(60);
+  });
+
   test("a redirect from /app never carries the rendered page", async ({ request, baseURL }) => {
     const login = await request.post("/api/auth/login", { data: e2eAccounts.rep });
     const { token } = (await login.json()) as { token: string };
-    // Revoked: the signature is valid (passes the proxy), the layout redirects.
+    // Revoked: the signature is valid (passes the proxy), the layout and the page redirect.
     await request.post("/api/auth/logout", { headers: { authorization: `Bearer ${token}` } });
-    for (const target of ["/app", "/app/reports", "/app/call-log"]) {
+    // What each page renders for a signed-in rep (its header text, its view), and the shell.
+    const rendered: Record<string, string[]> = {
+      "/app": ["AppShell"],
+      "/app/reports": ["AppShell", reportsMenu.intro],
+      "/app/call-log": ["AppShell", "CallLogView", calls.log.description],
+    };
+    for (const [target, markers] of Object.entries(rendered)) {
       const res = await rawRequest(baseURL!, "GET", target, { cookie: `session=${token}` });
       expect(res.status, target).toBe(307);
-      expect(res.body, target).toBe("");
+      expect(res.headers.location, target).toBe("/session-expired");
+      for (const marker of markers) expect(res.body, `${target}: ${marker}`).not.toContain(marker);
     }
-    // Unsigned, right audience, future expiry: refused by the proxy, also without a body.
+    // Unsigned, right audience, future expiry: refused by the proxy before anything renders.
     const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString("base64url");
     const now = Math.floor(Date.now() / 1000);
     const claims = { iss: "dialflow", aud: "dialflow:user", typ: "user", sub: "x", jti: "y" };
     const unsigned = `${b64({ alg: "none" })}.${b64({ ...claims, iat: now, exp: now + 3600 })}.`;
     const res = await rawRequest(baseURL!, "GET", "/app", { cookie: `session=${unsigned}` });
     expect(res.status).toBe(307);
-    expect(res.body).toBe("");
+    expect(res.headers.location).toBe("/login");
+    expect(res.body).not.toContain("AppShell");
   });
 });
 

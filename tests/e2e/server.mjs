@@ -1,5 +1,5 @@
 // Serves the production build for Playwright on a fresh embedded database, with the e2e
-// accounts created through the real users CLI first.
+// accounts created through the real users CLI first. E2E_SERVE: see below.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -115,10 +115,21 @@ addAccount(process.env.E2E_USER, process.env.E2E_USER_PASSWORD, false);
 addAccount(process.env.E2E_COLLEAGUE, process.env.E2E_COLLEAGUE_PASSWORD, false);
 addAccount(process.env.E2E_OPERATOR, process.env.E2E_OPERATOR_PASSWORD, true);
 
-const child = spawn(process.execPath, ["scripts/start.mjs"], {
-  env,
-  stdio: "inherit",
-});
+// E2E_SERVE picks the shape that serves the build: "start" (default: `node scripts/start.mjs`,
+// what `npm start` and the container run) or "next-start" (`next start`, as the platform and
+// `next dev` serve it, without the wrapper). The suite must pass on both.
+const serve =
+  process.env.E2E_SERVE === "next-start"
+    ? [
+        "node_modules/next/dist/bin/next",
+        "start",
+        "--port",
+        String(process.env.PORT),
+        "--hostname",
+        "127.0.0.1",
+      ]
+    : ["scripts/start.mjs"];
+const child = spawn(process.execPath, serve, { env, stdio: "inherit" });
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => child.kill(signal));

@@ -1,6 +1,6 @@
 // GET /api/health - for load balancers: 200 when the app and its database answer, else 503.
-// The same as /api/health/ready; /api/health/live answers without the database. In production
-// scripts/serve.mjs answers all three before Next routing (lib/health.ts has the check).
+// The same as /api/health/ready; /api/health/live answers without the database (lib/health.ts
+// has the check).
 import { NextResponse } from "next/server";
 import { noStore } from "@/lib/api/errors";
 import { databaseReady, healthBody } from "@/lib/health";

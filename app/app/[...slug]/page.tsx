@@ -1,6 +1,8 @@
 import { DashboardView } from "@/components/dashboard/dashboard-view";
+import { requirePageSession } from "@/lib/auth/page-session";
 
 // Spec route table: any unknown path under /app falls back to the dashboard (same URL, no redirect).
-export default function UnknownAppPath() {
+export default async function UnknownAppPath() {
+  await requirePageSession();
   return <DashboardView />;
 }

@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { LineChart } from "lucide-react";
 import { PageHeader } from "@/components/ui/page-header";
 import { PlaceholderCard } from "@/components/ui/placeholder-card";
+import { requirePageSession } from "@/lib/auth/page-session";
 
 // The spec shows placeholder content only for this screen.
 export async function generateMetadata() {
@@ -9,6 +10,7 @@ export async function generateMetadata() {
 }
 
 export default async function AnalyticsPage() {
+  await requirePageSession();
   const nav = await getTranslations("Nav");
   const t = await getTranslations("Placeholders");
   return (

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { CallLogView } from "@/components/calls/call-log-view";
+import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("callLog") };
@@ -8,6 +9,7 @@ export async function generateMetadata() {
 
 /** Call Log: the rep's own calls, newest first, filtered by days and outcome. */
 export default async function CallLogPage() {
+  await requirePageSession();
   const nav = await getTranslations("Nav");
   const t = await getTranslations("Calls.log");
   return (

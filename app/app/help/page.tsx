@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { CircleHelp, LogOut, Settings, UserRound } from "lucide-react";
 import { IconBadge, PageHeader } from "@/components/ui";
+import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("help") };
@@ -14,6 +15,7 @@ const topics = [
 
 /** Spec: Help is placeholder text describing Profile, Settings and Logout. */
 export default async function HelpPage() {
+  await requirePageSession();
   const nav = await getTranslations("Nav");
   const t = await getTranslations("Help");
   return (

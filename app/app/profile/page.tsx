@@ -1,10 +1,12 @@
 import { getTranslations } from "next-intl/server";
 import { ProfileView } from "@/components/profile/profile-view";
+import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("Profile"))("title") };
 }
 
-export default function ProfilePage() {
+export default async function ProfilePage() {
+  await requirePageSession();
   return <ProfileView />;
 }

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ArrowRight, CalendarRange, FileSearch, Receipt } from "lucide-react";
 import { IconBadge, PageHeader } from "@/components/ui";
+import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("reports") };
@@ -15,6 +16,7 @@ const cards = [
 
 /** Reports menu: three cards (spec route table). */
 export default async function ReportsPage() {
+  await requirePageSession();
   const nav = await getTranslations("Nav");
   const t = await getTranslations("ReportsMenu");
   return (

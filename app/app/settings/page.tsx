@@ -1,10 +1,12 @@
 import { getTranslations } from "next-intl/server";
 import { SettingsView } from "@/components/settings/settings-view";
+import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("Settings"))("title") };
 }
 
-export default function SettingsPage() {
+export default async function SettingsPage() {
+  await requirePageSession();
   return <SettingsView />;
 }

@@ -3,6 +3,7 @@ import { StatsBar } from "@/components/targets/stats-bar";
 import { TargetsSearchForm } from "@/components/targets/targets-search-form";
 import { TargetsView } from "@/components/targets/targets-view";
 import { env } from "@/lib/env";
+import { requirePageSession } from "@/lib/auth/page-session";
 
 // /app/targets?q=&ts= - business search (spec 2 "Targets"); ts forces a new search.
 export async function generateMetadata() {
@@ -16,6 +17,7 @@ export default async function TargetsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
+  await requirePageSession();
   const params = await searchParams;
   const q = first(params.q)?.trim() || null;
   // The drawer's map popup takes the browser maps key from here (read at run time).

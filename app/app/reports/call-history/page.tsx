@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { CallHistory } from "@/components/reports/call-history";
+import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("callHistory") };
@@ -8,6 +9,7 @@ export async function generateMetadata() {
 
 /** Call History (audit): search one sample call, see it as a card, download it as CSV. */
 export default async function CallHistoryPage() {
+  await requirePageSession();
   const nav = await getTranslations("Nav");
   const t = await getTranslations("Reports.callHistory");
   return (

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { ReportExtract } from "@/components/reports/report-extract";
+import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("salesHistory") };
@@ -8,6 +9,7 @@ export async function generateMetadata() {
 
 /** Sales History: calendar (day, range or preset) and an Extract CSV of the chosen range. */
 export default async function Page() {
+  await requirePageSession();
   const nav = await getTranslations("Nav");
   const t = await getTranslations("Reports.salesHistory");
   return (
