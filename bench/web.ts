@@ -59,6 +59,20 @@ function log(line: string) {
   process.stdout.write(`${line}\n`);
 }
 
+/**
+ * The build step `npm run build` adds after `next build` (the public pages' script hashes into
+ * the compiled proxy), when the checkout measured has it (an older commit may not).
+ */
+async function writeBuildCsp(dir: string, distDir: string) {
+  const step = path.join(dir, "scripts/public-page-csp.mjs");
+  if (!fs.existsSync(step)) return;
+  const { writePublicPageCsp } = (await import(step)) as {
+    writePublicPageCsp(distDir: string): { pages: number };
+  };
+  const { pages } = writePublicPageCsp(path.resolve(dir, distDir));
+  log(`  public pages' script hashes written into the proxy (${pages} pages)`);
+}
+
 function nextBuild(dir: string, distDir: string) {
   const started = Date.now();
   const res = spawnSync(process.execPath, [nextBin, "build", dir], {
@@ -347,6 +361,7 @@ async function main() {
       log(`  reusing the app build in ${appDist}`);
     } else {
       nextBuild(appDir, appDist);
+      await writeBuildCsp(appDir, appDist);
     }
     nextBuild(helloDir, ".next");
     await Promise.all([startApp(), startHello(helloDir)]);
