@@ -41,6 +41,9 @@ const nextConfig: NextConfig = {
     "pg",
     "nodemailer",
     "fs-ext",
+    // The console's line test on Node 20 (lib/telephony/line-test.ts); its optional native
+    // add-ons are not for a bundler.
+    "ws",
   ],
   async headers() {
     const headers = [...staticSecurityHeaders];

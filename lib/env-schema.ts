@@ -127,6 +127,15 @@ export const schema = z.object({
       }
       return parsed;
     }),
+  /**
+   * Encrypts each organization's telephony shared secret at rest (lib/telephony/encryption-key.ts).
+   * Unset: generated once into DATA_DIR, as AUTH_SECRET is; in production with DATABASE_URL and in
+   * serverless mode no key is generated, and no line can be saved or used until it is set.
+   */
+  TELEPHONY_ENCRYPTION_KEY: z
+    .string()
+    .min(32, "TELEPHONY_ENCRYPTION_KEY must be at least 32 characters")
+    .optional(),
   /** Audit events older than this many days are deleted by the hourly housekeeping. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**

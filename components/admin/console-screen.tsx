@@ -18,6 +18,7 @@ import { DbSummaryPanel } from "./db-panel";
 import { LogsPanel } from "./logs-panel";
 import { ServicesPanel } from "./services-panel";
 import { DiskPanel, MetricsPanel, SysinfoPanel } from "./system-panels";
+import { TelephonyPanel } from "./telephony-panel";
 import { VersionEnvPanel } from "./version-env-panel";
 
 type Ping =
@@ -179,6 +180,7 @@ export function ConsoleScreen({
                 <VersionEnvPanel />
                 <MetricsPanel />
                 <SysinfoPanel />
+                <TelephonyPanel />
                 <AuditPanel />
               </>
             ) : (
@@ -190,6 +192,7 @@ export function ConsoleScreen({
                 <DiskPanel />
                 <SysinfoPanel />
                 <LogsPanel />
+                <TelephonyPanel />
                 <AuditPanel />
                 <BuildDeployPanel />
               </>

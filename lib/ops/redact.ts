@@ -22,6 +22,7 @@ export function secretValues(): string[] {
     new TextDecoder().decode(authSecret()),
     env.PLACES_API_KEY,
     env.CRON_SECRET,
+    env.TELEPHONY_ENCRYPTION_KEY,
     env.DEMO_PASSWORD,
     urlPassword(env.DATABASE_URL),
     urlPassword(env.SMTP_URL),

@@ -1,0 +1,59 @@
+import "server-only";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { ApiError } from "@/lib/api/errors";
+import { dataDir, env, isEmbedded, isServerless } from "@/lib/env";
+import { deriveSecretKey, type SecretKey } from "./secret-box";
+import type { KeySource } from "./schemas";
+
+// The key that encrypts line secrets. TELEPHONY_ENCRYPTION_KEY when set. Unset, it is generated
+// once into DATA_DIR (mode 0600), as lib/auth/secret.ts does for AUTH_SECRET, but only where one
+// process owns both that directory and the database that stores the ciphertexts: never in
+// production with DATABASE_URL (each instance would generate its own key and none could read
+// the others' secrets), never serverless (/tmp does not outlive the instance). There, saving or
+// using a line answers 503 `telephony_key_missing` until the setting is given; the console shows
+// why before anyone types a secret.
+
+let cached: SecretKey | undefined;
+
+export function keySource(): KeySource {
+  if (env.TELEPHONY_ENCRYPTION_KEY) return "env";
+  if (isServerless || (env.NODE_ENV === "production" && !isEmbedded)) return "missing";
+  return "generated";
+}
+
+function generatedMaterial() {
+  const file = path.join(dataDir, "telephony-key");
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  try {
+    fs.writeFileSync(file, crypto.randomBytes(48).toString("base64url"), {
+      flag: "wx",
+      mode: 0o600,
+    });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+/** The key, or null where none may be generated and none is configured. */
+export function telephonyKey(): SecretKey | null {
+  if (cached) return cached;
+  const source = keySource();
+  if (source === "missing") return null;
+  cached = deriveSecretKey(source === "env" ? env.TELEPHONY_ENCRYPTION_KEY! : generatedMaterial());
+  return cached;
+}
+
+export function requireTelephonyKey(): SecretKey {
+  const key = telephonyKey();
+  if (!key) {
+    throw new ApiError(
+      "unavailable",
+      "TELEPHONY_ENCRYPTION_KEY is not set: phone lines cannot be saved or used on this deployment",
+      { code: "telephony_key_missing" },
+    );
+  }
+  return key;
+}

@@ -1,0 +1,202 @@
+// The console's "Test line" (issue 28), from the server: against a registrar on a real WebSocket
+// (the `ws` package, subprotocol sip) that challenges with 401 digest (MD5, qop=auth) and accepts
+// only credentials minted from the team's secret; a refused secret, a refused connection and a
+// runtime without a WebSocket client each give a clear result; the secret is never in it.
+import crypto from "node:crypto";
+import net from "node:net";
+import { createRequire } from "node:module";
+import type { NextRequest } from "next/server";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createAccount, loginAs, loginOperator, request } from "./helpers";
+
+const one = await import("@/app/api/admin/telephony/[organizationId]/route");
+const testRoute = await import("@/app/api/admin/telephony/[organizationId]/test/route");
+const { getDb } = await import("@/lib/db/client");
+const { checkEphemeralCredentials } = await import("@/lib/telephony/ephemeral");
+const { parseSipMessage, header } = await import("@/lib/telephony/sip-message");
+
+// `ws` (a devDependency) plays the edge. Node 20 has no WebSocket client of its own, so the test
+// also hands the app ws's client as the global Node 22 would have.
+type Socket = { on(e: "message", l: (data: unknown) => void): void; send(text: string): void };
+type WsModule = (new (url: string, protocols?: string | string[]) => unknown) & {
+  Server: new (options: {
+    port: number;
+    host: string;
+    handleProtocols: (protocols: Iterable<string>) => string | false;
+  }) => {
+    on(e: "connection", l: (socket: Socket) => void): void;
+    on(e: "listening", l: () => void): void;
+    address(): { port: number };
+    close(cb?: () => void): void;
+  };
+};
+const ws = createRequire(import.meta.url)("ws") as WsModule;
+
+type Route = (
+  req: NextRequest,
+  ctx: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
+const md5 = (s: string) => crypto.createHash("md5").update(s).digest("hex");
+
+/** A registrar that knows one team's secret: 401 first, then 200 for valid credentials, else 403. */
+function registrar(secret: string) {
+  const seen: string[] = [];
+  const server = new ws.Server({
+    port: 0,
+    host: "127.0.0.1",
+    handleProtocols: (protocols) => ([...protocols].includes("sip") ? "sip" : false),
+  });
+  server.on("connection", (socket) => {
+    socket.on("message", (data) => {
+      const text = String(data);
+      seen.push(text);
+      const req = parseSipMessage(text);
+      if (!req || req.method !== "REGISTER") return;
+      const echo = ["via", "from", "to", "call-id", "cseq"].map((h) => `${h}: ${header(req, h)}`);
+      const reply = (status: string, extra: string[] = []) =>
+        socket.send(
+          [`SIP/2.0 ${status}`, ...echo, ...extra, "Content-Length: 0", "", ""].join("\r\n"),
+        );
+      const auth = header(req, "authorization");
+      if (!auth) {
+        return reply("401 Unauthorized", [
+          'WWW-Authenticate: Digest realm="test.example", nonce="n0nce", qop="auth", algorithm=MD5',
+        ]);
+      }
+      const field = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(auth)?.[1] ?? "";
+      const username = field("username");
+      const password = crypto.createHmac("sha1", secret).update(username).digest("base64");
+      const ha1 = md5(`${username}:test.example:${password}`);
+      const ha2 = md5(`REGISTER:${field("uri")}`);
+      const nc = /nc=([0-9a-f]{8})/.exec(auth)?.[1];
+      const expected = md5(`${ha1}:n0nce:${nc}:${field("cnonce")}:auth:${ha2}`);
+      const valid =
+        field("response") === expected && checkEphemeralCredentials(secret, username, password).ok;
+      reply(valid ? "200 OK" : "403 Forbidden");
+    });
+  });
+  return new Promise<{ url: string; seen: string[]; close: () => Promise<void> }>((resolve) =>
+    server.on("listening", () =>
+      resolve({
+        url: `ws://127.0.0.1:${server.address().port}/`,
+        seen,
+        close: () => new Promise((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+let op: { token: string; username: string };
+beforeAll(async () => {
+  const account = await createAccount({ admin: true });
+  op = { token: await loginOperator(account), username: account.username };
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function orgWithLine(wsUrl: string, secret: string) {
+  const db = await getDb();
+  const org = await db.organization.create({ data: { name: `org-${crypto.randomUUID()}` } });
+  const res = await (one.PUT as Route)(
+    request("PUT", `/api/admin/telephony/${org.id}`, {
+      token: op.token,
+      body: { wsUrl, sipDomain: "test.example", secret },
+    }),
+    { params: Promise.resolve({ organizationId: org.id }) },
+  );
+  expect(res.status).toBe(201);
+  return org;
+}
+const runTest = (organizationId: string, token = op.token) =>
+  (testRoute.POST as Route)(
+    request("POST", `/api/admin/telephony/${organizationId}/test`, { token }),
+    { params: Promise.resolve({ organizationId }) },
+  );
+
+describe("line test", () => {
+  let edge: Awaited<ReturnType<typeof registrar>>;
+  const secret = `secret-${crypto.randomBytes(16).toString("hex")}`;
+  beforeAll(async () => {
+    edge = await registrar(secret);
+  });
+  afterAll(() => edge.close());
+
+  it("opens the WebSocket with sip, answers the 401 digest challenge and is registered", async () => {
+    vi.stubGlobal("WebSocket", ws);
+    const org = await orgWithLine(edge.url, secret);
+    const res = await runTest(org.id);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const result = JSON.parse(text);
+    expect(result).toMatchObject({
+      ok: true,
+      code: "registered",
+      connected: true,
+      registered: true,
+      status: 200,
+      reason: "OK",
+      subprotocol: "sip",
+    });
+    expect(result.connectMs).toBeGreaterThanOrEqual(0);
+    expect(result.registerMs).toBeGreaterThanOrEqual(result.connectMs);
+    expect(result.totalMs).toBeLessThan(8000);
+    expect(text).not.toContain(secret);
+    const sent = edge.seen.slice(-2);
+    expect(sent[0]).toMatch(/^REGISTER sip:test\.example SIP\/2\.0\r\nVia: SIP\/2\.0\/WS /);
+    expect(sent[1]).toMatch(/\r\nAuthorization: Digest username="\d+:dialflow-line-test"/);
+    const username = /username="([^"]+)"/.exec(sent[1]!)![1]!;
+    expect(text).not.toContain(crypto.createHmac("sha1", secret).update(username).digest("base64"));
+
+    const db = await getDb();
+    const audit = await db.auditEvent.findFirst({
+      where: { target: org.id, action: "telephony.line.test" },
+    });
+    expect(audit).toMatchObject({ outcome: "success", actor: op.username });
+    expect(audit!.detail).toMatchObject({ code: "registered", status: 200 });
+    expect(JSON.stringify(audit!.detail)).not.toContain(secret);
+  });
+
+  it("reports an edge that refuses this team's credentials", async () => {
+    vi.stubGlobal("WebSocket", ws);
+    const org = await orgWithLine(edge.url, "another team's secret value");
+    const result = await (await runTest(org.id)).json();
+    expect(result).toMatchObject({ ok: false, code: "rejected", connected: true, status: 403 });
+  });
+
+  it("reports a refused connection quickly and clearly", async () => {
+    vi.stubGlobal("WebSocket", ws);
+    const org = await orgWithLine(`ws://127.0.0.1:${await freePort()}/`, secret);
+    const result = await (await runTest(org.id)).json();
+    expect(result).toMatchObject({
+      ok: false,
+      code: "connect_failed",
+      connected: false,
+      registered: false,
+      status: null,
+    });
+    expect(result.totalMs).toBeLessThan(5000);
+  });
+
+  it("uses the ws package where the runtime has no WebSocket client (Node 20)", async () => {
+    vi.stubGlobal("WebSocket", undefined);
+    const org = await orgWithLine(edge.url, secret);
+    expect(await (await runTest(org.id)).json()).toMatchObject({ ok: true, code: "registered" });
+  });
+
+  it("is for operators only, and for organizations with a line", async () => {
+    const db = await getDb();
+    const org = await db.organization.create({ data: { name: `org-${crypto.randomUUID()}` } });
+    const rep = await loginAs(await createAccount());
+    expect((await runTest(org.id, rep)).status).toBe(401);
+    const res = await runTest(org.id);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: "telephony_not_configured" });
+  });
+});
