@@ -1,7 +1,5 @@
 import "server-only";
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
+import { generatedSecretFile } from "@/lib/db/private-files";
 import { dataDir, env } from "@/lib/env";
 
 let cached: Uint8Array<ArrayBuffer> | undefined;
@@ -17,17 +15,7 @@ export function authSecret(): Uint8Array<ArrayBuffer> {
     cached = new TextEncoder().encode(env.AUTH_SECRET);
     return cached;
   }
-  const file = path.join(dataDir, "auth-secret");
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  try {
-    fs.writeFileSync(file, crypto.randomBytes(48).toString("base64url"), {
-      flag: "wx",
-      mode: 0o600,
-    });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-  }
-  cached = new TextEncoder().encode(fs.readFileSync(file, "utf8").trim());
+  cached = new TextEncoder().encode(generatedSecretFile(dataDir, "auth-secret"));
   return cached;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -43,4 +44,22 @@ function repairTree(dir: string): number {
     if (entry.isDirectory()) repaired += repairTree(full);
   }
   return repaired;
+}
+
+/**
+ * A random secret kept in `dataDir/<name>` (mode 0600), made on first use and the same on every
+ * later start; of two processes racing to make it, one wins (`wx`) and both read its value.
+ */
+export function generatedSecretFile(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  try {
+    fs.writeFileSync(file, crypto.randomBytes(48).toString("base64url"), {
+      flag: "wx",
+      mode: 0o600,
+    });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
+  return fs.readFileSync(file, "utf8").trim();
 }

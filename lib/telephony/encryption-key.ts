@@ -1,8 +1,6 @@
 import "server-only";
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { ApiError } from "@/lib/api/errors";
+import { generatedSecretFile } from "@/lib/db/private-files";
 import { dataDir, env, isEmbedded, isServerless } from "@/lib/env";
 import { deriveSecretKey, type SecretKey } from "./secret-box";
 import type { KeySource } from "./schemas";
@@ -23,26 +21,16 @@ export function keySource(): KeySource {
   return "generated";
 }
 
-function generatedMaterial() {
-  const file = path.join(dataDir, "telephony-key");
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  try {
-    fs.writeFileSync(file, crypto.randomBytes(48).toString("base64url"), {
-      flag: "wx",
-      mode: 0o600,
-    });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-  }
-  return fs.readFileSync(file, "utf8").trim();
-}
-
 /** The key, or null where none may be generated and none is configured. */
 export function telephonyKey(): SecretKey | null {
   if (cached) return cached;
   const source = keySource();
   if (source === "missing") return null;
-  cached = deriveSecretKey(source === "env" ? env.TELEPHONY_ENCRYPTION_KEY! : generatedMaterial());
+  cached = deriveSecretKey(
+    source === "env"
+      ? env.TELEPHONY_ENCRYPTION_KEY!
+      : generatedSecretFile(dataDir, "telephony-key"),
+  );
   return cached;
 }
 
