@@ -23,8 +23,7 @@ type Options<B, Q, P = undefined> = {
   /**
    * Requests allowed per window, counted in the database (shared by every instance): per
    * signed-in account on withUser/withOperator, per client address on withPublic (where one is
-   * known: lib/api/client-ip.ts). Past the
-   * limit: 429 with Retry-After, before the body is read.
+   * known: lib/api/client-ip.ts). Past the limit: 429 with Retry-After, before the body is read.
    */
   rateLimit?: RateLimitRule;
   /**

@@ -56,12 +56,6 @@ export function accountThrottleKey(scope: "user" | "operator", username: string)
   return `account:${scope}:${username.toLowerCase()}`;
 }
 
-/** How long an account waits after its `failures`-th failure (0 below the limit). */
-export function accountLockSeconds(failures: number, limit = env.LOGIN_ACCOUNT_FAILURES) {
-  if (failures < limit) return 0;
-  return Math.min(2 ** (failures - limit), maxAccountLockSeconds);
-}
-
 const retryAfter = (until: Date | number) =>
   Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / 1000));
 
