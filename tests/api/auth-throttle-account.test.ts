@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { POST as operatorLogin } from "@/app/api/admin/login/route";
 import { POST as login } from "@/app/api/auth/login/route";
@@ -9,6 +10,10 @@ import { createAccount, request } from "./helpers";
 // per account from any address, and no shared "unknown" address where none can be trusted.
 
 const owned = Symbol.for("dialflow.socketPeerHeaderOwned");
+// Addresses of this file's run only: on a shared PostgreSQL, other files' failed sign-ins from a
+// fixed address would fold into the same audit row (lib/audit.ts) and confuse their checks.
+const net = crypto.randomInt(256);
+const addr = (i: number) => `198.19.${net}.${i}`;
 const g = globalThis as Record<symbol, unknown>;
 afterEach(() => {
   g[owned] = true; // as tests/api/setup.ts leaves it
@@ -59,7 +64,7 @@ describe("per-account limit from any addresses", () => {
   it("after 10 failures every attempt waits, 1 s doubling to 15 minutes; a success resets it", async () => {
     const rep = await createAccount();
     const key = accountThrottleKey("user", rep.username);
-    const from = (i: number) => `198.51.100.${i}`;
+    const from = addr;
     for (let i = 1; i <= 10; i++)
       expect((await userAttempt(rep.username, "wrong-password", from(i))).status).toBe(401);
 
@@ -96,7 +101,7 @@ describe("per-account limit from any addresses", () => {
     const rep = await createAccount();
     const results = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
-        userAttempt(rep.username, "wrong-password", `203.0.113.${i}`),
+        userAttempt(rep.username, "wrong-password", addr(100 + i)),
       ),
     );
     const statuses = results.map((r) => r.status);
@@ -112,7 +117,7 @@ describe("per-account limit from any addresses", () => {
         "/api/admin/login",
         op.username,
         "wrong-password",
-        `192.0.2.${100 + i}`,
+        addr(120 + i),
       );
       expect(res.status).toBe(401);
     }
@@ -121,7 +126,7 @@ describe("per-account limit from any addresses", () => {
       "/api/admin/login",
       op.username,
       op.password,
-      "192.0.2.200",
+      addr(140),
     );
     expect(right.status).toBe(429);
   });
