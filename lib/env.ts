@@ -48,3 +48,12 @@ export const servedDistDir = path.resolve(
 export const childPath = process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin";
 /** The whole environment, only for the operator-configured build and deploy commands. */
 export const inheritedEnv = (): Record<string, string | undefined> => ({ ...process.env });
+
+/**
+ * Puts a value the server made itself (the generated auth secret) into this process's
+ * environment, where proxy.ts reads it: the proxy cannot import server modules. The one write to
+ * process.env, kept here beside the one read.
+ */
+export function shareWithProxy(name: "AUTH_SECRET", value: string) {
+  process.env[name] = value;
+}

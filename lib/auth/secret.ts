@@ -1,6 +1,6 @@
 import "server-only";
 import { generatedSecretFile } from "@/lib/db/private-files";
-import { dataDir, env } from "@/lib/env";
+import { dataDir, env, shareWithProxy } from "@/lib/env";
 
 let cached: Uint8Array<ArrayBuffer> | undefined;
 
@@ -27,5 +27,5 @@ export function authSecret(): Uint8Array<ArrayBuffer> {
  */
 export function shareGeneratedAuthSecret() {
   if (env.AUTH_SECRET) return;
-  process.env.AUTH_SECRET = new TextDecoder().decode(authSecret());
+  shareWithProxy("AUTH_SECRET", new TextDecoder().decode(authSecret()));
 }

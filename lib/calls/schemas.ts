@@ -1,7 +1,6 @@
 /**
  * The call records API (issue 14): every request and response body, shared by the route
- * handlers and the browser's API client (browser-safe, no server code). The contract these
- * implement is /work/issues/calls-contract.md.
+ * handlers and the browser's API client (browser-safe, no server code).
  */
 import { z } from "zod";
 import { CALL_LIST_FILTERS, END_REASONS, STATS_MAX_PLACES } from "./constants";
