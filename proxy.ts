@@ -1,6 +1,7 @@
 import { jwtVerify } from "jose";
 import { NextResponse, type NextRequest } from "next/server";
 import { defaultLocale, isLocale, localeCookie } from "@/lib/i18n/config";
+import { BASE_CONNECT_SOURCES, PHONE_LINE_CONNECT_SOURCES } from "@/lib/security/connect-sources";
 
 // First gate: sets the per-request CSP nonce and sends page requests without a validly signed,
 // unexpired session token of the right kind to the sign-in pages before anything renders.
@@ -62,15 +63,20 @@ async function validSignature(token: string | undefined, audience: string) {
 
 const dev = process.env.NODE_ENV === "development";
 
-/** `scriptSources`: the script-src sources after 'self' (a nonce or hashes, 'strict-dynamic'). */
-function contentSecurityPolicy(scriptSources: string) {
+/**
+ * `scriptSources`: the script-src sources after 'self' (a nonce or hashes, 'strict-dynamic').
+ * `phoneLine`: /app pages, which may open the organization's phone line (narrowed to its one
+ * origin by the page's own <meta> policy: lib/security/connect-sources.ts).
+ */
+function contentSecurityPolicy(scriptSources: string, phoneLine = false) {
+  const connect = [...BASE_CONNECT_SOURCES, ...(phoneLine ? PHONE_LINE_CONNECT_SOURCES : [])];
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptSources} https://maps.googleapis.com${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
     "img-src 'self' data: blob: https://*.googleapis.com https://*.gstatic.com https://*.google.com",
     "font-src 'self' data: https://fonts.gstatic.com",
-    "connect-src 'self' https://*.googleapis.com https://*.google.com",
+    `connect-src ${connect.join(" ")}`,
     "media-src 'self' blob:",
     "worker-src 'self' blob:",
     "object-src 'none'",
@@ -156,7 +162,8 @@ export async function proxy(request: NextRequest) {
   }
 
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const csp = contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`);
+  const appPage = pathname === "/app" || pathname.startsWith("/app/");
+  const csp = contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`, appPage);
   const requestHeaders = withoutLocaleHeader(request);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);

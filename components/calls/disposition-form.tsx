@@ -30,6 +30,7 @@ export function DispositionForm({
   compact = false,
   busy = false,
   serverError,
+  suggested = null,
 }: {
   summary?: React.ReactNode;
   onSave: (answer: DispositionAnswer) => void;
@@ -40,9 +41,14 @@ export function DispositionForm({
   compact?: boolean;
   busy?: boolean;
   serverError?: string | null;
+  /** The outcome the line makes obvious (Busy, No answer...), pre-selected for the rep to confirm. */
+  suggested?: DispositionDraft["disposition"];
 }) {
   const t = useTranslations("Calls");
-  const [draft, setDraft] = useState<DispositionDraft>(emptyDispositionDraft);
+  const [draft, setDraft] = useState<DispositionDraft>(() => ({
+    ...emptyDispositionDraft,
+    disposition: suggested,
+  }));
   const [error, setError] = useState<{ field: DraftField; error: DraftError } | null>(null);
   const titleId = useId();
   const hintId = useId();

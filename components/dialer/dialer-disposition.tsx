@@ -34,6 +34,7 @@ export function DialerDisposition({ pending }: { pending: PendingDisposition }) 
       <DispositionForm
         key={pending.callId}
         compact
+        suggested={pending.suggested}
         autoFocus={focus}
         summary={
           <>

@@ -1,4 +1,7 @@
+import type { QualityReading } from "./call-quality";
 import { digitsOnly, isDigit } from "./digits";
+import type { CallOutcome } from "./sip-outcome";
+import type { IncomingCall, LineStatus } from "./transport";
 import type { DialerState } from "./types";
 
 export type DialerAction =
@@ -6,10 +9,17 @@ export type DialerAction =
   | { type: "appendDigit"; key: string }
   | { type: "clearNumber" }
   | { type: "dial"; number?: string }
+  | { type: "ringing" }
   | { type: "connected"; at: number }
   | { type: "tick"; now: number }
-  | { type: "ended"; now: number }
+  | { type: "ended"; now: number; outcome?: CallOutcome | null }
   | { type: "reset" }
+  | { type: "held"; held: boolean }
+  | { type: "muted"; muted: boolean }
+  | { type: "quality"; reading: QualityReading }
+  | { type: "line"; line: LineStatus | null }
+  | { type: "incoming"; call: IncomingCall | null }
+  | { type: "answerIncoming"; id: string }
   | { type: "setMinimised"; minimised: boolean };
 
 export const isActive = (s: DialerState) => s.status === "calling" || s.status === "in-call";
@@ -18,9 +28,21 @@ export const canCall = (s: DialerState) => s.number.length > 0 && !isActive(s);
 /** End is disabled when idle or ended. */
 export const canEnd = isActive;
 
+/** What a new call starts from: nothing held, muted or measured yet. */
+const freshCall = {
+  connectedAt: null,
+  elapsedMs: 0,
+  phase: "dialing",
+  outcome: null,
+  held: false,
+  muted: false,
+  quality: null,
+} as const;
+
 /**
- * The dialer's pure state machine: idle -> calling -> in-call -> ended -> idle.
- * Timing lives outside (the controller and the transport); this only says which moves are legal.
+ * The dialer's pure state machine: idle -> calling (dialing, ringing) -> in-call -> ended ->
+ * idle. Timing lives outside (the controller and the transport); this only says which moves
+ * are legal.
  */
 export function dialerReducer(state: DialerState, action: DialerAction): DialerState {
   switch (action.type) {
@@ -37,8 +59,12 @@ export function dialerReducer(state: DialerState, action: DialerAction): DialerS
       if (isActive(state)) return state;
       const number = action.number === undefined ? state.number : digitsOnly(action.number);
       if (!number) return state;
-      return { ...state, number, status: "calling", connectedAt: null, elapsedMs: 0 };
+      return { ...state, ...freshCall, number, status: "calling", direction: "outbound" };
     }
+    case "ringing":
+      return state.status === "calling" && state.phase !== "ringing"
+        ? { ...state, phase: "ringing" }
+        : state;
     case "connected":
       return state.status === "calling"
         ? { ...state, status: "in-call", connectedAt: action.at, elapsedMs: 0 }
@@ -52,6 +78,9 @@ export function dialerReducer(state: DialerState, action: DialerAction): DialerS
       return {
         ...state,
         status: "ended",
+        outcome: action.outcome ?? null,
+        held: false,
+        quality: null,
         elapsedMs:
           state.status === "in-call" && state.connectedAt !== null
             ? Math.max(0, action.now - state.connectedAt)
@@ -59,8 +88,34 @@ export function dialerReducer(state: DialerState, action: DialerAction): DialerS
       };
     case "reset":
       return state.status === "ended"
-        ? { ...state, status: "idle", connectedAt: null, elapsedMs: 0 }
+        ? { ...state, ...freshCall, status: "idle", direction: "outbound" }
         : state;
+    case "held":
+      return state.status === "in-call" && state.held !== action.held
+        ? { ...state, held: action.held }
+        : state;
+    case "muted":
+      return isActive(state) && state.muted !== action.muted
+        ? { ...state, muted: action.muted }
+        : state;
+    case "quality":
+      return state.status === "in-call" ? { ...state, quality: action.reading } : state;
+    case "line":
+      return { ...state, line: action.line };
+    case "incoming":
+      return state.incoming === action.call ? state : { ...state, incoming: action.call };
+    case "answerIncoming": {
+      const call = state.incoming;
+      if (!call || call.id !== action.id || isActive(state)) return state;
+      return {
+        ...state,
+        ...freshCall,
+        number: digitsOnly(call.from),
+        status: "calling",
+        direction: "inbound",
+        incoming: null,
+      };
+    }
     case "setMinimised":
       return state.minimised === action.minimised
         ? state

@@ -10,7 +10,8 @@ export interface SimulatedTransport extends CallTransport {
 
 /**
  * The spec's local simulation: no network call; the far end "answers" after 600 ms and
- * hangs up after 20 s in call.
+ * hangs up after 20 s in call. Hold and mute only change what the screens show; nothing rings
+ * this side.
  */
 export function createSimulatedTransport(clock: Clock = systemClock): SimulatedTransport {
   const listeners = new Set<(event: TransportEvent) => void>();
@@ -25,6 +26,7 @@ export function createSimulatedTransport(clock: Clock = systemClock): SimulatedT
   };
 
   return {
+    capabilities: { real: false },
     sentDigits,
     dial() {
       cancel();
@@ -48,6 +50,14 @@ export function createSimulatedTransport(clock: Clock = systemClock): SimulatedT
     sendDigit(key) {
       if (phase === "in-call") sentDigits.push(key);
     },
+    setHeld(held) {
+      if (phase === "in-call") emit({ type: "held", held });
+    },
+    setMuted(muted) {
+      if (phase !== "idle") emit({ type: "muted", muted });
+    },
+    answer() {},
+    decline() {},
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,35 +1,91 @@
+import type { QualityReading, QualitySummary } from "./call-quality";
 import type { KeypadKey } from "./digits";
+import type { CallOutcome } from "./sip-outcome";
+import type { DialContext } from "./types";
 
 /** Why a call ended: this side hung up, the far end did, or the call could not be placed. */
 export type EndReason = "local" | "remote" | "failed";
 
-export type TransportEvent = { type: "connected" } | { type: "ended"; reason: EndReason };
+/**
+ * The phone line, as the top bar's indicator shows it. A transport without a line (the
+ * simulation) never reports one.
+ */
+export type LineStatus =
+  | { state: "connecting"; attempt: number }
+  | { state: "registered" }
+  | { state: "offline"; reason: LineOfflineReason };
+
+/** Why the line is offline, in words the indicator can name. */
+export type LineOfflineReason = "unreachable" | "rejected" | "not-configured" | "other-tab";
+
+/** What a transport can do beyond dial/end, so the screens offer only what works. */
+export type TransportCapabilities = {
+  /** Placed over a real line (SIP); false for the spec's simulation. */
+  real: boolean;
+};
+
+/** A call ringing this rep, until it is answered, declined or gone. */
+export type IncomingCall = {
+  id: string;
+  /** The caller's number as the line gave it (digits, a leading +), or "" when withheld. */
+  from: string;
+  /** The caller's display name, when the line sent one. */
+  name: string | null;
+};
+
+/** Something the rep must be told that is not a call state (a toast). */
+export type TransportNotice = "microphone-blocked" | "microphone-missing" | "call-refused";
+
+export type TransportEvent =
+  /** The far end is ringing (SIP 180/183). */
+  | { type: "ringing" }
+  | { type: "connected" }
+  | {
+      type: "ended";
+      reason: EndReason;
+      /** How the call ended, as the line told it (absent for the simulation). */
+      outcome?: CallOutcome;
+      /** The final SIP status, when the line gave one. */
+      sipStatus?: number | null;
+      /** The call's line quality, when it had media. */
+      quality?: QualitySummary | null;
+    }
+  | { type: "held"; held: boolean }
+  | { type: "muted"; muted: boolean }
+  /** One reading a second during a call with media. */
+  | { type: "quality"; reading: QualityReading }
+  | { type: "line"; line: LineStatus }
+  | { type: "incoming"; call: IncomingCall }
+  /** The incoming call stopped ringing: answered here (`answered`), or not. */
+  | { type: "incoming-ended"; id: string; answered: boolean }
+  | { type: "notice"; notice: TransportNotice; detail?: string };
 
 /**
  * What the dialer needs from a telephony back end. The UI and the state machine only talk to
- * this, so the simulated transport can be swapped for a WebRTC one without touching either:
- * pass it as `<DialerProvider transport={...}>`.
+ * this, so the simulated transport and the SIP one (lib/dialer/sip-transport.ts, loaded only
+ * for an organization with a phone line) are interchangeable: pass one as
+ * `<DialerProvider transport={...}>`.
  *
- * - SIP.js: `dial` builds an `Inviter` for `sip:${number}@domain` on a registered
- *   `UserAgent` and calls `invite()`; its session's `stateChange` listener emits `connected`
- *   on `Established` and `ended` on `Terminated` (reason `remote`, or `failed` when the
- *   invite was rejected); `hangUp` is `bye()` / `cancel()`; `sendDigit` is
- *   `session.info({ requestOptions: { body: { contentDisposition: "render",
- *   contentType: "application/dtmf-relay", content: "Signal=5\r\nDuration=150" } } })`
- *   or RTCDTMFSender on the peer connection.
- * - Twilio Voice JS SDK: `dial` is `device.connect({ params: { To: number } })`; the Call's
- *   `accept` event emits `connected`, `disconnect`/`cancel`/`error` emit `ended`;
- *   `hangUp` is `call.disconnect()`; `sendDigit` is `call.sendDigits(key)`.
- * Timing (600 ms, 20 s) belongs to the simulation only; the 1.2 s "Call Ended" pause and the
- * elapsed-time clock stay in the controller for every transport.
+ * Events follow one call: `ringing`? → `connected`? → `ended`, with `held` / `muted` /
+ * `quality` in between. Timing (600 ms, 20 s) belongs to the simulation only; the 1.2 s
+ * "Call Ended" pause and the elapsed-time clock stay in the controller for every transport.
  */
 export interface CallTransport {
+  readonly capabilities: TransportCapabilities;
   /** Starts an outbound call; answer with a `connected` event, or `ended` if it fails. */
-  dial(number: string): void;
+  dial(number: string, context?: DialContext | null): void;
   /** Ends the current call, if any; emits `ended` with reason `local`. */
   hangUp(): void;
   /** Sends one DTMF key on the connected call. */
   sendDigit(key: KeypadKey): void;
+  /** Puts the connected call on hold or takes it off; answered with a `held` event. */
+  setHeld(held: boolean): void;
+  /** Stops or restarts sending the rep's voice; answered with a `muted` event. */
+  setMuted(muted: boolean): void;
+  /** Answers the ringing incoming call (it becomes the current call). */
+  answer(id: string): void;
+  /** Declines the ringing incoming call. */
+  decline(id: string): void;
   /** Subscribes to call events; returns the unsubscribe function. */
   subscribe(listener: (event: TransportEvent) => void): () => void;
   /** Releases timers, sockets and media. */

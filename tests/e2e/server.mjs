@@ -5,7 +5,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import smtpServer from "smtp-server";
+import { tsImport } from "tsx/esm/api";
 import { startPlacesPeer } from "../peers/places-peer.mjs";
+import { startSipPeer } from "../peers/sip-peer.mjs";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-e2e-"));
 const env = {
@@ -69,6 +71,39 @@ env.PLACES_API_BASE_URL = placesPeer.url;
 // The specs search many times a minute with one rep.
 env.PLACES_SEARCH_PER_MINUTE ??= "300";
 env.PLACES_DETAILS_PER_MINUTE ??= "5000";
+// A team's phone line: the SIP-over-WebSocket test peer on PORT + 2000 (ws:// for SIP, http://
+// for its control API). No organization uses it until a spec saves a line pointing at it through
+// the console (tests/e2e/sip-fixture.ts, which removes it again). Like a team's edge it knows the
+// line's shared secret, and only that: it accepts the time-limited credentials the app mints from
+// it, challenges every INVITE, and refuses one without an X-DialFlow-Authorization signed with it
+// for the number dialed, by this rep, used once (checked with the app's own verifier, the one
+// the README gives edges). The app's environment gets nothing of this.
+const e2eLineSecret = "dialflow-e2e-line-secret-2f9c"; // = e2eLineSecret in tests/e2e/sip-fixture.ts
+const { verifyCallAuthorization } = await tsImport(
+  "../../lib/telephony/call-authorization.ts",
+  import.meta.url,
+);
+const usedAuthorizations = new Map();
+await startSipPeer({
+  port: Number(process.env.PORT) + 2000,
+  host: "127.0.0.1",
+  sharedSecret: e2eLineSecret,
+  challengeInvite: true,
+  // Reasons thrown here land in the peer's call record (authorizationError) for the specs.
+  async requireAuthorization(token, number, fromUser, { callId }) {
+    if (!token) throw new Error("no call authorization");
+    const verdict = await verifyCallAuthorization(token, e2eLineSecret, number);
+    if (!verdict.ok) throw new Error(`call authorization refused: ${verdict.reason}`);
+    if (verdict.claims.rep !== fromUser) {
+      throw new Error(`call authorization is ${verdict.claims.rep}'s, not ${fromUser}'s`);
+    }
+    const firstUse = usedAuthorizations.get(verdict.claims.jti);
+    if (firstUse && firstUse !== callId) throw new Error("call authorization used twice");
+    usedAuthorizations.set(verdict.claims.jti, callId);
+    return true;
+  },
+});
+
 // Report specs extract many CSVs a minute with one rep.
 env.REPORT_EXPORTS_PER_MINUTE ??= "120";
 // A maps key, so the map popup requests the Maps script; the specs intercept that request

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createDialerController } from "@/lib/dialer/controller";
+import { createDialerController, type CallPhase } from "@/lib/dialer/controller";
 import { createSimulatedTransport } from "@/lib/dialer/simulated-transport";
 import { systemClock } from "@/lib/dialer/clock";
 import type { CallRecord } from "@/lib/dialer/types";
@@ -8,7 +8,7 @@ import { callPutBody, dispositionPutBody, talkSeconds } from "@/lib/client/calls
 import { callPutBodySchema, dispositionBodySchema } from "@/lib/calls/schemas";
 
 const T0 = new Date("2026-01-01T00:00:00Z").getTime();
-type Seen = { phase: "started" | "ended"; record: CallRecord };
+type Seen = { phase: CallPhase; record: CallRecord };
 
 let seen: Seen[];
 let ids: number;
@@ -105,6 +105,10 @@ describe("request bodies", () => {
       connectedAt: null,
       endedAt: null,
       endReason: null,
+      direction: "outbound",
+      outcome: null,
+      sipStatus: null,
+      quality: null,
     };
     expect(callPutBody(base)).toEqual({
       dialedDigits: "5125550100",
@@ -148,6 +152,10 @@ describe("the bodies satisfy the API's own schemas", () => {
       connectedAt: null,
       endedAt: null,
       endReason: null,
+      direction: "outbound",
+      outcome: null,
+      sipStatus: null,
+      quality: null,
     };
     for (const record of [
       base,

@@ -168,6 +168,10 @@ describe("the recorder tells the session what the rep answered", () => {
       connectedAt: 1_000,
       endedAt: 31_000,
       endReason: "local" as const,
+      direction: "outbound" as const,
+      outcome: null,
+      sipStatus: null,
+      quality: null,
     };
     recorder.onCall(record, "ended");
     recorder.saveDisposition("c1", { disposition: "sale", saleAmount: "10.00" });

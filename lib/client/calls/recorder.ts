@@ -1,3 +1,6 @@
+import type { Disposition } from "@/lib/calls/dispositions";
+import type { CallPhase } from "@/lib/dialer/controller";
+import { SUGGESTED_DISPOSITIONS } from "@/lib/dialer/sip-outcome";
 import type { CallRecord, DialContext } from "@/lib/dialer/types";
 import type { CallOutbox } from "./outbox";
 import {
@@ -17,10 +20,12 @@ export type PendingDisposition = {
   context: DialContext | null;
   talkSeconds: number | null;
   endedAt: number;
+  /** What the line's outcome makes obvious (Busy, No answer...), pre-selected for the rep. */
+  suggested: Disposition | null;
 };
 
 export type CallRecorder = {
-  onCall(record: CallRecord, phase: "started" | "ended"): void;
+  onCall(record: CallRecord, phase: CallPhase): void;
   pending(): PendingDisposition | null;
   subscribe(listener: () => void): () => void;
   /** Queues the disposition of the pending call (or of `callId`) and closes the prompt. */
@@ -50,6 +55,8 @@ export function createCallRecorder(outbox: Pick<CallOutbox, "submit">): CallReco
   return {
     onCall(record, phase) {
       outbox.submit("call", record.id, callPutBody(record));
+      // A missed call is kept for the Missed Calls screen; there is nothing to disposition.
+      if (phase === "missed") return;
       if (phase === "started") set(null);
       else
         set({
@@ -58,6 +65,7 @@ export function createCallRecorder(outbox: Pick<CallOutbox, "submit">): CallReco
           context: record.context,
           talkSeconds: talkSeconds(record),
           endedAt: record.endedAt ?? record.startedAt,
+          suggested: record.outcome ? SUGGESTED_DISPOSITIONS[record.outcome] : null,
         });
     },
     pending: () => pending,
