@@ -6,7 +6,9 @@ import { PreviewBadge } from "@/components/deploy/preview-badge";
 import { requirePageSession } from "@/lib/auth/page-session";
 import { isPreview } from "@/lib/env";
 import { clientNamespaces } from "@/lib/i18n/namespaces";
+import { appConnectPolicy } from "@/lib/security/connect-sources";
 import { SIDEBAR_COOKIE } from "@/lib/shell/sidebar-cookie";
+import { repLine } from "@/lib/telephony/rep-line";
 
 export const metadata = rootMetadata;
 
@@ -15,13 +17,21 @@ export const metadata = rootMetadata;
 // A signature-valid cookie the database no longer accepts goes to /session-expired (every page
 // checks too: lib/auth/page-session.ts says why). This is a root layout: the
 // public pages have their own, prerendered (app/p/[locale]/layout.tsx).
+// The organization's phone line (its public settings; credentials come per rep from the API)
+// is read here, so the dialer knows at first render whether to load SIP at all.
 // The remembered sidebar width is rendered on the server (cookie mirror of localStorage) so it never jumps.
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const session = await requirePageSession();
   const initialCollapsed = (await cookies()).get(SIDEBAR_COOKIE)?.value === "1";
+  const phone = await repLine(session);
+  const line = phone.configured ? phone.line : null;
   return (
     <DynamicRootDocument namespaces={clientNamespaces.app}>
+      {/* The page may connect to exactly its organization's phone line: this policy narrows the
+          proxy's header (lib/security/connect-sources.ts); React hoists it into <head>. */}
+      <meta httpEquiv="Content-Security-Policy" content={appConnectPolicy(line?.wsUrl ?? null)} />
       <AppShell
+        line={line}
         initialCollapsed={initialCollapsed}
         serverUsername={session.username}
         badge={isPreview ? <PreviewBadge /> : null}

@@ -9,20 +9,17 @@ import { useDialer } from "./dialer-provider";
 
 const buttonClass = "gap-1.5 rounded-md px-2.5 text-sm font-medium [&_svg]:size-4";
 
-/** Hold / Record / End and the elapsed timer (mm:ss), shown in the top bar. */
+/** Hold / Record / End and the elapsed timer (mm:ss), shown in the top bar; the line's state beside them. */
 export function CallControls() {
   const t = useTranslations("Dialer");
-  const { isActive, elapsedMs, hangUp } = useDialer();
-  const [held, setHeld] = useState(false);
+  const { isActive, elapsedMs, hangUp, held, setHeld, status } = useDialer();
   const [recording, setRecording] = useState(false);
   const [wasActive, setWasActive] = useState(isActive);
-  // Hold and Record belong to one call: reset them when it stops (adjusting state during render).
+  // Record belongs to one call: reset it when the call stops (adjusting state during render).
+  // Hold is the call's own state (the dialer shows the same), reset by the controller.
   if (wasActive !== isActive) {
     setWasActive(isActive);
-    if (!isActive) {
-      setHeld(false);
-      setRecording(false);
-    }
+    if (!isActive) setRecording(false);
   }
 
   return (
@@ -31,9 +28,9 @@ export function CallControls() {
         variant="secondary"
         size="sm"
         className={buttonClass}
-        disabled={!isActive}
+        disabled={status !== "in-call"}
         aria-pressed={held}
-        onClick={() => setHeld((v) => !v)}
+        onClick={() => setHeld(!held)}
       >
         {held ? <Play aria-hidden /> : <Pause aria-hidden />}
         {held ? t("resume") : t("hold")}

@@ -1,10 +1,11 @@
 "use client";
 
-import { Delete, Phone, PhoneOff } from "lucide-react";
+import { Delete, Mic, MicOff, Pause, Phone, PhoneOff, Play } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import type { KeypadKey } from "@/lib/dialer/digits";
 import { Button, IconButton } from "@/components/ui";
+import { CallQuality, CallQualityWarning } from "./call-quality";
 import { DialerDisposition } from "./dialer-disposition";
 import { DialerKeypad } from "./dialer-keypad";
 import { DialerStatus } from "./dialer-status";
@@ -22,12 +23,23 @@ export function DialerPanel({
   onKeypad: (key: KeypadKey) => void;
 }) {
   const t = useTranslations("Dialer");
-  const { number, status, isActive, canCall, canEnd, setNumber, dial, hangUp } = useDialer();
+  const dialer = useDialer();
+  const { number, status, isActive, canCall, canEnd, setNumber, dial, hangUp } = dialer;
+  const inCall = status === "in-call";
   const inputId = useId();
   const { pending } = useCallDisposition();
   return (
     <div className="space-y-3 p-3">
-      <DialerStatus status={status} />
+      <div className="flex items-center justify-between gap-2">
+        <DialerStatus
+          status={status}
+          phase={dialer.phase}
+          outcome={dialer.outcome}
+          held={dialer.held}
+        />
+        {dialer.real ? <CallQuality reading={inCall ? dialer.quality : null} /> : null}
+      </div>
+      <CallQualityWarning reading={inCall ? dialer.quality : null} />
       <div className="flex items-center gap-1">
         <label htmlFor={inputId} className="sr-only">
           {t("numberLabel")}
@@ -55,6 +67,29 @@ export function DialerPanel({
         </IconButton>
       </div>
       {pending ? <DialerDisposition pending={pending} /> : <DialerKeypad onPress={onKeypad} />}
+      <div className="grid grid-cols-2 gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-pressed={dialer.muted}
+          aria-keyshortcuts="M"
+          disabled={!isActive}
+          onClick={() => dialer.setMuted(!dialer.muted)}
+        >
+          {dialer.muted ? <MicOff aria-hidden /> : <Mic aria-hidden />}
+          {dialer.muted ? t("unmute") : t("mute")}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-pressed={dialer.held}
+          disabled={!inCall}
+          onClick={() => dialer.setHeld(!dialer.held)}
+        >
+          {dialer.held ? <Play aria-hidden /> : <Pause aria-hidden />}
+          {dialer.held ? t("resume") : t("hold")}
+        </Button>
+      </div>
       <div className="grid grid-cols-2 gap-2">
         <Button
           variant="success"

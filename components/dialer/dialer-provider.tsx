@@ -10,7 +10,10 @@ import {
 } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { canCall, canEnd, createDialerController, type DialerController } from "@/lib/dialer";
-import type { CallTransport } from "@/lib/dialer/transport";
+import type { RepLine } from "@/lib/dialer/line";
+import { createSimulatedTransport } from "@/lib/dialer/simulated-transport";
+import { createSwitchableTransport } from "@/lib/dialer/switchable-transport";
+import type { CallTransport, TransportNotice } from "@/lib/dialer/transport";
 import { createBrowserCallOutbox } from "@/lib/client/calls/outbox-client";
 import { createCallRecorder, type CallRecorder } from "@/lib/client/calls/recorder";
 import { newCallId } from "@/lib/client/calls/uuid";
@@ -18,6 +21,7 @@ import { checkDoNotCall } from "@/lib/client/dialing";
 import { guardDial } from "@/lib/dialing/dnc-guard";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toaster";
+import { usePhoneLine } from "./use-phone-line";
 
 const DialerContext = createContext<DialerController | null>(null);
 const RecorderContext = createContext<CallRecorder | null>(null);
@@ -35,10 +39,13 @@ export const CALLS_QUERY_KEY = ["calls"] as const;
 export function DialerProvider({
   children,
   transport,
+  line = null,
 }: {
   children: React.ReactNode;
-  /** A real telephony transport; the spec's local simulation when omitted. */
+  /** A transport to use as it is (tests); otherwise the simulation, then the line's SIP. */
   transport?: CallTransport;
+  /** The organization's phone line: its SIP transport loads after first paint. */
+  line?: RepLine | null;
 }) {
   const queryClient = useQueryClient();
   const [outbox] = useState(() =>
@@ -48,16 +55,48 @@ export function DialerProvider({
   );
   const [recorder] = useState(() => createCallRecorder(outbox));
   const tDnc = useTranslations("DoNotCall");
+  const tNotice = useTranslations("Dialer.notice");
+  const [switchable] = useState(() =>
+    createSwitchableTransport(transport ?? createSimulatedTransport()),
+  );
   const [controller] = useState(() =>
     guardDial(
-      createDialerController({ transport, newCallId, onCall: recorder.onCall }),
+      createDialerController({
+        transport: switchable,
+        newCallId,
+        onCall: recorder.onCall,
+        onNotice: (notice: TransportNotice, detail?: string) => {
+          const message = noticeMessage(notice, detail);
+          toast.error(
+            message.key === "callRefused"
+              ? tNotice("callRefused", { reason: message.reason })
+              : tNotice(message.key),
+          );
+        },
+      }),
       checkDoNotCall,
       (number) => toast.error(tDnc("blocked", { number })),
     ),
   );
   useEffect(() => outbox.start(), [outbox]);
+  usePhoneLine(transport ? null : line, switchable);
   // Leaving /app (logout) must not leave a call running in the background.
   useEffect(() => () => controller.hangUp(), [controller]);
+  // Leaving or reloading the page during a call asks first; if the page goes anyway, the call
+  // is ended and recorded with its talk time so far (the outbox keeps it in local storage and
+  // sends it on the next page load).
+  useEffect(() => {
+    const ask = (event: BeforeUnloadEvent) => {
+      if (canEnd(controller.getState())) event.preventDefault();
+    };
+    const leave = () => controller.hangUp();
+    window.addEventListener("beforeunload", ask);
+    window.addEventListener("pagehide", leave);
+    return () => {
+      window.removeEventListener("beforeunload", ask);
+      window.removeEventListener("pagehide", leave);
+    };
+  }, [controller]);
   // On a phone the open window would cover most of the page: start as the bar there.
   useEffect(() => {
     if (window.matchMedia(smallScreenQuery).matches) controller.setMinimised(true);
@@ -89,6 +128,12 @@ export function useDialer() {
       clearNumber: controller.clearNumber,
       hangUp: controller.hangUp,
       sendDigit: controller.sendDigit,
+      setHeld: controller.setHeld,
+      setMuted: controller.setMuted,
+      answer: controller.answer,
+      decline: controller.decline,
+      takeOverLine: controller.takeOverLine,
+      real: controller.capabilities.real,
       setMinimised: controller.setMinimised,
     }),
     [state, controller],
@@ -111,4 +156,22 @@ export function useCallDisposition() {
     }),
     [pending, recorder],
   );
+}
+
+type NoticeMessage =
+  | { key: "microphoneBlocked" | "microphoneMissing" | "lineOffline" }
+  | { key: "callRefused"; reason: string };
+
+/** A transport notice in the rep's words; the microphone's says how to allow it in this browser. */
+function noticeMessage(notice: TransportNotice, detail?: string): NoticeMessage {
+  switch (notice) {
+    case "microphone-blocked":
+      return { key: "microphoneBlocked" };
+    case "microphone-missing":
+      return { key: "microphoneMissing" };
+    case "call-refused":
+      return detail && detail !== "line-offline"
+        ? { key: "callRefused", reason: detail }
+        : { key: "lineOffline" };
+  }
 }

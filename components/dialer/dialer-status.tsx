@@ -1,7 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { CallStatus } from "@/lib/dialer/types";
+import { outcomeLabelKey, type CallOutcome } from "@/lib/dialer/sip-outcome";
+import type { CallStatus, DialerState } from "@/lib/dialer/types";
 
 const KEYS = { idle: "idle", calling: "calling", "in-call": "inCall", ended: "ended" } as const;
 const DOT = {
@@ -11,9 +12,25 @@ const DOT = {
   ended: "bg-red-500",
 } as const;
 
-/** The call state in words; a polite live region, so screen readers hear every change. */
-export function DialerStatus({ status }: { status: CallStatus }) {
-  const t = useTranslations("Dialer.status");
+/**
+ * The call state in words: Dialing... → Ringing... (real lines) → In Call → Call Ended, with how
+ * it ended when the line said (Busy, No answer...). A polite live region, so screen readers
+ * hear every change.
+ */
+export function DialerStatus({
+  status,
+  phase = "dialing",
+  outcome = null,
+  held = false,
+}: {
+  status: CallStatus;
+  held?: boolean;
+  phase?: DialerState["phase"];
+  outcome?: CallOutcome | null;
+}) {
+  const t = useTranslations("Dialer");
+  const ringing = status === "calling" && phase === "ringing";
+  const outcomeKey = status === "ended" && outcome ? outcomeLabelKey(outcome) : null;
   return (
     <p
       role="status"
@@ -21,10 +38,16 @@ export function DialerStatus({ status }: { status: CallStatus }) {
       aria-atomic="true"
       data-testid="dialer-status"
       data-status={status}
-      className="flex items-center gap-2 text-sm font-medium text-fg"
+      data-phase={status === "calling" ? phase : undefined}
+      data-outcome={status === "ended" && outcome ? outcome : undefined}
+      className="flex min-w-0 items-center gap-2 text-sm font-medium text-fg"
     >
-      <span className={`size-2 rounded-full ${DOT[status]}`} aria-hidden />
-      {t(KEYS[status])}
+      <span className={`size-2 shrink-0 rounded-full ${DOT[status]}`} aria-hidden />
+      <span className="truncate">
+        {ringing ? t("status.ringing") : t(`status.${KEYS[status]}`)}
+        {held && status === "in-call" ? ` · ${t("status.held")}` : null}
+        {outcomeKey ? ` · ${t(outcomeKey)}` : null}
+      </span>
     </p>
   );
 }

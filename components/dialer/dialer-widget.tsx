@@ -8,6 +8,8 @@ import { directionOf, isLocale } from "@/lib/i18n/config";
 import { DialerHeader } from "./dialer-header";
 import { DialerMinimisedBar } from "./dialer-minimised-bar";
 import { DialerPanel } from "./dialer-panel";
+import { IncomingCall } from "./incoming-call";
+import { isTextEntry } from "@/lib/ui/text-entry";
 import { useCallDisposition, useDialer } from "./dialer-provider";
 import { createDialerKeyHandler } from "./dialer-key-handler";
 import { useTonePlayer } from "./use-tone-player";
@@ -25,11 +27,26 @@ export function DialerWidget() {
   const drag = useDragHandle(pos, moveTo);
   const tones = useTonePlayer();
   const { pending } = useCallDisposition();
-  const { setMinimised } = dialer;
-  // A finished call asks for its outcome: a minimised dialer opens to show the question.
+  const { setMinimised, isActive, muted, setMuted } = dialer;
+  // A finished call asks for its outcome, a ringing one for an answer: a minimised dialer opens.
+  const ringing = dialer.incoming !== null;
   useEffect(() => {
-    if (pending) setMinimised(false);
-  }, [pending, setMinimised]);
+    if (pending || ringing) setMinimised(false);
+  }, [pending, ringing, setMinimised]);
+  // M mutes and unmutes a call from anywhere on the page, except while typing in a field.
+  useEffect(() => {
+    if (!isActive) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "m" && e.key !== "M") return;
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      const target = e.target as Element | null;
+      if (target && isTextEntry(target) && !(target as HTMLInputElement).readOnly) return;
+      e.preventDefault();
+      setMuted(!muted);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [isActive, muted, setMuted]);
   const onKeyDown = (e: React.KeyboardEvent<HTMLElement>) =>
     createDialerKeyHandler(dialer, () => inputRef.current, tones.play)(e);
 
@@ -84,6 +101,7 @@ export function DialerWidget() {
             onSoundsChange={tones.setSoundsEnabled}
             onMinimise={minimise}
           />
+          <IncomingCall />
           <DialerPanel inputRef={inputRef} onKeypad={onKeypad} />
         </div>
       )}

@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { DialerProvider } from "@/components/dialer/dialer-provider";
+import type { RepLine } from "@/lib/dialer/line";
 import { useSession } from "@/lib/client/session";
 import { useSidebarCollapsed } from "@/lib/client/sidebar-pref";
 import { logoutToLogin } from "./logout";
@@ -31,6 +32,7 @@ export function AppShell({
   initialCollapsed,
   serverUsername,
   badge,
+  line,
   children,
 }: {
   initialCollapsed: boolean;
@@ -38,6 +40,8 @@ export function AppShell({
   serverUsername: string;
   /** The "Preview" badge on a preview deployment (rendered by the server layout). */
   badge?: React.ReactNode;
+  /** The organization's phone line, or null: calls are then the spec's simulation. */
+  line: RepLine | null;
   children: React.ReactNode;
 }) {
   const t = useTranslations("Shell");
@@ -61,7 +65,7 @@ export function AppShell({
   const closeDrawer = useCallback(() => setDrawer((d) => ({ ...d, open: false })), []);
 
   return (
-    <DialerProvider>
+    <DialerProvider line={line}>
       <a
         href="#content"
         className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-fg focus:not-sr-only focus:fixed focus:start-3 focus:top-3"

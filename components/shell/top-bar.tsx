@@ -4,6 +4,7 @@ import { Suspense } from "react";
 import { useTranslations } from "next-intl";
 import { Menu, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { CallControls } from "@/components/dialer/call-controls";
+import { LineIndicator } from "@/components/dialer/line-indicator";
 import { IconButton } from "@/components/ui";
 import { Brand } from "./brand";
 import { SearchBox } from "./search-box";
@@ -58,7 +59,8 @@ export function TopBar(props: Props) {
             <SearchBox />
           </Suspense>
         </div>
-        <div className="order-4 w-full min-w-0 overflow-x-auto md:order-none md:ms-auto md:w-auto">
+        <div className="order-4 flex w-full min-w-0 items-center gap-1 overflow-x-auto md:order-none md:ms-auto md:w-auto">
+          <LineIndicator />
           <CallControls />
         </div>
         <div className="order-3 ms-auto md:order-none md:ms-0">

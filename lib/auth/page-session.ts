@@ -9,11 +9,19 @@ import { authenticateUser } from "./sessions";
  * The signed-in rep for a server component, verified like any bearer token (signature,
  * expiry, revocation, account state), or null. Pages call this; the proxy only pre-filters.
  */
-export const getPageSession = cache(async (): Promise<{ username: string } | null> => {
+export type PageSession = { username: string; userId: string; organizationId: string };
+
+export const getPageSession = cache(async (): Promise<PageSession | null> => {
   const token = (await cookies()).get(sessionCookie)?.value;
   if (!token) return null;
   const session = await authenticateUser(token).catch(() => null);
-  return session ? { username: session.username } : null;
+  return session
+    ? {
+        username: session.username,
+        userId: session.userId,
+        organizationId: session.organizationId,
+      }
+    : null;
 });
 
 /**
@@ -23,7 +31,7 @@ export const getPageSession = cache(async (): Promise<{ username: string } | nul
  * render into the redirect's answer: every /app page calls this first, and the check runs once
  * per request (cache).
  */
-export async function requirePageSession(): Promise<{ username: string }> {
+export async function requirePageSession(): Promise<PageSession> {
   const session = await getPageSession();
   if (!session) redirect("/session-expired");
   return session;

@@ -31,6 +31,7 @@ export interface DialerController {
   /** Answers the incoming call ringing now (`id` guards against a stale button). */
   answer(id: string): void;
   decline(id: string): void;
+  takeOverLine(): void;
   setMinimised(minimised: boolean): void;
   dispose(): void;
 }
@@ -179,7 +180,9 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    capabilities: transport.capabilities,
+    get capabilities() {
+      return transport.capabilities;
+    },
     dial(number, context) {
       const wasEnded = state.status === "ended";
       if (!dispatch({ type: "dial", number })) return;
@@ -219,6 +222,7 @@ export function createDialerController(options: DialerControllerOptions = {}): D
     decline(id) {
       if (state.incoming?.id === id) transport.decline(id);
     },
+    takeOverLine: () => transport.takeOverLine(),
     setMinimised: (minimised) => void dispatch({ type: "setMinimised", minimised }),
     dispose() {
       stopTicker();

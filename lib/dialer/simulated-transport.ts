@@ -58,6 +58,7 @@ export function createSimulatedTransport(clock: Clock = systemClock): SimulatedT
     },
     answer() {},
     decline() {},
+    takeOverLine() {},
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -84,12 +84,7 @@ type Call = {
   watchdog: ReturnType<typeof setTimeout> | null;
 };
 
-export interface SipTransport extends CallTransport {
-  /** Takes the line over from another tab of this browser. */
-  takeOver(): void;
-}
-
-export function createSipTransport(options: SipTransportOptions): SipTransport {
+export function createSipTransport(options: SipTransportOptions): CallTransport {
   const listeners = new Set<(event: TransportEvent) => void>();
   const emit = (event: TransportEvent) => listeners.forEach((listener) => listener(event));
   const audio = typeof Audio === "function" ? new Audio() : null;
@@ -580,14 +575,16 @@ export function createSipTransport(options: SipTransportOptions): SipTransport {
       emit({ type: "incoming-ended", id, answered: true });
       call = track(invitation, "inbound");
       void invitation
-        .accept({ sessionDescriptionHandlerOptions: { constraints: { audio: true, video: false } } })
+        .accept({
+          sessionDescriptionHandlerOptions: { constraints: { audio: true, video: false } },
+        })
         .catch(() => undefined);
     },
     decline(id) {
       if (!ringing || ringing.incoming.id !== id) return;
       void ringing.invitation.reject({ statusCode: 603 }).catch(() => undefined);
     },
-    takeOver() {
+    takeOverLine() {
       if (releaseLock) return;
       acquireLine(true);
     },

@@ -86,6 +86,8 @@ export interface CallTransport {
   answer(id: string): void;
   /** Declines the ringing incoming call. */
   decline(id: string): void;
+  /** Takes the phone line over from another tab of this browser (no-op without a line). */
+  takeOverLine(): void;
   /** Subscribes to call events; returns the unsubscribe function. */
   subscribe(listener: (event: TransportEvent) => void): () => void;
   /** Releases timers, sockets and media. */

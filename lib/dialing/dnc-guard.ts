@@ -21,7 +21,13 @@ export function guardDial(
   let inFlight = false;
   return {
     ...controller,
+    get capabilities() {
+      return controller.capabilities;
+    },
     dial(number, context) {
+      // A real line's calls are checked by the server before they are placed (the signed call
+      // authorisation): asking here too would only delay the call.
+      if (controller.capabilities.real) return controller.dial(number, context);
       const digits = (number ?? controller.getState().number).trim();
       if (!digits || inFlight) {
         if (!inFlight) controller.dial(number, context);

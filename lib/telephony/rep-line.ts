@@ -11,7 +11,9 @@ import type { CredentialsResponse, RepLineResponse } from "./schemas";
 /** The rep's SIP user on the line: their user id (stable, unique, safe in a SIP URI). */
 const sipUriOf = (userId: string, sipDomain: string) => `sip:${userId}@${sipDomain}`;
 
-export async function repLine(session: UserSession): Promise<RepLineResponse> {
+export async function repLine(
+  session: Pick<UserSession, "userId" | "organizationId">,
+): Promise<RepLineResponse> {
   const row = await lineOf(session.organizationId);
   if (!row) return { configured: false };
   return {

@@ -40,11 +40,15 @@ describe("the dialer reports every call for the record", () => {
         record: {
           id: "call-1",
           number: "5125550100",
+          direction: "outbound",
           context: { placeId: "p1", placeName: "Clinic" },
           startedAt: T0,
           connectedAt: null,
           endedAt: null,
           endReason: null,
+          outcome: null,
+          sipStatus: null,
+          quality: null,
         },
       },
     ]);

@@ -141,3 +141,16 @@ export const powerDialSummariesKey = defineKey({
   ),
   fallback: [],
 });
+
+/** The rep's microphone and speaker for real calls (device ids; null: the browser's default). */
+export const audioDevicesKey = defineKey({
+  name: "dialer.audioDevices",
+  version: 1,
+  area: "local",
+  scope: "user",
+  schema: r.object({
+    microphoneId: r.nullable(r.string({ max: 512 })),
+    speakerId: r.nullable(r.string({ max: 512 })),
+  }),
+  fallback: { microphoneId: null, speakerId: null },
+});
