@@ -8,7 +8,7 @@ import { LazyMenu } from "@/components/ui/lazy-menu";
 const loadDropdown = () => import("./dialer-settings-dropdown");
 
 /**
- * Dialer Sounds and two placeholder options the spec lists without behaviour. The menu's code
+ * Dialer Sounds, Audio devices, and the spec's Auto-advance placeholder. The menu's code
  * loads when it is first used (components/ui/lazy-menu.tsx).
  */
 export function DialerSettingsMenu({
