@@ -1,43 +1,26 @@
 "use client";
 
-import { useEffect } from "react";
-import { audioDevicesKey, readStored } from "@/lib/client/storage";
-import { authorizeCall, fetchLineCredentials } from "@/lib/client/telephony";
-import { LINE_LOCK_NAME, type RepLine } from "@/lib/dialer/line";
+import { useEffect, useState } from "react";
+import type { RepLine } from "@/lib/dialer/line";
 import type { SwitchableTransport } from "@/lib/dialer/switchable-transport";
 
 /**
- * Puts the organization's phone line in place of the simulation. SIP.js (~60 KiB gz) is its
- * own chunk, fetched after first paint and only when the organization has a line; until it has
- * loaded (a fraction of a second) a call would be simulated, which is why nothing here blocks.
+ * Puts the organization's phone line in place of the simulation. SIP.js (~60 KiB gz) and the
+ * code around it are their own chunk, fetched after first paint and only when the organization
+ * has a line; until it has loaded (a fraction of a second) a call would be simulated, which is
+ * why nothing here blocks. The line's settings are fixed for the page's life (the /app layout
+ * reads them per navigation; a change made in the console applies on the next page load).
  */
 export function usePhoneLine(line: RepLine | null, switchable: SwitchableTransport) {
-  const wsUrl = line?.wsUrl;
-  const sipDomain = line?.sipDomain;
-  const dtmfMode = line?.dtmfMode;
-  const iceServers = JSON.stringify(line?.iceServers ?? []);
+  const [initial] = useState(line);
   useEffect(() => {
-    if (!wsUrl || !sipDomain || !dtmfMode) return;
+    if (!initial) return;
     let cancelled = false;
-    void import("@/lib/dialer/sip-transport").then(({ createSipTransport }) => {
-      if (cancelled) return;
-      switchable.use(
-        createSipTransport({
-          line: {
-            wsUrl,
-            sipDomain,
-            dtmfMode,
-            iceServers: JSON.parse(iceServers) as RTCIceServer[],
-          },
-          fetchCredentials: fetchLineCredentials,
-          authorize: authorizeCall,
-          devices: () => readStored(audioDevicesKey),
-          lockName: LINE_LOCK_NAME,
-        }),
-      );
+    void import("./phone-line-transport").then(({ createPhoneLineTransport }) => {
+      if (!cancelled) switchable.use(createPhoneLineTransport(initial));
     });
     return () => {
       cancelled = true;
     };
-  }, [wsUrl, sipDomain, dtmfMode, iceServers, switchable]);
+  }, [initial, switchable]);
 }
