@@ -536,7 +536,14 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
             })
             .catch(() => undefined);
         } else {
-          sdhOf(current.session)?.sendDtmf(key, { duration: 100, interToneGap: 70 });
+          // RFC 4733 in the media. insertDTMF replaces the digits still waiting to be sent
+          // (SIP.js's sendDtmf calls it as is): queue behind them, so a rep tapping through a
+          // phone menu loses no key.
+          const sender = sdhOf(current.session)
+            ?.peerConnection?.getSenders()
+            .find((s) => s.track?.kind === "audio");
+          const dtmf = sender?.dtmf;
+          if (dtmf?.canInsertDTMF) dtmf.insertDTMF(dtmf.toneBuffer + key, 100, 70);
         }
       });
     },

@@ -18,7 +18,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, request, type APIRequestContext, type Page } from "@playwright/test";
 import type {
   CallRepResult,
   DtmfMode,
@@ -138,6 +138,20 @@ export async function removeE2eLine(request: APIRequestContext, operatorToken: s
     headers: bearer(operatorToken),
   });
   expect(res.status(), `DELETE /api/admin/telephony/${org.id}: ${await res.text()}`).toBe(200);
+  expect((await e2eOrganizationTelephony(request, operatorToken)).line).toBeNull();
+}
+
+/** Runs `fn` with an API context of its own (beforeAll and afterAll have no `request`). */
+export async function withApi<T>(
+  baseURL: string | undefined,
+  fn: (api: APIRequestContext) => Promise<T>,
+): Promise<T> {
+  const api = await request.newContext({ baseURL });
+  try {
+    return await fn(api);
+  } finally {
+    await api.dispose();
+  }
 }
 
 /** The console's line test (a REGISTER from the server with minted credentials). */
@@ -156,6 +170,13 @@ export async function testE2eLine(
 
 // ---------------------------------------------------------------------------------------------
 // The peer's control API (tests/peers/sip/control.mjs)
+
+/** A call id in a control API path (its ids hold "@": "...@dialflow-peer"; the peer decodes). */
+const callPath = (id: string) => encodeURIComponent(id);
+
+/** At least `ms` of the segment lies after `after`. */
+const lastsAfter = (s: PeerCall["tones"][number], after: number, ms: number) =>
+  s.startAt + s.durationMs - Math.max(s.startAt, after) >= ms;
 
 export class SipPeerControl {
   readonly controlUrl: string;
@@ -191,8 +212,9 @@ export class SipPeerControl {
     return this.api<PeerCall[]>("GET", "/calls");
   }
 
-  call(id: string) {
-    return this.api<PeerCall>("GET", `/calls/${encodeURIComponent(id)}`);
+  /** One call by id. */
+  call(id: string): Promise<PeerCall> {
+    return this.api<PeerCall>("GET", `/calls/${callPath(id)}`);
   }
 
   /** The newest call, or null before any. */
@@ -218,14 +240,14 @@ export class SipPeerControl {
   }
 
   hangup(id: string) {
-    return this.api("POST", `/calls/${encodeURIComponent(id)}/hangup`, {});
+    return this.api("POST", `/calls/${callPath(id)}/hangup`, {});
   }
 
   sendDtmf(id: string, digits: string, mode?: DtmfMode) {
-    return this.api("POST", `/calls/${encodeURIComponent(id)}/dtmf`, { digits, mode });
+    return this.api("POST", `/calls/${callPath(id)}/dtmf`, { digits, mode });
   }
 
-  /** Rings `user`'s newest binding; resolves at once with the call id (see `callRepResult`). */
+  /** Rings `user`'s newest binding; resolves at once with the call id (`callRepAndWait` waits). */
   callRep(
     user: string,
     options: { from?: string; fromName?: string; ringTimeoutMs?: number } = {},
@@ -254,20 +276,23 @@ export class SipPeerControl {
     return call!;
   }
 
-  /** Waits until the peer has heard `hz` on the call for `ms` in one stretch, after `since`. */
-  heardTone(id: string, hz: number, { ms = 300, since = 0, timeout = 15_000 } = {}) {
+  /**
+   * Waits until the peer has heard `hz` on the call for `ms` in one stretch, all of it after
+   * `after` (a Date.now() of this machine, the peer's clock).
+   */
+  heardTone(id: string, hz: number, { ms = 300, after = 0, timeout = 15_000 } = {}) {
     return this.waitForCall(
       id,
-      (c) => c.tones.some((s) => s.hz === hz && s.durationMs >= ms && s.startAt >= since),
+      (c) => c.tones.some((s) => s.kind === "tone" && s.hz === hz && lastsAfter(s, after, ms)),
       { message: `the peer hears ${hz} Hz for ${ms} ms on ${id}`, timeout },
     );
   }
 
-  /** Waits for silence of at least `ms` on the call, starting after `since`. */
-  heardSilence(id: string, { ms = 300, since = 0, timeout = 15_000 } = {}) {
+  /** Waits until the peer has heard silence for `ms` in one stretch after `after`. */
+  heardSilence(id: string, { ms = 300, after = 0, timeout = 15_000 } = {}) {
     return this.waitForCall(
       id,
-      (c) => c.tones.some((s) => s.kind === "silence" && s.durationMs >= ms && s.startAt >= since),
+      (c) => c.tones.some((s) => s.kind === "silence" && lastsAfter(s, after, ms)),
       { message: `the peer hears silence for ${ms} ms on ${id}`, timeout },
     );
   }

@@ -65,7 +65,9 @@ export function createControlHandler(peer) {
         const m = re.exec(path);
         if (!m || req.method !== method) continue;
         const body = method === "POST" ? await readJson(req) : {};
-        const [status, out] = await fn(m, body);
+        // Call ids hold "@" and the like: the client encodes them, so decode the captures.
+        const captures = m.map((part, i) => (i > 0 && part ? decodeURIComponent(part) : part));
+        const [status, out] = await fn(captures, body);
         return send(res, status, out);
       }
       send(res, 404, { error: `no route ${req.method} ${path}` });

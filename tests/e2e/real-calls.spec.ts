@@ -1,0 +1,380 @@
+// Real calls end to end (issue 28): the e2e organization's phone line points at the SIP test
+// peer (tests/e2e/server.mjs starts it; tests/e2e/sip-fixture.ts saves the line through the
+// operator console and removes it after this file). The rep's browser registers with it over
+// SIP-over-WebSocket and calls through it with real WebRTC media: Chromium's fake microphone
+// plays 1000 Hz, the peer plays 440 Hz, and each side checks it hears the other. The peer's
+// dialed-number behaviours give every outcome (tests/peers/sip-peer.mjs).
+import type { Page } from "@playwright/test";
+import { ephemeralPassword } from "@/lib/telephony/ephemeral";
+import { verifyCallAuthorization } from "@/lib/telephony/call-authorization";
+import type { TelephonyOrganization } from "@/lib/telephony/schemas";
+import { dialerParts } from "./dialer-helpers";
+import { expect, test } from "./fixtures";
+import {
+  configureE2eLine,
+  e2eLineSecret,
+  expectDialerShowed,
+  expectRemoteTone,
+  fakeMediaLaunchOptions,
+  micToneHz,
+  microphonePeakHz,
+  peerNumbers,
+  recordDialerStatus,
+  removeE2eLine,
+  SipPeerControl,
+  testE2eLine,
+  trackPeerConnections,
+  withApi,
+} from "./sip-fixture";
+
+test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
+
+let organization: TelephonyOrganization;
+let peer: SipPeerControl;
+
+test.beforeAll(async ({ operatorSession }, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL;
+  organization = await withApi(baseURL, (api) =>
+    configureE2eLine(api, operatorSession.token, baseURL),
+  );
+  peer = new SipPeerControl(baseURL);
+});
+
+// Later spec files share the organization and expect the simulated dialer.
+test.afterAll(async ({ operatorSession }, testInfo) => {
+  await withApi(testInfo.project.use.baseURL, (api) => removeE2eLine(api, operatorSession.token));
+});
+
+test.beforeEach(async ({ page }) => {
+  await peer.reset();
+  await page.addInitScript(trackPeerConnections);
+  await page.addInitScript(recordDialerStatus);
+});
+
+const lineIndicator = (page: Page) => page.getByTestId("line-indicator");
+const incoming = (page: Page) => page.getByTestId("incoming-call");
+const prompt = (page: Page) => page.getByTestId("dialer-disposition");
+const muteButton = (page: Page, name: "Mute" | "Unmute") =>
+  dialerParts(page).widget.getByRole("button", { name, exact: true });
+const holdButton = (page: Page, name: "Hold" | "Resume") =>
+  dialerParts(page).controls.getByRole("button", { name, exact: true });
+
+/** Opens the app and waits for the line to be registered. */
+async function openRegistered(page: Page) {
+  await page.goto("/app");
+  await expect(dialerParts(page).widget).toBeVisible();
+  await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
+    timeout: 20_000,
+  });
+}
+
+/** Dials `number` from the widget; returns the peer's record of the call once it arrives. */
+async function dial(page: Page, number: string) {
+  const d = dialerParts(page);
+  await d.number.fill(number);
+  await d.call.click();
+  await expect(d.status).toHaveAttribute("data-status", /calling|in-call|ended/);
+  return peer.waitForLastCall();
+}
+
+/** Dials the peer's answering number and waits until both sides hear each other. */
+async function connectedCall(page: Page, number: string = peerNumbers.answer) {
+  await openRegistered(page);
+  const call = await dial(page, number);
+  await expect(dialerParts(page).status).toHaveAttribute("data-status", "in-call", {
+    timeout: 15_000,
+  });
+  await peer.heardTone(call.id, micToneHz);
+  await expectRemoteTone(page);
+  return call;
+}
+
+test.describe("the harness", () => {
+  test("the console's line test registers with the peer, and the rep's line signs what the peer accepts", async ({
+    operatorSession,
+    repSession,
+    baseURL,
+  }) => {
+    expect(organization.line).toMatchObject({ wsUrl: peer.wsUrl, secretState: "set" });
+    await withApi(baseURL, async (request) => {
+      const result = await testE2eLine(request, operatorSession.token, organization.id);
+      expect(result).toMatchObject({
+        ok: true,
+        code: "registered",
+        connected: true,
+        registered: true,
+        status: 200,
+        subprotocol: "sip",
+      });
+
+      const rep = { Authorization: `Bearer ${repSession.token}` };
+      const line = await (await request.get("/api/telephony/line", { headers: rep })).json();
+      expect(line).toMatchObject({ configured: true, line: { wsUrl: peer.wsUrl } });
+      const credentials = await (
+        await request.post("/api/telephony/credentials", { headers: rep })
+      ).json();
+      expect(credentials.username).toBe(
+        `${Math.floor(Date.parse(credentials.expiresAt) / 1000)}:${line.line.sipUser}`,
+      );
+      expect(credentials.password).toBe(ephemeralPassword(e2eLineSecret, credentials.username));
+
+      const authorize = await request.post("/api/telephony/authorize", {
+        headers: rep,
+        data: { dialedDigits: peerNumbers.answer },
+      });
+      expect(authorize.status()).toBe(200);
+      const { authorization, number } = await authorize.json();
+      expect(number).toBe(`+1${peerNumbers.answer}`);
+      expect(await verifyCallAuthorization(authorization, e2eLineSecret, number)).toMatchObject({
+        ok: true,
+        claims: { rep: line.line.sipUser, org: organization.id },
+      });
+    });
+  });
+
+  test("Chromium's fake microphone plays the 1000 Hz tone", async ({ page }) => {
+    await page.goto("/app");
+    const mic = await microphonePeakHz(page);
+    expect(mic, "getUserMedia gave no microphone").not.toBeNull();
+    expect(Math.abs(mic!.peakHz - micToneHz)).toBeLessThanOrEqual(25);
+  });
+
+  test("an /app page may open the line's WebSocket (CSP connect-src)", async ({ page }) => {
+    await page.goto("/app");
+    const opened = await page.evaluate(async (url) => {
+      let violation: string | null = null;
+      document.addEventListener("securitypolicyviolation", (e) => {
+        violation = `${e.violatedDirective} ${e.blockedURI}`;
+      });
+      const result = await new Promise<string>((resolve) => {
+        let ws: WebSocket;
+        try {
+          ws = new WebSocket(url, "sip");
+        } catch (err) {
+          resolve(`threw ${String(err)}`);
+          return;
+        }
+        ws.onopen = () => resolve(`open ${ws.protocol}`);
+        ws.onerror = () => resolve("error");
+        setTimeout(() => resolve("timeout"), 5000);
+      });
+      return violation ? `${result}; CSP: ${violation}` : result;
+    }, peer.wsUrl);
+    expect(opened).toBe("open sip");
+  });
+});
+
+test.describe("calls the rep places", () => {
+  test("the line indicator says registered, with time-limited credentials", async ({ page }) => {
+    await openRegistered(page);
+    const binding = await peer.waitForRegistration();
+    expect(binding.credential).toBe("ephemeral");
+    expect(binding.authUsername).toMatch(new RegExp(`^\\d+:${binding.user}$`));
+  });
+
+  test("a call rings, is answered, is heard both ways, and End sends BYE", async ({ page }) => {
+    // Ringing for two seconds, so "Ringing..." is on screen long enough to be seen.
+    await peer.configure({ delays: { ringMs: 100, answerMs: 2000 } });
+    await openRegistered(page);
+    const d = dialerParts(page);
+    const call = await dial(page, peerNumbers.answer);
+    await expect(d.status).toHaveAttribute("data-phase", "ringing");
+    await expect(d.status).toContainText("Ringing...");
+    await expectDialerShowed(page, { status: "calling", phase: "ringing" });
+
+    await expect(d.status).toHaveAttribute("data-status", "in-call", { timeout: 15_000 });
+    const answered = await peer.heardTone(call.id, micToneHz, { ms: 500 });
+    expect(answered).toMatchObject({
+      behaviour: "answer",
+      number: `+1${peerNumbers.answer}`,
+      authorization: { accepted: true },
+    });
+    expect(answered.authUser).toMatch(/^\d+:/);
+    await expectRemoteTone(page);
+    await expect(page.getByTestId("call-quality")).toHaveAttribute("data-level", "good", {
+      timeout: 10_000,
+    });
+
+    await d.end.click();
+    await expectDialerShowed(page, { status: "ended", outcome: "completed" });
+    const ended = await peer.waitForCall(call.id, (c) => c.status === "ended", {
+      message: "the peer sees the call end",
+    });
+    expect(ended).toMatchObject({ endedBy: "client", outcome: "answered", endReason: "bye" });
+    expect(ended.times.bye).not.toBeNull();
+  });
+
+  test("busy: Busy is shown and the prompt pre-selects Busy", async ({ page }) => {
+    await openRegistered(page);
+    const call = await dial(page, peerNumbers.busy);
+    await expectDialerShowed(page, { status: "ended", outcome: "busy", text: "Busy" });
+    await expect(prompt(page)).toBeVisible();
+    await expect(prompt(page).getByRole("button", { name: /Busy/ })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    expect(await peer.call(call.id)).toMatchObject({ finalStatus: 486, outcome: "busy" });
+  });
+
+  test("no answer: it rings, then No answer is shown and pre-selected", async ({ page }) => {
+    await peer.configure({ delays: { noAnswerMs: 1500 } });
+    await openRegistered(page);
+    const call = await dial(page, peerNumbers.noAnswer);
+    await expectDialerShowed(page, { status: "calling", phase: "ringing" });
+    await expectDialerShowed(page, { status: "ended", outcome: "no-answer", text: "No answer" });
+    await expect(prompt(page).getByRole("button", { name: /No answer/ })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    expect(await peer.call(call.id)).toMatchObject({ finalStatus: 408, outcome: "no-answer" });
+  });
+
+  for (const { number, outcome, text, status } of [
+    { number: peerNumbers.invalid, outcome: "invalid-number", text: "Invalid number", status: 404 },
+    { number: peerNumbers.decline, outcome: "declined", text: "Declined", status: 603 },
+    { number: peerNumbers.failed, outcome: "failed", text: "Failed", status: 503 },
+  ]) {
+    test(`a ${status} final answer is shown as ${text}`, async ({ page }) => {
+      await openRegistered(page);
+      const call = await dial(page, number);
+      await expectDialerShowed(page, { status: "ended", outcome, text });
+      await expect(prompt(page)).toBeVisible();
+      expect(await peer.call(call.id)).toMatchObject({ finalStatus: status });
+    });
+  }
+
+  test("End while it rings cancels the call", async ({ page }) => {
+    await peer.configure({ delays: { noAnswerMs: 20_000 } });
+    await openRegistered(page);
+    const d = dialerParts(page);
+    const call = await dial(page, peerNumbers.noAnswer);
+    await expect(d.status).toHaveAttribute("data-phase", "ringing");
+    await d.end.click();
+    await expectDialerShowed(page, { status: "ended", outcome: "cancelled" });
+    const ended = await peer.waitForCall(call.id, (c) => c.status === "ended", {
+      message: "the peer sees the CANCEL",
+    });
+    expect(ended).toMatchObject({ outcome: "cancelled", finalStatus: 487, endedBy: "client" });
+  });
+
+  test("the far end hangs up: The other side hung up", async ({ page }) => {
+    await peer.configure({ delays: { hangupAfterMs: 2500 } });
+    const call = await connectedCall(page, peerNumbers.answerHangup);
+    await expectDialerShowed(page, {
+      status: "ended",
+      outcome: "remote-hangup",
+      text: "The other side hung up",
+    });
+    expect(await peer.call(call.id)).toMatchObject({ endedBy: "peer", outcome: "answered" });
+  });
+
+  test("Hold sends a sendonly re-INVITE and Resume takes it back", async ({ page }) => {
+    const call = await connectedCall(page);
+    await holdButton(page, "Hold").click();
+    await expect(holdButton(page, "Resume")).toHaveAttribute("aria-pressed", "true");
+    await peer.waitForCall(call.id, (c) => c.onHold, { message: "the peer sees the hold" });
+
+    await holdButton(page, "Resume").click();
+    await expect(holdButton(page, "Hold")).toHaveAttribute("aria-pressed", "false");
+    const resumedAt = Date.now();
+    const resumed = await peer.waitForCall(call.id, (c) => !c.onHold && c.holds.length === 2, {
+      message: "the peer sees the call resumed",
+    });
+    expect(resumed.holds.map((h) => [h.action, h.direction])).toEqual([
+      ["hold", "sendonly"],
+      ["unhold", "sendrecv"],
+    ]);
+    // The rep's voice flows again.
+    await peer.heardTone(call.id, micToneHz, { after: resumedAt });
+    await expect(dialerParts(page).status).toHaveAttribute("data-status", "in-call");
+  });
+
+  test("Mute silences the rep, and M unmutes", async ({ page }) => {
+    const call = await connectedCall(page);
+    await muteButton(page, "Mute").click();
+    await expect(muteButton(page, "Unmute")).toHaveAttribute("aria-pressed", "true");
+    await peer.heardSilence(call.id, { after: Date.now() });
+
+    // Focus is on the button, not in a text field: M toggles.
+    await page.keyboard.press("m");
+    await expect(muteButton(page, "Mute")).toHaveAttribute("aria-pressed", "false");
+    await peer.heardTone(call.id, micToneHz, { after: Date.now() });
+  });
+
+  test("keypad digits during a call reach the far end as DTMF", async ({ page }) => {
+    const call = await connectedCall(page);
+    const keypad = dialerParts(page).widget;
+    // As a rep taps through a menu: one key after another, without waiting for each tone.
+    for (const name of ["1", "5", "9", "Pound"]) {
+      await keypad.getByRole("button", { name, exact: true }).click();
+    }
+    const received = async () =>
+      (await peer.call(call.id)).dtmf.map((x) => `${x.digit}:${x.via}`).join(" ");
+    // The line's DTMF mode (rfc4733): tones in the media, not SIP INFO.
+    await expect
+      .poll(received, { message: "the digits the peer receives", timeout: 15_000 })
+      .toBe("1:rfc4733 5:rfc4733 9:rfc4733 #:rfc4733");
+  });
+
+  test("a lossy, slow path shows poor quality and a warning", async ({ page }) => {
+    test.setTimeout(75_000);
+    await peer.configure({ lossy: { lossPercent: 30, delayMs: 150, jitterMs: 40 } });
+    await openRegistered(page);
+    await dial(page, peerNumbers.lossy);
+    const d = dialerParts(page);
+    await expect(d.status).toHaveAttribute("data-status", "in-call", { timeout: 20_000 });
+    await expect(page.getByTestId("call-quality")).toHaveAttribute("data-level", "poor", {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId("call-quality-warning")).toBeVisible({ timeout: 20_000 });
+    await d.end.click();
+  });
+});
+
+test.describe("calls to the rep", () => {
+  const caller = { from: "+15125550177", fromName: "Riverside Cafe" };
+
+  test("an incoming call is answered and heard both ways", async ({ page }) => {
+    await openRegistered(page);
+    const binding = await peer.waitForRegistration();
+    const { callId } = await peer.callRep(binding.user, { ...caller, ringTimeoutMs: 20_000 });
+    await expect(incoming(page)).toBeVisible();
+    await incoming(page).getByRole("button", { name: "Answer", exact: true }).click();
+    await expect(incoming(page)).toBeHidden();
+    await expect(dialerParts(page).status).toHaveAttribute("data-status", "in-call");
+    const answered = await peer.heardTone(callId, micToneHz);
+    expect(answered).toMatchObject({ direction: "inbound", outcome: "answered" });
+    await expectRemoteTone(page);
+
+    await dialerParts(page).end.click();
+    await peer.waitForCall(callId, (c) => c.status === "ended" && c.endedBy === "client", {
+      message: "the peer sees the rep hang up",
+    });
+  });
+
+  test("an incoming call can be declined", async ({ page }) => {
+    await openRegistered(page);
+    const binding = await peer.waitForRegistration();
+    const { callId } = await peer.callRep(binding.user, { ...caller, ringTimeoutMs: 20_000 });
+    await incoming(page).getByRole("button", { name: "Decline", exact: true }).click();
+    await expect(incoming(page)).toBeHidden();
+    await peer.waitForCall(callId, (c) => c.outcome === "declined", {
+      message: "the peer hears the call declined",
+    });
+    await expect(dialerParts(page).status).not.toHaveAttribute("data-status", "in-call");
+  });
+
+  test("an incoming call nobody answers stops ringing when the caller gives up", async ({
+    page,
+  }) => {
+    await openRegistered(page);
+    const binding = await peer.waitForRegistration();
+    const { callId } = await peer.callRep(binding.user, { ...caller, ringTimeoutMs: 2000 });
+    await expect(incoming(page)).toBeVisible();
+    await peer.waitForCall(callId, (c) => c.outcome === "missed", {
+      message: "the peer gives up (CANCEL)",
+    });
+    await expect(incoming(page)).toBeHidden();
+    await expect(dialerParts(page).status).toHaveAttribute("data-status", "idle");
+  });
+});
