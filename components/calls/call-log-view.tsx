@@ -23,6 +23,8 @@ import { formatPhone } from "@/lib/format/phone";
 import { placeDetailsAnswer } from "@/lib/client/places";
 import type { Place } from "@/lib/places/schemas";
 import { dialableDigits } from "@/lib/targets/format";
+import { shownNumber } from "@/lib/client/calls/caller";
+import { CallLineFacts, DirectionBadge, isMissed } from "./call-line-facts";
 import { CallOutcome } from "./call-outcome";
 import { CallOutcomeDialog } from "./call-outcome-dialog";
 
@@ -207,7 +209,13 @@ function CallRow({
   const t = useTranslations("Calls");
   const format = useFormatter();
   const started = new Date(call.startedAt);
-  const number = formatPhone(call.dialedDigits);
+  const inbound = call.direction === "inbound";
+  // An inbound call shows the caller's number as the line gave it (read as a number when it is
+  // one); a withheld caller says so.
+  const shown = inbound ? shownNumber(call) : call.dialedDigits;
+  const number = shown ? formatPhone(shown) : t("line.withheld");
+  // A missed call has nothing to disposition: its badge says Missed instead.
+  const missed = isMissed(call);
   // The actions sit under the call, on the start side: the floating dialer rests over the end
   // side of the page on a desktop and would cover them there.
   return (
@@ -221,10 +229,15 @@ function CallRow({
           <time dateTime={call.startedAt} className="text-sm font-medium text-fg">
             {format.dateTime(started, { dateStyle: "medium", timeStyle: "short" })}
           </time>
-          <CallOutcome disposition={call.disposition} />
+          <DirectionBadge call={call} />
+          {missed ? null : <CallOutcome disposition={call.disposition} />}
         </div>
         <p className="flex flex-wrap gap-x-3 text-sm text-fg-muted">
-          <bdi dir="ltr" className="tabular-nums text-fg" data-testid="call-log-number">
+          <bdi
+            dir={shown ? "ltr" : undefined}
+            className="tabular-nums text-fg"
+            data-testid="call-log-number"
+          >
             {number}
           </bdi>
           <span>
@@ -253,14 +266,15 @@ function CallRow({
             </span>
           ) : null}
         </p>
+        <CallLineFacts call={call} />
         {call.note ? (
           <p className="break-words text-sm text-fg" data-testid="call-log-note">
             {call.note}
           </p>
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-2">
-        {call.disposition === null ? (
+      <div className="flex flex-wrap gap-2 empty:hidden">
+        {call.disposition === null && !missed ? (
           <Button size="sm" variant="secondary" onClick={onAddOutcome}>
             <PencilLine aria-hidden />
             {t("log.addOutcome")}
@@ -277,7 +291,7 @@ function CallRow({
             {opening ? <Spinner /> : <Building2 aria-hidden />}
             {opening ? t("log.placeLoading") : t("log.openBusiness")}
           </Button>
-        ) : (
+        ) : inbound ? null : (
           <span className="self-center text-xs text-fg-muted">{t("log.noBusiness")}</span>
         )}
       </div>

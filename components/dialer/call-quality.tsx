@@ -38,6 +38,7 @@ export function CallQuality({ reading }: { reading: QualityReading | null }) {
         aria-label={`${t("label", { level })}. ${details}`}
         data-testid="call-quality"
         data-level={reading.level}
+        dir="ltr"
         className="inline-flex h-4 w-5 items-end gap-0.5 rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-focus"
       >
         {[1, 2, 3].map((bar) => (

@@ -6,19 +6,43 @@ import { formatPhone } from "@/lib/format/phone";
 import { nationalDisplay } from "@/lib/client/calls/audit-call";
 import type { SampleCall } from "@/lib/sample/calls";
 
-/** One call found by the search: numbers as in Targets, mm:ss duration, time in the rep's locale. */
-export function CallCard({ call, actions }: { call: SampleCall; actions: React.ReactNode }) {
+/** A row of the card; a `wide` one takes the whole width and wraps instead of truncating. */
+export type CallCardRow = { key: string; label: string; value: React.ReactNode; wide?: boolean };
+
+/**
+ * One call found by the search: numbers as in Targets, mm:ss duration, time in the rep's locale.
+ * An inbound call (`inbound`) names its number the caller's; `extraRows` follow the spec's six
+ * (what the line reported, issue 28).
+ */
+export function CallCard({
+  call,
+  actions,
+  inbound = false,
+  extraRows = [],
+}: {
+  call: SampleCall;
+  actions: React.ReactNode;
+  inbound?: boolean;
+  extraRows?: CallCardRow[];
+}) {
   const t = useTranslations("Reports.callHistory");
+  const tLine = useTranslations("Calls.line");
   const locale = useLocale();
   // The browser's own time zone: the rep reads the time as on their clock.
   const time = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
-  const rows: { label: string; value: React.ReactNode }[] = [
-    { label: t("callId"), value: <bdi dir="ltr">{call.id}</bdi> },
+  const rows: CallCardRow[] = [
+    { key: "id", label: t("callId"), value: <bdi dir="ltr">{call.id}</bdi> },
     {
-      label: t("dialed"),
-      value: <bdi dir="ltr">{formatPhone(nationalDisplay(call.dialedNumber))}</bdi>,
+      key: "dialed",
+      label: inbound ? tLine("caller") : t("dialed"),
+      value: call.dialedNumber ? (
+        <bdi dir="ltr">{formatPhone(nationalDisplay(call.dialedNumber))}</bdi>
+      ) : (
+        tLine("withheld")
+      ),
     },
     {
+      key: "originating",
       label: t("originating"),
       value: call.originatingNumber ? (
         <bdi dir="ltr">{formatPhone(nationalDisplay(call.originatingNumber))}</bdi>
@@ -26,8 +50,9 @@ export function CallCard({ call, actions }: { call: SampleCall; actions: React.R
         "—"
       ),
     },
-    { label: t("agent"), value: call.agent },
+    { key: "agent", label: t("agent"), value: call.agent },
     {
+      key: "duration",
       label: t("duration"),
       value: (
         <bdi dir="ltr" className="tabular-nums">
@@ -36,11 +61,13 @@ export function CallCard({ call, actions }: { call: SampleCall; actions: React.R
       ),
     },
     {
+      key: "time",
       label: t("time"),
       value: (
         <time dateTime={new Date(call.timestamp).toISOString()}>{time.format(call.timestamp)}</time>
       ),
     },
+    ...extraRows,
   ];
   return (
     <Card
@@ -54,10 +81,18 @@ export function CallCard({ call, actions }: { call: SampleCall; actions: React.R
       actions={actions}
     >
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="call-card">
-        {rows.map(({ label, value }) => (
-          <div key={label} className="min-w-0">
+        {rows.map(({ key, label, value, wide }) => (
+          <div
+            key={key}
+            className={wide ? "min-w-0 sm:col-span-2 lg:col-span-3" : "min-w-0"}
+            data-row={key}
+          >
             <dt className="text-xs font-medium text-fg-muted">{label}</dt>
-            <dd className="mt-0.5 truncate text-sm font-medium text-fg">{value}</dd>
+            <dd
+              className={`mt-0.5 text-sm font-medium text-fg ${wide ? "break-words" : "truncate"}`}
+            >
+              {value}
+            </dd>
           </div>
         ))}
       </dl>

@@ -5,11 +5,13 @@ import { useTranslations } from "next-intl";
 import { useMutation } from "@tanstack/react-query";
 import { Download, FileSearch, Search } from "lucide-react";
 import { Button, EmptyState, Field, Input, Spinner } from "@/components/ui";
-import { CallCard } from "@/components/reports/call-card";
+import { isMissed, useLineFacts } from "@/components/calls/call-line-facts";
+import { CallCard, type CallCardRow } from "@/components/reports/call-card";
 import { downloadCsv } from "@/components/reports/download";
 import type { CallDto } from "@/lib/calls/schemas";
 import { ApiClientError } from "@/lib/client/api-client";
-import { nationalDisplay, toAuditCall } from "@/lib/client/calls/audit-call";
+import { toAuditCall } from "@/lib/client/calls/audit-call";
+import { shownNumber } from "@/lib/client/calls/caller";
 import { formatPhone } from "@/lib/format/phone";
 import { searchCalls } from "@/lib/client/calls/queries";
 import { callCsv, callCsvFileName } from "@/lib/reports/exports";
@@ -22,6 +24,8 @@ import { callCsv, callCsvFileName } from "@/lib/reports/exports";
 export function CallHistory() {
   const t = useTranslations("Reports.callHistory");
   const tCalls = useTranslations("Calls.history");
+  const tLine = useTranslations("Calls.line");
+  const tDirection = useTranslations("Calls.direction");
   const [query, setQuery] = useState("");
   const [picked, setPicked] = useState(0);
   const hintId = useId();
@@ -30,7 +34,31 @@ export function CallHistory() {
     onSuccess: () => setPicked(0),
   });
   const matches: CallDto[] = search.data?.calls ?? [];
-  const found = matches[picked] ? toAuditCall(matches[picked]) : null;
+  const current = matches[picked] ?? null;
+  const found = current ? toAuditCall(current) : null;
+  const inbound = current?.direction === "inbound";
+  // What the line reported (issue 28) after the spec's six rows; the quality summary is long
+  // and gets the card's whole width.
+  const lineFacts = useLineFacts(current);
+  const extraRows: CallCardRow[] = [
+    ...(inbound && current
+      ? [
+          {
+            key: "direction",
+            label: tLine("direction"),
+            value: isMissed(current)
+              ? `${tDirection("inbound")} · ${tDirection("missed")}`
+              : tDirection("inbound"),
+          },
+        ]
+      : []),
+    ...lineFacts.map((fact) => ({
+      key: fact.key,
+      label: fact.label,
+      value: <bdi>{fact.value}</bdi>,
+      wide: fact.key === "quality",
+    })),
+  ];
 
   function onSearch(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -96,7 +124,7 @@ export function CallHistory() {
           </p>
         ) : null}
         {found ? (
-          <CallCard call={found} actions={downloadButton} />
+          <CallCard call={found} actions={downloadButton} inbound={inbound} extraRows={extraRows} />
         ) : (
           <EmptyState
             icon={FileSearch}
@@ -118,9 +146,11 @@ export function CallHistory() {
                     onClick={() => setPicked(i)}
                   >
                     {call.agent} ·{" "}
-                    <bdi dir="ltr">
-                      {formatPhone(nationalDisplay(call.dialedNumber ?? call.dialedDigits))}
-                    </bdi>
+                    {shownNumber(call) ? (
+                      <bdi dir="ltr">{formatPhone(shownNumber(call))}</bdi>
+                    ) : (
+                      tLine("withheld")
+                    )}
                   </Button>
                 </li>
               ))}

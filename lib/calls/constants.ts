@@ -6,6 +6,29 @@ import { DISPOSITIONS } from "./dispositions";
 export const END_REASONS = ["local", "remote", "failed"] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
+/** Which way a call went (issue 28): the rep dialed it, or it rang the rep. */
+export const CALL_DIRECTIONS = ["outbound", "inbound"] as const;
+export type CallDirection = (typeof CALL_DIRECTIONS)[number];
+
+/** How the line said a call ended (issue 28), as the dialer reports it. */
+export { CALL_OUTCOMES, type CallOutcome } from "@/lib/dialer/sip-outcome";
+
+/** A final SIP status (RFC 3261: three digits, 1xx-6xx). */
+export const SIP_STATUS_RANGE = { min: 100, max: 699 } as const;
+
+/**
+ * What a call's line-quality summary may hold (lib/dialer/call-quality.ts QualitySummary): the
+ * MOS scale (1-5; the E-model estimate stays within 1-4.5), jitter up to a minute (anything
+ * larger is a broken reading), loss as a fraction. The route refuses anything else; the
+ * browser leaves a summary out rather than send one the route would refuse (a 4xx drops the
+ * whole call record from the outbox).
+ */
+export const QUALITY_BOUNDS = {
+  mos: { min: 1, max: 5 },
+  jitterMs: { min: 0, max: 60_000 },
+  lossFraction: { min: 0, max: 1 },
+} as const;
+
 /** POST /api/calls/stats takes at most this many place ids per request. */
 export const STATS_MAX_PLACES = 100;
 

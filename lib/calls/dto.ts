@@ -1,6 +1,6 @@
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import type { CallDto } from "./schemas";
+import type { CallOutcome as DbCallOutcome, Prisma } from "@/lib/generated/prisma/client";
+import type { CallDto, CallOutcome } from "./schemas";
 
 /** What every read of a call selects: its columns and the rep's username. */
 export const callSelect = {
@@ -18,6 +18,14 @@ export const callSelect = {
   note: true,
   saleAmount: true,
   callbackAt: true,
+  direction: true,
+  outcome: true,
+  sipStatus: true,
+  qualitySamples: true,
+  averageMos: true,
+  worstMos: true,
+  worstJitterMs: true,
+  worstLossFraction: true,
   user: { select: { username: true } },
 } satisfies Prisma.CallSelect;
 
@@ -42,6 +50,40 @@ export function toCallDto(row: CallRow): CallDto {
     note: row.note,
     saleAmount: row.saleAmount === null ? null : row.saleAmount.toFixed(2),
     callbackAt: iso(row.callbackAt),
+    direction: row.direction,
+    outcome: row.outcome === null ? null : outcomeFromDb(row.outcome),
+    sipStatus: row.sipStatus,
+    setupMs: row.connectedAt
+      ? Math.max(0, row.connectedAt.getTime() - row.startedAt.getTime())
+      : null,
+    quality: qualityOf(row),
+  };
+}
+
+/** The API's outcome ("no-answer") as the CallOutcome enum stores it ("no_answer"), and back. */
+export const outcomeToDb = (outcome: CallOutcome) => outcome.replace(/-/g, "_") as DbCallOutcome;
+export const outcomeFromDb = (outcome: DbCallOutcome) => outcome.replace(/_/g, "-") as CallOutcome;
+
+const round = (value: number, places: number) => Number(value.toFixed(places));
+
+/** The stored summary, rounded as screens show it (MOS 2 places, jitter and loss 1). */
+function qualityOf(row: CallRow): CallDto["quality"] {
+  const { qualitySamples, averageMos, worstMos, worstJitterMs, worstLossFraction } = row;
+  if (
+    qualitySamples === null ||
+    averageMos === null ||
+    worstMos === null ||
+    worstJitterMs === null ||
+    worstLossFraction === null
+  ) {
+    return null;
+  }
+  return {
+    samples: qualitySamples,
+    averageMos: round(averageMos, 2),
+    worstMos: round(worstMos, 2),
+    worstJitterMs: round(worstJitterMs, 1),
+    worstLossPercent: round(worstLossFraction * 100, 1),
   };
 }
 

@@ -1,10 +1,11 @@
 import "server-only";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb, type Db } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type CallOutcome as DbCallOutcome } from "@/lib/generated/prisma/client";
 import { errorMessage, log } from "@/lib/log";
 import { writeCsv, writeCsvRows, type CsvCell } from "@/lib/reports/csv";
 import { REPORT_HEADER, type ReportKind } from "@/lib/reports/exports";
+import { outcomeFromDb } from "./dto";
 import { reportComment, type ReportRange } from "./report-range";
 
 /** Rows read per query: big enough to keep round trips few, small enough to keep memory flat. */
@@ -16,13 +17,37 @@ type ExportRow = {
   startedAt: Date;
   talkSeconds: number | null;
   saleAmount: string | null;
+  direction: string;
+  outcome: DbCallOutcome | null;
+  sipStatus: number | null;
+  setupMs: number | null;
+  averageMos: number | null;
+  worstMos: number | null;
+  worstJitterMs: number | null;
+  worstLossFraction: number | null;
 };
+
+/** A figure rounded as the screens show it, or an empty cell. */
+const fixed = (value: number | null, places: number): CsvCell =>
+  value === null ? "" : Number(value.toFixed(places));
 
 function rowOf(kind: ReportKind, call: ExportRow): CsvCell[] {
   const timestamp = call.startedAt.toISOString();
-  return kind === "sales-history"
-    ? [call.id, call.username, call.saleAmount ?? "", timestamp]
-    : [call.id, call.username, call.talkSeconds ?? 0, timestamp];
+  if (kind === "sales-history") return [call.id, call.username, call.saleAmount ?? "", timestamp];
+  return [
+    call.id,
+    call.username,
+    call.talkSeconds ?? 0,
+    timestamp,
+    call.direction,
+    call.outcome ? outcomeFromDb(call.outcome) : "",
+    call.sipStatus ?? "",
+    call.setupMs ?? "",
+    fixed(call.averageMos, 2),
+    fixed(call.worstMos, 2),
+    fixed(call.worstJitterMs, 1),
+    fixed(call.worstLossFraction === null ? null : call.worstLossFraction * 100, 1),
+  ];
 }
 
 /**
@@ -42,7 +67,10 @@ async function readBatch(
     ? Prisma.sql`AND (c."startedAt", c."id") > (${after.startedAt}::timestamp(3), ${after.id})`
     : Prisma.empty;
   return db.$queryRaw<ExportRow[]>`
-    SELECT c."id", u."username", c."startedAt", c."talkSeconds", c."saleAmount"::text AS "saleAmount"
+    SELECT c."id", u."username", c."startedAt", c."talkSeconds", c."saleAmount"::text AS "saleAmount",
+      c."direction"::text AS "direction", c."outcome", c."sipStatus",
+      (EXTRACT(EPOCH FROM c."connectedAt" - c."startedAt") * 1000)::int AS "setupMs",
+      c."averageMos", c."worstMos", c."worstJitterMs", c."worstLossFraction"
     FROM "Call" c JOIN "User" u ON u."id" = c."userId"
     WHERE c."organizationId" = ${session.organizationId}::uuid
       AND c."startedAt" >= ${range.start}::timestamp(3) AND c."startedAt" <= ${range.end}::timestamp(3)

@@ -2,8 +2,9 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb, type Db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { doNotCallRefusal, invalidNumber, onDncList } from "@/lib/dialing/do-not-call";
-import { callSelect, talkSecondsOf, toCallDto } from "./dto";
+import { callSelect, outcomeToDb, talkSecondsOf, toCallDto } from "./dto";
 import { dialStringTargets } from "./dial-string";
 import { countryOf, toE164 } from "./phone";
 import { CALL_MAX_MS, callTooLong, type CallDto, type CallPutBody } from "./schemas";
@@ -63,11 +64,21 @@ function checkCompletion(stored: Times, t: Times) {
 
 const notFound = () => new ApiError("not_found", "Call not found");
 
+/** What the line reported about the call (issue 28), as the columns store it; null when unknown. */
+function lineReportOf(body: CallPutBody) {
+  return {
+    outcome: body.outcome ? outcomeToDb(body.outcome) : null,
+    sipStatus: body.sipStatus ?? null,
+    quality: body.quality ?? null,
+  };
+}
+
 /**
  * PUT /api/calls/:id: records a call the first time its id is seen and completes it later.
  * Retries are harmless: a second create finds the row and only fills in what is still empty,
- * and connectedAt, endedAt and endReason are never overwritten once set, so an older retry
- * arriving late cannot undo a completed call. talkSeconds is always computed here.
+ * and connectedAt, endedAt, endReason, the line's outcome, SIP status and quality summary are
+ * never overwritten once set, so an older retry arriving late cannot undo a completed call.
+ * talkSeconds is always computed here. The direction is the first PUT's and never changes.
  * A call id that belongs to another rep or organization answers 404 (its existence is not told).
  */
 export async function recordCall(
@@ -107,6 +118,13 @@ export async function recordCall(
  * Checks that must stop a new call (do-not-call) belong here, before the insert; completing an
  * existing call never passes through it. Returns false when a concurrent request created the
  * row first (the caller then completes it like any retry).
+ *
+ * An inbound call (issue 28) is read the same way but never refused: do-not-call is about
+ * calling out, and a call someone made to the rep happened whatever the list says. Nor is a
+ * caller's number that reads as no phone number (withheld, "anonymous", an internal extension
+ * such as "201"): refusing it would lose the record of a real call (a 4xx is final for the
+ * browser's outbox), so it is recorded with dialedNumber null. Missed Calls then shows it
+ * without Call back, and it never matches a business or a do-not-call entry.
  */
 async function createCall(db: Db, session: UserSession, id: string, body: CallPutBody, t: Times) {
   const organization = await db.organization.findUniqueOrThrow({
@@ -117,29 +135,39 @@ async function createCall(db: Db, session: UserSession, id: string, body: CallPu
   const callerId =
     organization.callerId && (toE164(organization.callerId) ?? organization.callerId);
   const dialedDigits = body.dialedDigits.trim();
+  const inbound = body.direction === "inbound";
   // The numbers the dial string may ring, however it was dialed ("*67...", "011...", "...#"),
-  // the one recorded first: a string that rings none is refused, so no call escapes the
-  // do-not-call match unread.
+  // the one recorded first: an outbound string that rings none is refused, so no call out
+  // escapes the do-not-call match unread.
   const targets = dialStringTargets(dialedDigits, countryOf(callerId));
-  const dialedNumber = targets[0];
-  if (!dialedNumber) throw invalidNumber(dialedDigits, "dialedDigits");
-  // Issue 15: a number on the team's do-not-call list is never recorded as a new call.
-  const listed = await onDncList(session, targets);
-  const refused = targets.find((n) => listed.has(n));
-  if (refused) {
-    throw doNotCallRefusal(refused);
+  const dialedNumber = targets[0] ?? null;
+  if (!inbound) {
+    if (!dialedNumber) throw invalidNumber(dialedDigits, "dialedDigits");
+    // Issue 15: a number on the team's do-not-call list is never recorded as a new call.
+    const listed = await onDncList(session, targets);
+    const refused = targets.find((n) => listed.has(n));
+    if (refused) {
+      throw doNotCallRefusal(refused);
+    }
   }
   const ended = t.endedAt ? body.endReason : null;
+  const line = lineReportOf(body);
+  const q = line.quality;
   // ON CONFLICT DO NOTHING: two first PUTs racing each other make one row; the loser's insert
   // waits for the winner's and then does nothing.
   const inserted = await db.$queryRaw<{ id: string }[]>`
     INSERT INTO "Call" ("id", "organizationId", "userId", "placeId", "dialedDigits",
       "dialedNumber", "originatingNumber", "startedAt", "connectedAt", "endedAt", "talkSeconds",
-      "endReason", "updatedAt")
+      "endReason", "direction", "outcome", "sipStatus", "qualitySamples", "averageMos",
+      "worstMos", "worstJitterMs", "worstLossFraction", "updatedAt")
     VALUES (${id}, ${session.organizationId}::uuid, ${session.userId}::uuid, ${body.placeId ?? null},
       ${dialedDigits}, ${dialedNumber}, ${callerId}, ${t.startedAt}::timestamp(3),
       ${t.connectedAt}::timestamp(3), ${t.endedAt}::timestamp(3),
-      ${talkSecondsOf(t.connectedAt, t.endedAt)}::int, ${ended ?? null}::"CallEndReason", ${new Date()}::timestamp(3))
+      ${talkSecondsOf(t.connectedAt, t.endedAt)}::int, ${ended ?? null}::"CallEndReason",
+      ${inbound ? "inbound" : "outbound"}::"CallDirection", ${line.outcome}::"CallOutcome",
+      ${line.sipStatus}::int, ${q?.samples ?? null}::int, ${q?.averageMos ?? null}::float8,
+      ${q?.worstMos ?? null}::float8, ${q?.worstJitterMs ?? null}::float8,
+      ${q?.worstLossFraction ?? null}::float8, ${new Date()}::timestamp(3))
     ON CONFLICT ("id") DO NOTHING
     RETURNING "id"`;
   return inserted.length === 1;
@@ -148,18 +176,30 @@ async function createCall(db: Db, session: UserSession, id: string, body: CallPu
 /**
  * Fills in what is still empty, in one statement so that concurrent retries cannot interleave:
  * each column keeps its first value, and talkSeconds follows the values the row ends up with.
- * A body that adds nothing changes nothing (not even updatedAt).
+ * The quality summary fills in as a whole (its columns are set together or not at all), so two
+ * summaries are never mixed. A body that adds nothing changes nothing (not even updatedAt).
  */
 async function completeCall(db: Db, session: UserSession, id: string, body: CallPutBody, t: Times) {
   const c = t.connectedAt;
   const e = t.endedAt;
-  if (!c && !e) return;
+  const line = lineReportOf(body);
+  const q = line.quality;
+  if (!c && !e && !line.outcome && line.sipStatus === null && !q) return;
   const reason = e ? (body.endReason ?? null) : null;
+  // The summary's own columns: the stored one while there is one, else the body's.
+  const keep = Prisma.sql`"averageMos" IS NOT NULL`;
   await db.$executeRaw`
     UPDATE "Call" SET
       "connectedAt" = COALESCE("connectedAt", ${c}::timestamp(3)),
       "endedAt" = COALESCE("endedAt", ${e}::timestamp(3)),
       "endReason" = COALESCE("endReason", ${reason}::"CallEndReason"),
+      "outcome" = COALESCE("outcome", ${line.outcome}::"CallOutcome"),
+      "sipStatus" = COALESCE("sipStatus", ${line.sipStatus}::int),
+      "qualitySamples" = CASE WHEN ${keep} THEN "qualitySamples" ELSE ${q?.samples ?? null}::int END,
+      "worstMos" = CASE WHEN ${keep} THEN "worstMos" ELSE ${q?.worstMos ?? null}::float8 END,
+      "worstJitterMs" = CASE WHEN ${keep} THEN "worstJitterMs" ELSE ${q?.worstJitterMs ?? null}::float8 END,
+      "worstLossFraction" = CASE WHEN ${keep} THEN "worstLossFraction" ELSE ${q?.worstLossFraction ?? null}::float8 END,
+      "averageMos" = COALESCE("averageMos", ${q?.averageMos ?? null}::float8),
       "talkSeconds" = CASE
         WHEN COALESCE("endedAt", ${e}::timestamp(3)) IS NULL THEN NULL
         WHEN COALESCE("connectedAt", ${c}::timestamp(3)) IS NULL THEN 0
@@ -170,5 +210,8 @@ async function completeCall(db: Db, session: UserSession, id: string, body: Call
     WHERE "id" = ${id} AND "userId" = ${session.userId}::uuid
       AND "organizationId" = ${session.organizationId}::uuid
       AND (("connectedAt" IS NULL AND ${c}::timestamp(3) IS NOT NULL)
-        OR ("endedAt" IS NULL AND ${e}::timestamp(3) IS NOT NULL))`;
+        OR ("endedAt" IS NULL AND ${e}::timestamp(3) IS NOT NULL)
+        OR ("outcome" IS NULL AND ${line.outcome}::"CallOutcome" IS NOT NULL)
+        OR ("sipStatus" IS NULL AND ${line.sipStatus}::int IS NOT NULL)
+        OR ("averageMos" IS NULL AND ${q?.averageMos ?? null}::float8 IS NOT NULL))`;
 }

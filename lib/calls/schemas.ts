@@ -3,10 +3,27 @@
  * handlers and the browser's API client (browser-safe, no server code).
  */
 import { z } from "zod";
-import { CALL_LIST_FILTERS, END_REASONS, STATS_MAX_PLACES } from "./constants";
+import {
+  CALL_DIRECTIONS,
+  CALL_LIST_FILTERS,
+  CALL_OUTCOMES,
+  END_REASONS,
+  QUALITY_BOUNDS,
+  SIP_STATUS_RANGE,
+  STATS_MAX_PLACES,
+} from "./constants";
 import { DISPOSITIONS } from "./dispositions";
 
-export { CALL_LIST_FILTERS, END_REASONS, STATS_MAX_PLACES, type EndReason } from "./constants";
+export {
+  CALL_DIRECTIONS,
+  CALL_LIST_FILTERS,
+  CALL_OUTCOMES,
+  END_REASONS,
+  STATS_MAX_PLACES,
+  type CallDirection,
+  type CallOutcome,
+  type EndReason,
+} from "./constants";
 
 /** Timestamps sent by the browser: ISO 8601 with "Z" or an offset. */
 const isoTime = z.iso.datetime({ offset: true });
@@ -55,8 +72,63 @@ export const callDtoSchema = z.object({
     .regex(/^\d+\.\d{2}$/)
     .nullable(),
   callbackAt: isoTime.nullable(),
+  /** inbound: the call rang the rep; dialedDigits and dialedNumber are then the caller's. */
+  direction: z.enum(CALL_DIRECTIONS),
+  /** How the line said the call ended (real lines only). */
+  outcome: z.enum(CALL_OUTCOMES).nullable(),
+  /** The final SIP status (real lines only). */
+  sipStatus: z.number().int().min(SIP_STATUS_RANGE.min).max(SIP_STATUS_RANGE.max).nullable(),
+  /** Click (or Answer) to connected, ms; null for a call that never connected. */
+  setupMs: z.number().int().nonnegative().nullable(),
+  /** The line's quality over the call (real lines only), rounded for display. */
+  quality: z
+    .object({
+      samples: z.number().int().nonnegative(),
+      averageMos: z.number().min(QUALITY_BOUNDS.mos.min).max(QUALITY_BOUNDS.mos.max),
+      worstMos: z.number().min(QUALITY_BOUNDS.mos.min).max(QUALITY_BOUNDS.mos.max),
+      worstJitterMs: z.number().min(0).max(QUALITY_BOUNDS.jitterMs.max),
+      /** The worst packet loss in percent, 0-100. */
+      worstLossPercent: z.number().min(0).max(100),
+    })
+    .nullable(),
 });
 export type CallDto = z.infer<typeof callDtoSchema>;
+
+const mosSchema = z
+  .number("A MOS is a number from 1 to 5")
+  .min(QUALITY_BOUNDS.mos.min, "A MOS is a number from 1 to 5")
+  .max(QUALITY_BOUNDS.mos.max, "A MOS is a number from 1 to 5");
+
+/** A call's line-quality summary as the dialer keeps it (lib/dialer/call-quality.ts). */
+export const callQualitySchema = z.object(
+  {
+    samples: z
+      .number("The number of samples is a whole number, 0 or more")
+      .int("The number of samples is a whole number, 0 or more")
+      .nonnegative("The number of samples is a whole number, 0 or more"),
+    averageMos: mosSchema,
+    worstMos: mosSchema,
+    worstJitterMs: z
+      .number("Jitter is a number of milliseconds from 0 to 60000")
+      .min(QUALITY_BOUNDS.jitterMs.min, "Jitter is a number of milliseconds from 0 to 60000")
+      .max(QUALITY_BOUNDS.jitterMs.max, "Jitter is a number of milliseconds from 0 to 60000"),
+    worstLossFraction: z
+      .number("Loss is a fraction from 0 to 1")
+      .min(QUALITY_BOUNDS.lossFraction.min, "Loss is a fraction from 0 to 1")
+      .max(QUALITY_BOUNDS.lossFraction.max, "Loss is a fraction from 0 to 1"),
+  },
+  "The quality summary is an object with samples, averageMos, worstMos, worstJitterMs and worstLossFraction",
+);
+export type CallQuality = z.infer<typeof callQualitySchema>;
+
+const dialedDigitsMessage = "Enter the dialed digits (up to 32)";
+
+/** What the rep dialed: digits, * and #, a leading +; at most 32. */
+export const dialedDigitsSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9*#]{1,32}$/, dialedDigitsMessage);
+const sipStatusMessage = "A SIP status is a whole number from 100 to 699";
 
 /**
  * The longest call recorded, start to end. Dialer calls last minutes; a longer span is a broken
@@ -67,23 +139,41 @@ export const callTooLong = "A call cannot last more than 24 hours";
 
 /**
  * PUT /api/calls/:id: the first PUT creates the call (201), later ones complete it (200).
- * Times only ever fill in: once set, connectedAt, endedAt and endReason stay as they are.
- * Bounds that need the server's clock (how far back a start may be, how far ahead) are
- * checked by the server (lib/calls/record.ts), not here: this schema is pure.
+ * Times and what the line reported only ever fill in: once set, connectedAt, endedAt,
+ * endReason, outcome, sipStatus and the quality summary stay as they are; direction is the
+ * first PUT's. Bounds that need the server's clock (how far back a start may be, how far
+ * ahead) are checked by the server (lib/calls/record.ts), not here: this schema is pure.
+ *
+ * An inbound call (direction "inbound") carries the caller's number in dialedDigits, which may
+ * be empty: a caller who withheld their number still rang the rep.
  */
 export const callPutBodySchema = z
   .object({
     placeId: placeIdSchema.nullish(),
+    // dialedDigitsSchema, or "" (checked below: only an inbound call may have no number).
     dialedDigits: z
       .string()
       .trim()
-      .regex(/^\+?[0-9*#]{1,32}$/, "Enter the dialed digits (up to 32)"),
+      .regex(/^(?:\+?[0-9*#]{1,32})?$/, dialedDigitsMessage),
     startedAt: isoTime,
     connectedAt: isoTime.nullish(),
     endedAt: isoTime.nullish(),
     endReason: z.enum(END_REASONS).nullish(),
+    /** Absent: outbound (bodies from before issue 28 have none). */
+    direction: z.enum(CALL_DIRECTIONS, "direction is outbound or inbound").optional(),
+    outcome: z.enum(CALL_OUTCOMES, `outcome is one of ${CALL_OUTCOMES.join(", ")}`).nullish(),
+    sipStatus: z
+      .number(sipStatusMessage)
+      .int(sipStatusMessage)
+      .min(SIP_STATUS_RANGE.min, sipStatusMessage)
+      .max(SIP_STATUS_RANGE.max, sipStatusMessage)
+      .nullish(),
+    quality: callQualitySchema.nullish(),
   })
   .superRefine((body, ctx) => {
+    if (!body.dialedDigits && body.direction !== "inbound") {
+      ctx.addIssue({ code: "custom", path: ["dialedDigits"], message: dialedDigitsMessage });
+    }
     const start = ms(body.startedAt);
     if (body.connectedAt && ms(body.connectedAt) < start) {
       ctx.addIssue({
@@ -193,6 +283,35 @@ export const callSearchQuerySchema = z.object({
 export const CALL_SEARCH_LIMIT = 20;
 export const callsResponseSchema = z.object({ calls: z.array(callDtoSchema) });
 export type CallsResponse = z.infer<typeof callsResponseSchema>;
+
+/** GET /api/calls/missed: the rep's missed calls, newest first, one page. */
+export const missedCallsQuerySchema = z.object({
+  /** The nextCursor of the previous page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type MissedCallsQuery = z.input<typeof missedCallsQuerySchema>;
+
+/** An inbound call that rang the rep and was never connected (not answered, or declined). */
+export const missedCallSchema = z.object({
+  id: z.string(),
+  startedAt: isoTime,
+  /** The caller's number as the line gave it (digits, a leading +); "" when withheld. */
+  callerDigits: z.string(),
+  /** The caller's number in E.164; null when it is not a phone number (withheld, an extension). */
+  callerNumber: z.string().nullable(),
+  /** The business the team last called at this number, or null. */
+  placeId: z.string().nullable(),
+  /** The team's latest call to this number placed after it rang, or null. */
+  calledBackAt: isoTime.nullable(),
+});
+export type MissedCall = z.infer<typeof missedCallSchema>;
+
+export const missedCallsResponseSchema = z.object({
+  calls: z.array(missedCallSchema),
+  nextCursor: z.string().nullable(),
+});
+export type MissedCallsResponse = z.infer<typeof missedCallsResponseSchema>;
 
 /** GET /api/calls/place/:placeId: the team's calls to one business, newest first. */
 export const PLACE_CALLS_LIMIT = 50;

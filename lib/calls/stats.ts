@@ -14,7 +14,9 @@ function utcMidnight(now: Date) {
 /**
  * POST /api/calls/stats: the team's Dial Count and last call for each place on screen, and
  * today's dials, talk time and conversations, for the team and for the rep. "Today" starts at
- * `dayStart` (the browser's local midnight) or else midnight UTC.
+ * `dayStart` (the browser's local midnight) or else midnight UTC. Dials are calls the reps
+ * placed: an inbound call (issue 28) is not one, though its talk time and a conversation it
+ * was count.
  */
 export async function callStats(
   session: UserSession,
@@ -32,7 +34,7 @@ export async function callStats(
     placeIds.length
       ? db.call.groupBy({
           by: ["placeId"],
-          where: { ...teamCalls(session), placeId: { in: placeIds } },
+          where: { ...teamCalls(session), placeId: { in: placeIds }, direction: "outbound" },
           _count: { _all: true },
           _max: { startedAt: true },
         })
@@ -47,10 +49,11 @@ export async function callStats(
         myConversations: number;
       }[]
     >`
-      SELECT count(*)::int AS "dials",
+      SELECT (count(*) FILTER (WHERE "direction" = 'outbound'))::int AS "dials",
         COALESCE(sum("talkSeconds"), 0)::int AS "talk",
         (count(*) FILTER (WHERE "disposition" IN (${conversations})))::int AS "conversations",
-        (count(*) FILTER (WHERE "userId" = ${session.userId}::uuid))::int AS "myDials",
+        (count(*) FILTER (WHERE "userId" = ${session.userId}::uuid
+          AND "direction" = 'outbound'))::int AS "myDials",
         COALESCE(sum("talkSeconds") FILTER (WHERE "userId" = ${session.userId}::uuid), 0)::int AS "myTalk",
         (count(*) FILTER (WHERE "userId" = ${session.userId}::uuid
           AND "disposition" IN (${conversations})))::int AS "myConversations"

@@ -15,7 +15,25 @@ export const CALL_HEADER = [
   "duration_seconds",
   "timestamp",
 ] as const;
-export const CALL_REPORT_HEADER = ["call_id", "agent", "duration_seconds", "timestamp"] as const;
+/**
+ * The spec's four columns first, in its order, then what the line reported (issue 28), appended
+ * so that a sheet or script reading the spec's columns by position reads them as before. Empty
+ * cells where nothing is known (the simulation reports no outcome or quality).
+ */
+export const CALL_REPORT_HEADER = [
+  "call_id",
+  "agent",
+  "duration_seconds",
+  "timestamp",
+  "direction",
+  "outcome",
+  "sip_status",
+  "setup_ms",
+  "average_mos",
+  "worst_mos",
+  "worst_jitter_ms",
+  "worst_loss_percent",
+] as const;
 export const SALES_HEADER = ["sale_id", "agent", "amount", "timestamp"] as const;
 
 export type ReportKind = "call-reports" | "sales-history";

@@ -6,7 +6,8 @@
 // place lib/telephony/line-rules.ts accepts it), and the /app layout adds a second policy in a
 // <meta> tag naming the organization's one line origin. A browser enforces both policies: a
 // connection must pass each, so the page may reach exactly 'self', Google's map hosts and that
-// origin (CSP3 "multiple policies"; a <meta> policy may only tighten).
+// origin (CSP3 "multiple policies"; a <meta> policy may only tighten). No IPv6 loopback: a CSP
+// host source cannot be an IPv6 address, so line-rules.ts refuses ws://[::1].
 
 export const BASE_CONNECT_SOURCES = [
   "'self'",
@@ -15,12 +16,7 @@ export const BASE_CONNECT_SOURCES = [
 ] as const;
 
 /** The header's extra sources for /app pages: every place a line may be, narrowed by <meta>. */
-export const PHONE_LINE_CONNECT_SOURCES = [
-  "wss:",
-  "ws://localhost:*",
-  "ws://127.0.0.1:*",
-  "ws://[::1]:*",
-] as const;
+export const PHONE_LINE_CONNECT_SOURCES = ["wss:", "ws://localhost:*", "ws://127.0.0.1:*"] as const;
 
 /** The /app page's own connect-src: the base and, when the organization has one, its line. */
 export function appConnectPolicy(lineWsUrl: string | null): string {

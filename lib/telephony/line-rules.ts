@@ -32,7 +32,7 @@ export type LineError =
 
 export const lineErrorText: Record<LineError, string> = {
   wsUrlInvalid: "Not a valid WebSocket URL",
-  wsUrlScheme: "Must start with wss:// (ws:// only for localhost, 127.0.0.1 or [::1])",
+  wsUrlScheme: "Must start with wss:// (ws:// only for localhost or 127.0.0.1)",
   wsUrlUserInfo: "Must not contain a user name or password",
   sipDomainInvalid: "Not a valid SIP domain (a host name or IP address)",
   iceUrlInvalid: "Must be a stun:, stuns:, turn: or turns: URL",
@@ -44,7 +44,9 @@ export const lineErrorText: Record<LineError, string> = {
 };
 
 /** Hosts a plain ws:// URL may name: the same machine only (a test peer, a local PBX). */
-const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
+// Not [::1]: a CSP source cannot name an IPv6 address (Chromium drops `ws://[::1]:*` as invalid),
+// so the page could never reach such a line (lib/security/connect-sources.ts).
+const loopbackHosts = new Set(["localhost", "127.0.0.1"]);
 
 const label = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
 const hostName = new RegExp(`^(?=.{1,${SIP_DOMAIN_MAX}}$)${label}(?:\\.${label})*\\.?$`, "i");

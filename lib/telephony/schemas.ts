@@ -4,7 +4,7 @@
  * and the browser (browser-safe, no server code). The rules themselves are in ./line-rules.ts.
  */
 import { z } from "zod";
-import { callPutBodySchema, placeIdSchema } from "@/lib/calls/schemas";
+import { dialedDigitsSchema, placeIdSchema } from "@/lib/calls/schemas";
 import {
   checkIceServer,
   checkSecret,
@@ -212,7 +212,7 @@ export type CredentialsResponse = z.infer<typeof credentialsResponseSchema>;
 
 /** POST /api/telephony/authorize: what the rep is about to dial, read as a call record reads it. */
 export const authorizeBodySchema = z.strictObject({
-  dialedDigits: callPutBodySchema.shape.dialedDigits,
+  dialedDigits: dialedDigitsSchema,
   placeId: placeIdSchema.nullish(),
 });
 export type AuthorizeBody = z.infer<typeof authorizeBodySchema>;

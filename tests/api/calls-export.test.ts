@@ -69,10 +69,10 @@ describe("Call Reports export", () => {
     const text = new TextDecoder().decode(bytes);
     expect(lines(text)).toEqual([
       `# Call Reports range: ${day}T00:00:00+01:00 to ${day}T23:59:59+01:00`,
-      "call_id,agent,duration_seconds,timestamp",
-      `${ids.morning},${rep.username},30,${times.morning.toISOString()}`,
-      `${ids.noon},${mate.username},125,${times.noon.toISOString()}`,
-      `${ids.lastSecond},${rep.username},30,${times.lastSecond.toISOString()}`,
+      "call_id,agent,duration_seconds,timestamp,direction,outcome,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
+      `${ids.morning},${rep.username},30,${times.morning.toISOString()},outbound,,,5000,,,,`,
+      `${ids.noon},${mate.username},125,${times.noon.toISOString()},outbound,,,5000,,,,`,
+      `${ids.lastSecond},${rep.username},30,${times.lastSecond.toISOString()},outbound,,,5000,,,,`,
     ]);
   });
 
@@ -104,7 +104,7 @@ describe("Call Reports export", () => {
     );
     expect(lines(await res.text())).toEqual([
       "# Call Reports range: 2020-01-01T00:00:00Z to 2020-01-31T23:59:59Z",
-      "call_id,agent,duration_seconds,timestamp",
+      "call_id,agent,duration_seconds,timestamp,direction,outcome,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
     ]);
   });
 
@@ -127,6 +127,50 @@ describe("Sales History export", () => {
       `# Sales History range: ${day}T00:00:00+01:00 to ${day}T23:59:59+01:00`,
       "sale_id,agent,amount,timestamp",
       `${ids.noon},${mate.username},1250.00,${times.noon.toISOString()}`,
+    ]);
+  });
+});
+
+describe("what the line reported (issue 28)", () => {
+  it("appends direction, outcome, SIP status, setup time and quality after the spec's columns", async () => {
+    const org = await organization();
+    const who = await repOf(org.id);
+    const at = new Date(Date.parse(`${dayBefore}T09:00:00.000Z`) - 2 * dayMs);
+    const real = newId();
+    const missed = newId();
+    const call = completedCall(at, 42, {
+      connectedAt: new Date(at.getTime() + 2345).toISOString(),
+      endedAt: new Date(at.getTime() + 2345 + 42_000).toISOString(),
+      endReason: "remote",
+      outcome: "remote-hangup",
+      sipStatus: 200,
+      quality: {
+        samples: 42,
+        averageMos: 4.31234,
+        worstMos: 3.2,
+        worstJitterMs: 17.25,
+        worstLossFraction: 0.0123,
+      },
+    });
+    expect((await putCall(who, real, call)).status).toBe(201);
+    const rang = new Date(at.getTime() + 60_000).toISOString();
+    const inbound = {
+      direction: "inbound",
+      dialedDigits: "",
+      startedAt: rang,
+      endedAt: rang,
+      endReason: "remote",
+    };
+    expect((await putCall(who, missed, inbound)).status).toBe(201);
+    const day = at.toISOString().slice(0, 10);
+    const res = await exportReport(who, "call-reports", {
+      from: `${day}T00:00:00Z`,
+      to: `${day}T23:59:59.999Z`,
+    });
+    expect(lines(await res.text()).slice(1)).toEqual([
+      "call_id,agent,duration_seconds,timestamp,direction,outcome,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
+      `${real},${who.username},42,${at.toISOString()},outbound,remote-hangup,200,2345,4.31,3.2,17.3,1.2`,
+      `${missed},${who.username},0,${rang},inbound,,,,,,,`,
     ]);
   });
 });

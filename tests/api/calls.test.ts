@@ -59,6 +59,11 @@ describe("recording a call", () => {
       note: null,
       saleAmount: null,
       callbackAt: null,
+      direction: "outbound",
+      outcome: null,
+      sipStatus: null,
+      setupMs: null,
+      quality: null,
     });
 
     const done = completedCall(startedAt, 95);
@@ -69,6 +74,7 @@ describe("recording a call", () => {
       endedAt: done.endedAt,
       endReason: "local",
       talkSeconds: 95,
+      setupMs: 5000,
     });
   });
 

@@ -154,6 +154,11 @@ describe("Call History card", () => {
         note: null,
         saleAmount: null,
         callbackAt: null,
+        direction: "outbound",
+        outcome: null,
+        sipStatus: null,
+        setupMs: null,
+        quality: null,
       }),
     ).toEqual({
       id: "c1",

@@ -145,6 +145,11 @@ describe("queries and DTO", () => {
       note: null,
       saleAmount: "10.00",
       callbackAt: null,
+      direction: "outbound",
+      outcome: null,
+      sipStatus: null,
+      setupMs: null,
+      quality: null,
     };
     expect(callDtoSchema.safeParse(dto).success).toBe(true);
     expect(callDtoSchema.safeParse({ ...dto, saleAmount: "10" }).success).toBe(false);

@@ -38,6 +38,7 @@ import {
   saleAmountSchema,
   callsResponseSchema,
   callStatsResponseSchema,
+  missedCallsResponseSchema,
 } from "@/lib/calls/schemas";
 import {
   callAnswer,
@@ -45,6 +46,7 @@ import {
   callListAnswer,
   callsAnswer,
   callStatsAnswer,
+  missedCallsAnswer,
 } from "@/lib/client/calls/answers";
 import { placeDetailsAnswer, placeRule, searchAnswer } from "@/lib/client/places";
 import { facilityDataRule } from "@/lib/facility/data";
@@ -343,12 +345,51 @@ describe("Targets' answers and stored values checked without zod agree with thei
       note: null,
       saleAmount: "1250.00",
       callbackAt: null,
+      direction: "outbound",
+      outcome: "remote-hangup",
+      sipStatus: 200,
+      setupMs: 5000,
+      quality: {
+        samples: 12,
+        averageMos: 4.21,
+        worstMos: 3.5,
+        worstJitterMs: 12.5,
+        worstLossPercent: 1.2,
+      },
     };
+    const quality = call.quality;
     agree(callDtoRule, callDtoSchema, [
       ...variants(call),
       { ...call, saleAmount: "12.5" },
       { ...call, endReason: "hangup" },
       { ...call, disposition: null, endReason: null, startedAt: "2026-11-23T10:00:00" },
+      { ...call, direction: "inbound", outcome: null, sipStatus: null, quality: null },
+      { ...call, direction: "sideways" },
+      { ...call, outcome: "no_answer" },
+      ...[99, 700, 200.5].map((sipStatus) => ({ ...call, sipStatus })),
+      ...[0.99, 5.01].map((worstMos) => ({ ...call, quality: { ...quality, worstMos } })),
+      ...[-0.1, 100.1].map((worstLossPercent) => ({
+        ...call,
+        quality: { ...quality, worstLossPercent },
+      })),
+      { ...call, quality: { ...quality, worstJitterMs: 60_001 } },
+      { ...call, quality: { ...quality, samples: 1.5 } },
+    ]);
+    const missed = {
+      id: uuid,
+      startedAt: "2026-11-23T10:00:00.000Z",
+      callerDigits: "5125550101",
+      callerNumber: "+15125550101",
+      placeId: "ChIJ123",
+      calledBackAt: "2026-11-23T10:05:00+01:00",
+    };
+    agree(missedCallsAnswer, missedCallsResponseSchema, [
+      ...variants({ calls: [missed], nextCursor: "c1" }),
+      {
+        calls: [{ ...missed, callerDigits: "", callerNumber: null, placeId: null }],
+        nextCursor: null,
+      },
+      { calls: [], nextCursor: null },
     ]);
     agree(callAnswer, callResponseSchema, variants({ call }));
     agree(callListAnswer, callListResponseSchema, variants({ calls: [call], nextCursor: "c1" }));

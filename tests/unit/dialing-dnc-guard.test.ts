@@ -5,6 +5,7 @@ import { guardDial } from "@/lib/dialing/dnc-guard";
 function fakeController(number = "") {
   const state = { number };
   return {
+    capabilities: { real: false },
     getState: () => state,
     dial: vi.fn(),
     setNumber: vi.fn((n: string) => void (state.number = n)),
@@ -13,6 +14,15 @@ function fakeController(number = "") {
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe("guardDial (do-not-call on the dialer)", () => {
+  it("leaves a real line's calls to the server's check (the call authorisation)", () => {
+    const c = fakeController("5125550101");
+    (c as { capabilities: { real: boolean } }).capabilities.real = true;
+    const check = vi.fn();
+    guardDial(c, check, vi.fn()).dial(undefined, { placeId: "p1" });
+    expect(check).not.toHaveBeenCalled();
+    expect(c.dial).toHaveBeenCalledWith(undefined, { placeId: "p1" });
+  });
+
   it("dials a number the server allows", async () => {
     const c = fakeController("5125550101");
     const blocked = vi.fn();

@@ -74,7 +74,9 @@ describe("exports", () => {
     expect(rows[0]).toMatch(
       /^# Call Reports range: 2026-11-01T00:00:00([+-]\d\d:\d\d|Z) to 2026-11-15T23:59:59([+-]\d\d:\d\d|Z)$/,
     );
-    expect(rows[1]).toBe("call_id,agent,duration_seconds,timestamp");
+    expect(rows[1]).toBe(
+      "call_id,agent,duration_seconds,timestamp,direction,outcome,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
+    );
     expect(rows[2]).toBe("");
   });
   it("Sales History: range comment and header only", () => {

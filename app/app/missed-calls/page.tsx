@@ -1,26 +1,21 @@
 import { getTranslations } from "next-intl/server";
-import { PhoneMissed } from "lucide-react";
 import { PageHeader } from "@/components/ui/page-header";
-import { PlaceholderCard } from "@/components/ui/placeholder-card";
+import { MissedCallsView } from "@/components/calls/missed-calls-view";
 import { requirePageSession } from "@/lib/auth/page-session";
 
-// The spec shows placeholder content only for this screen.
 export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("missedCalls") };
 }
 
+/** Missed Calls: the rep's inbound calls that were never connected, newest first, with Call back. */
 export default async function MissedCallsPage() {
   await requirePageSession();
   const nav = await getTranslations("Nav");
-  const t = await getTranslations("Placeholders");
+  const t = await getTranslations("Calls.missed");
   return (
-    <>
-      <PageHeader title={nav("missedCalls")} description={t("missedCallsDescription")} />
-      <PlaceholderCard
-        icon={PhoneMissed}
-        title={t("comingSoonTitle")}
-        body={t("missedCallsBody")}
-      />
-    </>
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={nav("missedCalls")} description={t("description")} />
+      <MissedCallsView />
+    </div>
   );
 }

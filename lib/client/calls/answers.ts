@@ -1,5 +1,11 @@
 import * as r from "@/lib/client/rules";
-import { END_REASONS } from "@/lib/calls/constants";
+import {
+  CALL_DIRECTIONS,
+  CALL_OUTCOMES,
+  END_REASONS,
+  QUALITY_BOUNDS,
+  SIP_STATUS_RANGE,
+} from "@/lib/calls/constants";
 import { DISPOSITIONS } from "@/lib/calls/dispositions";
 import type {
   CallDto,
@@ -7,6 +13,7 @@ import type {
   CallResponse,
   CallsResponse,
   CallStatsResponse,
+  MissedCallsResponse,
 } from "@/lib/calls/schemas";
 
 // The calls API's answers, checked with lib/client/rules.ts instead of the routes' zod schemas
@@ -33,6 +40,19 @@ export const callDtoRule: r.Rule<CallDto> = r.object({
   note: r.nullable(r.string()),
   saleAmount: r.nullable(r.string({ pattern: /^\d+\.\d{2}$/ })),
   callbackAt: r.nullable(isoTime),
+  direction: r.oneOf(CALL_DIRECTIONS),
+  outcome: r.nullable(r.oneOf(CALL_OUTCOMES)),
+  sipStatus: r.nullable(r.number({ int: true, ...SIP_STATUS_RANGE })),
+  setupMs: r.nullable(count),
+  quality: r.nullable(
+    r.object({
+      samples: count,
+      averageMos: r.number(QUALITY_BOUNDS.mos),
+      worstMos: r.number(QUALITY_BOUNDS.mos),
+      worstJitterMs: r.number({ min: 0, max: QUALITY_BOUNDS.jitterMs.max }),
+      worstLossPercent: r.number({ min: 0, max: 100 }),
+    }),
+  ),
 });
 
 /** `callResponseSchema`. */
@@ -54,4 +74,19 @@ export const callStatsAnswer: r.Rule<CallStatsResponse> = r.object({
   places: r.record(r.object({ dialCount: count, lastCalledAt: r.nullable(isoTime) })),
   today: dayCounts,
   mine: dayCounts,
+});
+
+/** `missedCallsResponseSchema`. */
+export const missedCallsAnswer: r.Rule<MissedCallsResponse> = r.object({
+  calls: r.array(
+    r.object({
+      id: r.string(),
+      startedAt: isoTime,
+      callerDigits: r.string(),
+      callerNumber: r.nullable(r.string()),
+      placeId: r.nullable(r.string()),
+      calledBackAt: r.nullable(isoTime),
+    }),
+  ),
+  nextCursor: r.nullable(r.string()),
 });

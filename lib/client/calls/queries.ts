@@ -4,7 +4,7 @@ import { startOfDay } from "date-fns";
 import { apiClient } from "@/lib/client/api-client";
 import { STATS_MAX_PLACES } from "@/lib/calls/constants";
 import type { CallStatsResponse } from "@/lib/calls/schemas";
-import { callListAnswer, callsAnswer, callStatsAnswer } from "./answers";
+import { callListAnswer, callsAnswer, callStatsAnswer, missedCallsAnswer } from "./answers";
 
 // TanStack Query hooks over the calls API (answers checked without zod: ./answers.ts). Every key starts with "calls", so one invalidation
 // (the outbox does it after each saved request) refreshes every screen that counts calls.
@@ -15,6 +15,7 @@ export const callsKeys = {
   place: (placeId: string) => ["calls", "place", placeId] as const,
   log: (filters: CallLogFilters) => ["calls", "log", filters] as const,
   search: (q: string) => ["calls", "search", q] as const,
+  missed: ["calls", "missed"] as const,
 };
 
 export type CallStats = {
@@ -101,6 +102,25 @@ export function useCallLog(filters: CallLogFilters) {
           limit: CALL_LOG_PAGE,
         },
         schema: callListAnswer,
+        credential: "rep",
+        signal,
+      }),
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  });
+}
+
+export const MISSED_CALLS_PAGE = 25;
+
+/** The rep's missed calls, newest first, a page at a time (keyset cursor). */
+export function useMissedCalls() {
+  return useInfiniteQuery({
+    queryKey: callsKeys.missed,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiClient.get("/api/calls/missed", {
+        query: { cursor: pageParam, limit: MISSED_CALLS_PAGE },
+        schema: missedCallsAnswer,
         credential: "rep",
         signal,
       }),

@@ -1,4 +1,6 @@
+import { QUALITY_BOUNDS, SIP_STATUS_RANGE } from "@/lib/calls/constants";
 import type { Disposition } from "@/lib/calls/dispositions";
+import type { QualitySummary } from "@/lib/dialer/call-quality";
 import type { CallRecord } from "@/lib/dialer/types";
 
 // What the browser sends about a call (PUT /api/calls/:id, PUT /api/calls/:id/disposition):
@@ -11,14 +13,62 @@ function compact(body: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== null));
 }
 
+// What the route accepts as a dial string (callPutBodySchema's dialedDigits).
+const DIAL_STRING = /^\+?[0-9*#]{1,32}$/;
+// Visual separators a line may put in a caller's number (RFC 3966: "-", ".", "(", ")").
+const VISUAL_SEPARATORS = /[\s().-]/g;
+
+/**
+ * The caller's number of an inbound call as the route takes it: digits with a leading "+", or
+ * "" when the line gave none that reads as one (withheld, "anonymous", a SIP name). The server
+ * records such a call with no number rather than lose it.
+ */
+export function callerDigits(from: string): string {
+  const digits = from.trim().replace(VISUAL_SEPARATORS, "");
+  return DIAL_STRING.test(digits) ? digits : "";
+}
+
+const within = (value: number, { min, max }: { min: number; max: number }) =>
+  Number.isFinite(value) && value >= min && value <= max;
+
+/** A final SIP status, or undefined for anything the route would refuse. */
+function sipStatusOf(status: number | null): number | undefined {
+  return status !== null && Number.isInteger(status) && within(status, SIP_STATUS_RANGE)
+    ? status
+    : undefined;
+}
+
+/**
+ * The quality summary, or undefined when any figure is outside what the route accepts: a 4xx
+ * would make the outbox drop the whole call record, so a broken reading costs only the summary.
+ */
+function qualityOf(quality: QualitySummary | null): QualitySummary | undefined {
+  if (!quality) return undefined;
+  const { samples, averageMos, worstMos, worstJitterMs, worstLossFraction } = quality;
+  const valid =
+    Number.isSafeInteger(samples) &&
+    samples >= 0 &&
+    within(averageMos, QUALITY_BOUNDS.mos) &&
+    within(worstMos, QUALITY_BOUNDS.mos) &&
+    within(worstJitterMs, QUALITY_BOUNDS.jitterMs) &&
+    within(worstLossFraction, QUALITY_BOUNDS.lossFraction);
+  return valid ? { samples, averageMos, worstMos, worstJitterMs, worstLossFraction } : undefined;
+}
+
 export function callPutBody(record: CallRecord): Record<string, unknown> {
+  const inbound = record.direction === "inbound";
   return compact({
     placeId: record.context?.placeId,
-    dialedDigits: record.number,
+    dialedDigits: inbound ? callerDigits(record.number) : record.number,
     startedAt: iso(record.startedAt),
     connectedAt: iso(record.connectedAt),
     endedAt: iso(record.endedAt),
     endReason: record.endReason ?? undefined,
+    // Outbound is the route's default: bodies of outbound calls stay as they always were.
+    direction: inbound ? "inbound" : undefined,
+    outcome: record.outcome ?? undefined,
+    sipStatus: sipStatusOf(record.sipStatus),
+    quality: qualityOf(record.quality),
   });
 }
 
