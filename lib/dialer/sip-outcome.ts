@@ -1,5 +1,8 @@
 import type { Disposition } from "@/lib/calls/dispositions";
+import { SUGGESTED_DISPOSITIONS } from "./suggested-disposition";
 import type { EndReason } from "./transport";
+
+export { SUGGESTED_DISPOSITIONS };
 
 /**
  * How a SIP call ended (issue 28), mapped to what the rep sees in "Call Ended" and what the
@@ -131,24 +134,6 @@ export function outcomeForStatus(status: number): CallOutcome {
   // be final here (redirects are not followed): the call could not be placed.
   return "failed";
 }
-
-/**
- * Which disposition an outcome makes obvious. Only where the line itself answers the
- * question: busy, nobody answered, or the number is not a working one. Declined counts as no
- * answer (nobody at the business took the call, and both count as no contact); everything
- * else (an answered call, a failure, the rep's own cancel) needs the rep to say.
- */
-export const SUGGESTED_DISPOSITIONS = {
-  busy: "busy",
-  "no-answer": "no_answer",
-  "invalid-number": "wrong_number",
-  declined: "no_answer",
-  failed: null,
-  "remote-hangup": null,
-  "no-audio": null,
-  cancelled: null,
-  completed: null,
-} as const satisfies Record<CallOutcome, Disposition | null>;
 
 /** What the rep is told, and what the disposition prompt pre-selects, for how a call ended. */
 export function sipOutcome(end: SipCallEnd): SipOutcome {

@@ -1,6 +1,6 @@
 import type { Disposition } from "@/lib/calls/dispositions";
 import type { CallPhase } from "@/lib/dialer/controller";
-import { SUGGESTED_DISPOSITIONS } from "@/lib/dialer/sip-outcome";
+import { SUGGESTED_DISPOSITIONS } from "@/lib/dialer/suggested-disposition";
 import type { CallRecord, DialContext } from "@/lib/dialer/types";
 import type { CallOutbox } from "./outbox";
 import {
