@@ -1,0 +1,51 @@
+// Leaving or reloading the page during a call (issue 28, for every transport): the browser asks
+// first, and if the rep leaves anyway the call is recorded with its talk time so far, never as
+// "Not connected". The simulated transport stands in for any line here.
+import { dialerParts } from "./dialer-helpers";
+import { uniqueNumber } from "./calls-helpers";
+import { expect, test } from "./fixtures";
+
+test.use({ signedInAs: "rep" });
+
+test("a reload during a call asks first, then records the call with its talk time", async ({
+  page,
+  repSession,
+}) => {
+  const number = uniqueNumber("512");
+  const d = dialerParts(page);
+  await page.goto("/app");
+  await d.number.fill(number);
+  await d.call.click();
+  await expect(d.status).toHaveAttribute("data-status", "in-call");
+  await expect(d.topTimer).toHaveText("00:02", { timeout: 5000 });
+
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.reload();
+  await expect(d.widget).toBeVisible();
+  expect(asked).toEqual(["beforeunload"]);
+
+  // The ended call waited in the outbox (local storage) and is sent by the reloaded page.
+  await expect
+    .poll(
+      async () => {
+        const found = await page.request.get(`/api/calls/search?q=${number}`, {
+          headers: { Authorization: `Bearer ${repSession.token}` },
+        });
+        const { calls } = (await found.json()) as {
+          calls: { dialedDigits: string; talkSeconds: number | null; endReason: string | null }[];
+        };
+        return calls.find((c) => c.dialedDigits === number) ?? null;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatchObject({ endReason: "local", talkSeconds: expect.any(Number) });
+  const found = await page.request.get(`/api/calls/search?q=${number}`, {
+    headers: { Authorization: `Bearer ${repSession.token}` },
+  });
+  const { calls } = (await found.json()) as { calls: { talkSeconds: number }[] };
+  expect(calls[0]!.talkSeconds).toBeGreaterThanOrEqual(2);
+});
