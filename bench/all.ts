@@ -13,6 +13,7 @@ export const benches = [
   "bench/places.ts",
   "bench/calls.ts",
   "bench/web.ts",
+  "bench/call-setup.ts",
   "bench/power-dial.ts",
 ];
 

@@ -3,13 +3,15 @@
 // operator console and removes it after this file). The rep's browser registers with it over
 // SIP-over-WebSocket and calls through it with real WebRTC media: Chromium's fake microphone
 // plays 1000 Hz, the peer plays 440 Hz, and each side checks it hears the other. The peer's
-// dialed-number behaviours give every outcome (tests/peers/sip-peer.mjs).
+// dialed-number behaviours give every outcome (tests/peers/sip-peer.mjs), and a power-dial
+// session runs over the line unchanged.
 import type { Page } from "@playwright/test";
 import { ephemeralPassword } from "@/lib/telephony/ephemeral";
 import { verifyCallAuthorization } from "@/lib/telephony/call-authorization";
 import type { TelephonyOrganization } from "@/lib/telephony/schemas";
 import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
+import { configurePlacesPeer } from "./places-peer-control";
 import {
   configureE2eLine,
   e2eLineSecret,
@@ -376,5 +378,94 @@ test.describe("calls to the rep", () => {
     });
     await expect(incoming(page)).toBeHidden();
     await expect(dialerParts(page).status).toHaveAttribute("data-status", "idle");
+  });
+});
+
+test.describe("power dialing over the line", () => {
+  test.afterEach(async () => {
+    await configurePlacesPeer({ reset: true });
+  });
+
+  test("a busy call ends, its pre-selected Busy is confirmed, and the session moves on", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // Two Austin businesses: the Places peer gives the n-th "+1 512-555-01nn", the peer's block
+    // (digits as the peer compares them). The first is busy, the second rings unanswered.
+    await configurePlacesPeer({ reset: true, total: 2 });
+    await peer.configure({
+      numbers: { "15125550100": "busy", "15125550101": "no-answer" },
+      delays: { noAnswerMs: 1500 },
+    });
+    // A query of this test only: no call of the team's to these places yet (none is skipped).
+    const query = `plumbers in Austin ${Date.now().toString(36)}`;
+    await page.goto(`/app/targets?q=${encodeURIComponent(query)}&ts=1`);
+    await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+    const rows = page.getByTestId("target-row");
+    await expect(rows).toHaveCount(2);
+    const names = await rows.evaluateAll((els) =>
+      els.map((e) => e.querySelector("[data-testid=target-name]")!.textContent!.trim()),
+    );
+
+    await page.getByTestId("power-dial-open").click();
+    const preview = page.getByRole("dialog", { name: "Dial this list" });
+    // Whatever the hour in Austin as the spec runs: opening hours are not what it tests.
+    await preview.getByRole("checkbox", { name: "Include businesses that are closed now" }).check();
+    await expect(preview.getByTestId("power-dial-plan")).toHaveText("2 of 2 will be dialed");
+    await preview.getByTestId("power-dial-start").click();
+    await expect(preview).toBeHidden();
+
+    const bar = page.getByTestId("power-dial-bar");
+    const d = dialerParts(page);
+    const save = prompt(page).getByRole("button", { name: "Save outcome" });
+
+    // The first business: 486 from the far end, Busy on screen and pre-selected; the rep saves.
+    await expect(bar.getByTestId("power-dial-position")).toHaveText("1 of 2");
+    await expect(bar.getByTestId("power-dial-current")).toHaveText(names[0]!);
+    await expectDialerShowed(page, { status: "ended", outcome: "busy", text: "Busy" });
+    await expect(prompt(page)).toContainText(names[0]!);
+    await expect(prompt(page).getByRole("button", { name: /Busy/ })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    const busy = await peer.waitForLastCall();
+    expect(busy).toMatchObject({
+      number: "+15125550100",
+      finalStatus: 486,
+      outcome: "busy",
+      authorization: { accepted: true },
+    });
+    await save.click();
+    await expect(prompt(page)).toBeHidden();
+
+    // The countdown, then the second business is dialed over the line: it rings, nobody answers.
+    await expect(bar).toHaveAttribute("data-phase", "countdown");
+    await expect(bar.getByTestId("power-dial-position")).toHaveText("2 of 2", { timeout: 15_000 });
+    await expect(bar.getByTestId("power-dial-current")).toHaveText(names[1]!);
+    await expect(d.status).toHaveAttribute("data-phase", "ringing", { timeout: 15_000 });
+    await expectDialerShowed(page, { status: "ended", outcome: "no-answer", text: "No answer" });
+    await expect(prompt(page)).toContainText(names[1]!);
+    await expect(prompt(page).getByRole("button", { name: /No answer/ })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await save.click();
+
+    // Two calls placed through the peer, one per business, in order; the outcomes were kept.
+    expect((await peer.calls()).map((c) => [c.number, c.finalStatus])).toEqual([
+      ["+15125550100", 486],
+      ["+15125550101", 408],
+    ]);
+    const summary = page.getByRole("dialog", { name: "Session summary" });
+    await expect(summary).toBeVisible();
+    await expect(summary.getByTestId("summary-dials")).toContainText("2");
+    await expect(summary.getByTestId("summary-conversations")).toContainText("0");
+    await expect(summary.getByTestId("summary-dispositions")).toContainText("Busy1");
+    await expect(summary.getByTestId("summary-dispositions")).toContainText("No answer1");
+    await summary.getByRole("button", { name: "Done" }).click();
+    await expect(summary).toBeHidden();
   });
 });

@@ -78,7 +78,7 @@ env.PLACES_DETAILS_PER_MINUTE ??= "5000";
 // it, challenges every INVITE, and refuses one without an X-DialFlow-Authorization signed with it
 // for the number dialed, by this rep, used once (checked with the app's own verifier, the one
 // the README gives edges). The app's environment gets nothing of this.
-const e2eLineSecret = "dialflow-e2e-line-secret-2f9c"; // = e2eLineSecret in tests/e2e/sip-fixture.ts
+const e2eLineSecret = "dialflow-e2e-line-secret-2f9c"; // = e2eLineSecret in tests/e2e/sip-line.ts
 const { verifyCallAuthorization } = await tsImport(
   "../../lib/telephony/call-authorization.ts",
   import.meta.url,

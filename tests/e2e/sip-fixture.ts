@@ -15,9 +15,6 @@
  * - `trackPeerConnections` (an init script) and `remoteAudio` / `expectRemoteTone`: the
  *   page's RTCPeerConnections, and whether the far end's 440 Hz tone arrives in them.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, request, type APIRequestContext, type Page } from "@playwright/test";
 import type {
   CallRepResult,
@@ -34,39 +31,27 @@ import type {
   TelephonyOverview,
 } from "@/lib/telephony/schemas";
 import config from "../../playwright.config";
+import {
+  e2eLineSettings,
+  fakeMediaArgs,
+  findE2eOrganization,
+  peerToneHz,
+  sipPeerPort,
+} from "./sip-line";
 
-/**
- * The line's shared secret. tests/e2e/server.mjs gives the peer the same text: keep the two in
- * step. A test value, known to both sides only; the app learns it from the console like any.
- */
-export const e2eLineSecret = "dialflow-e2e-line-secret-2f9c";
-/** The peer's digest realm; the line's SIP domain. */
-export const e2eSipDomain = "dialflow.test";
-/** The organization every e2e account belongs to (the users CLI's default). */
-const e2eOrganization = "Default";
-
-/** The peer's port, by the e2e server's convention: the app's port + 2000. */
-export function sipPeerPort(baseURL: string | undefined) {
-  return Number(new URL(baseURL ?? "http://127.0.0.1:3100").port) + 2000;
-}
-
-/** The peer's numbers (tests/peers/sip-peer.mjs), as the rep types them (US, 10 digits). */
-export const peerNumbers = {
-  answer: "5125550100",
-  answerHangup: "5125550101",
-  busy: "5125550102",
-  invalid: "5125550103",
-  decline: "5125550104",
-  noAnswer: "5125550105",
-  earlyAnswer: "5125550106",
-  lossy: "5125550108",
-  dtmf: "5125550109",
-  failed: "5125550111",
-} as const;
-
-/** The tones each side plays: the peer's (what the page must hear) and the fake microphone's. */
-export const peerToneHz = 440;
-export const micToneHz = 1000;
+// The line, the peer's numbers and tones and the fake microphone live in ./sip-line.ts (the
+// call-setup benchmark uses them without the test runner); the specs import them from here.
+export {
+  e2eLineSecret,
+  e2eLineSettings,
+  e2eSipDomain,
+  micToneFile,
+  micToneHz,
+  peerNumbers,
+  peerToneHz,
+  sipPeerPort,
+  toneWav,
+} from "./sip-line";
 
 // ---------------------------------------------------------------------------------------------
 // The phone line, through the operator console's API
@@ -88,27 +73,7 @@ export async function e2eOrganizationTelephony(
     await request.get("/api/admin/telephony", { headers: bearer(operatorToken) }),
     "GET /api/admin/telephony",
   );
-  const org =
-    overview.organizations.find((o) => o.name === e2eOrganization) ??
-    (overview.organizations.length === 1 ? overview.organizations[0] : undefined);
-  if (!org) throw new Error(`no organization ${e2eOrganization} in ${JSON.stringify(overview)}`);
-  return org;
-}
-
-/** The line the specs use: the peer, no ICE servers (loopback host candidates only). */
-export function e2eLineSettings(
-  baseURL: string | undefined,
-  overrides: Partial<LineSettingsInput> = {},
-): LineSettingsInput {
-  return {
-    wsUrl: `ws://127.0.0.1:${sipPeerPort(baseURL)}`,
-    sipDomain: e2eSipDomain,
-    iceServers: [],
-    dtmfMode: "rfc4733",
-    credentialMode: "ephemeral",
-    secret: e2eLineSecret,
-    ...overrides,
-  };
+  return findE2eOrganization(overview);
 }
 
 /** Saves the e2e organization's phone line as the operator; returns the organization. */
@@ -313,44 +278,6 @@ export class SipPeerControl {
 // ---------------------------------------------------------------------------------------------
 // Chromium's fake microphone
 
-/** A WAV (16-bit PCM, mono) of a steady sine: a whole number of cycles, so it loops cleanly. */
-export function toneWav(hz: number, { sampleRate = 48_000, seconds = 1, amplitude = 0.5 } = {}) {
-  const samples = Math.round(sampleRate * seconds);
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) {
-    const v = Math.round(amplitude * 32767 * Math.sin((2 * Math.PI * hz * i) / sampleRate));
-    data.writeInt16LE(v, i * 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0, "ascii");
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVE", 8, "ascii");
-  header.write("fmt ", 12, "ascii");
-  header.writeUInt32LE(16, 16); // PCM format chunk size
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28); // byte rate
-  header.writeUInt16LE(2, 32); // block align
-  header.writeUInt16LE(16, 34); // bits per sample
-  header.write("data", 36, "ascii");
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
-
-/** Writes the microphone's tone file once (same bytes every time) and returns its path. */
-export function micToneFile(hz = micToneHz): string {
-  const file = path.join(os.tmpdir(), `dialflow-e2e-mic-${hz}hz.wav`);
-  const wav = toneWav(hz);
-  if (!fs.existsSync(file) || !fs.readFileSync(file).equals(wav)) {
-    // Rename into place: a reader never sees a half-written file.
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, wav);
-    fs.renameSync(tmp, file);
-  }
-  return file;
-}
-
 /**
  * The project's launch options plus Chromium's fake media: a granted microphone that plays
  * `micToneFile()` in a loop, loopback ICE candidates (the machine may have only `lo`), and
@@ -360,14 +287,7 @@ export function fakeMediaLaunchOptions() {
   const base = config.use?.launchOptions ?? {};
   return {
     ...base,
-    args: [
-      ...(base.args ?? []),
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-audio-capture=${micToneFile()}`,
-      "--allow-loopback-in-peer-connection",
-      "--autoplay-policy=no-user-gesture-required",
-    ],
+    args: [...(base.args ?? []), ...fakeMediaArgs()],
   };
 }
 
