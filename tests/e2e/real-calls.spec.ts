@@ -381,6 +381,41 @@ test.describe("calls to the rep", () => {
   });
 });
 
+test.describe("two tabs of one browser", () => {
+  test("one tab holds the line, the other shows it in use and can take it over", async ({
+    page,
+  }) => {
+    await openRegistered(page);
+    const second = await page.context().newPage();
+    await second.addInitScript(trackPeerConnections);
+    await second.goto("/app");
+    await expect(lineIndicator(second)).toHaveAttribute("data-line-state", "offline");
+    await expect(lineIndicator(second)).toHaveAccessibleName(/another tab/);
+    await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered");
+
+    await second.getByRole("button", { name: "Use the line in this tab" }).click();
+    await expect(lineIndicator(second)).toHaveAttribute("data-line-state", "registered", {
+      timeout: 20_000,
+    });
+    await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "offline");
+    await expect(page.getByRole("button", { name: "Use the line in this tab" })).toBeVisible();
+
+    // The tab that has the line places the call.
+    const call = await dial(second, peerNumbers.answer);
+    await expect(dialerParts(second).status).toHaveAttribute("data-status", "in-call", {
+      timeout: 15_000,
+    });
+    await dialerParts(second).end.click();
+    await peer.waitForCall(call.id, (c) => c.status === "ended", { message: "the call ends" });
+
+    // Closing it hands the line back to the first tab.
+    await second.close();
+    await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
+      timeout: 20_000,
+    });
+  });
+});
+
 test.describe("power dialing over the line", () => {
   test.afterEach(async () => {
     await configurePlacesPeer({ reset: true });
