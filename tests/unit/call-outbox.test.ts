@@ -276,3 +276,18 @@ describe("the outbox", () => {
     expect(outbox.size()).toBe(1);
   });
 });
+
+describe("a send that waits", () => {
+  it("keeps the request in local storage at once and sends it after the wait", async () => {
+    const server = fakeServer();
+    const outbox = makeOutbox(server.send);
+    outbox.submit("call", A, { dialedDigits: "5125550100" }, { sendAfterMs: 300 });
+    expect(readStored(callOutboxKey)).toHaveLength(1);
+    await settle();
+    expect(server.requests).toEqual([]);
+    vi.advanceTimersByTime(300);
+    await settle();
+    expect(server.requests).toEqual([`call:${A}`]);
+    expect(readStored(callOutboxKey)).toEqual([]);
+  });
+});

@@ -75,8 +75,16 @@ const systemTimers: OutboxTimers = {
 };
 
 export type CallOutbox = {
-  /** Queues a request and starts sending; never throws and never waits for the network. */
-  submit(kind: OutboxKind, callId: string, body: Record<string, unknown>): void;
+  /**
+   * Queues a request and starts sending (after `sendAfterMs`, when given: the request is in
+   * local storage at once either way); never throws and never waits for the network.
+   */
+  submit(
+    kind: OutboxKind,
+    callId: string,
+    body: Record<string, unknown>,
+    options?: { sendAfterMs?: number },
+  ): void;
   /** Sends what is queued now (the connection came back); resolves when the run stops. */
   flush(): Promise<void>;
   /** How many requests are waiting. */
@@ -147,7 +155,7 @@ export function createCallOutbox(deps: OutboxDeps): CallOutbox {
   }
 
   return {
-    submit(kind, callId, body) {
+    submit(kind, callId, body, options) {
       try {
         deps.write(
           enqueue(deps.read(), {
@@ -160,7 +168,8 @@ export function createCallOutbox(deps: OutboxDeps): CallOutbox {
       } catch {
         return;
       }
-      void flush();
+      if (options?.sendAfterMs) timers.setTimeout(() => void flush(), options.sendAfterMs);
+      else void flush();
     },
     flush,
     size: () => deps.read().length,

@@ -14,6 +14,9 @@ import {
 // and an ended call waits for the rep's disposition (or a skip) as the "pending" call. Only one
 // call waits: dialing again leaves the previous one undisposed, which the Call Log shows.
 
+/** How long a dialed call's first record waits before it is sent (see `onCall`). */
+export const START_SEND_AFTER_MS = 300;
+
 export type PendingDisposition = {
   callId: string;
   number: string;
@@ -54,7 +57,14 @@ export function createCallRecorder(outbox: Pick<CallOutbox, "submit">): CallReco
 
   return {
     onCall(record, phase) {
-      outbox.submit("call", record.id, callPutBody(record));
+      // A new call's record waits a moment before it is sent (it is in local storage at once):
+      // on a real line the call's own setup (the server's authorisation) goes first.
+      outbox.submit(
+        "call",
+        record.id,
+        callPutBody(record),
+        phase === "started" ? { sendAfterMs: START_SEND_AFTER_MS } : undefined,
+      );
       // A missed call is kept for the Missed Calls screen; there is nothing to disposition.
       if (phase === "missed") return;
       if (phase === "started") set(null);
