@@ -35,7 +35,7 @@ export function LineIndicator() {
   }
   const takeOver = line.state === "offline" && line.reason === "other-tab";
   return (
-    <div className="flex shrink-0 items-center gap-1.5">
+    <div className="flex min-w-6 shrink-0 items-center gap-1.5 xl:min-w-28">
       <Tooltip content={long}>
         <span
           tabIndex={0}

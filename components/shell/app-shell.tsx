@@ -80,6 +80,7 @@ export function AppShell({
           onOpenDrawer={openDrawer}
           serverUsername={serverUsername}
           badge={badge}
+          hasLine={line !== null}
         />
         <SecondBar />
         <div className="flex flex-1">

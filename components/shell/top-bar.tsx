@@ -1,14 +1,24 @@
 "use client";
 
 import { Suspense } from "react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { Menu, PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { CallControls } from "@/components/dialer/call-controls";
-import { LineIndicator } from "@/components/dialer/line-indicator";
 import { IconButton } from "@/components/ui";
 import { Brand } from "./brand";
 import { SearchBox } from "./search-box";
 import { UserMenu } from "./user-menu";
+
+/** The indicator's footprint (dot; the words from xl up), held by the placeholder and itself. */
+const LINE_INDICATOR_SPACE = "inline-block h-8 w-6 shrink-0 xl:w-28";
+
+// The phone line's indicator is only for organizations with a line, so its code is not in every
+// page's first load; its space is held while it arrives (no shift).
+const LineIndicator = dynamic(
+  () => import("@/components/dialer/line-indicator").then((m) => m.LineIndicator),
+  { ssr: false, loading: () => <span aria-hidden className={LINE_INDICATOR_SPACE} /> },
+);
 
 type Props = {
   collapsed: boolean;
@@ -17,11 +27,14 @@ type Props = {
   onOpenDrawer: () => void;
   serverUsername: string;
   badge?: React.ReactNode;
+  /** The organization has a phone line: show its state beside the call controls. */
+  hasLine: boolean;
 };
 
 /** Navbar: sidebar toggle, brand, search, call controls, user menu. The search wraps to its own row on phones. */
 export function TopBar(props: Props) {
-  const { collapsed, drawerOpen, onToggleCollapsed, onOpenDrawer, serverUsername, badge } = props;
+  const { collapsed, drawerOpen, onToggleCollapsed, onOpenDrawer, serverUsername, badge, hasLine } =
+    props;
   const t = useTranslations("Shell");
   const Icon = collapsed ? PanelLeftOpen : PanelLeftClose;
   return (
@@ -60,7 +73,7 @@ export function TopBar(props: Props) {
           </Suspense>
         </div>
         <div className="order-4 flex w-full min-w-0 items-center gap-1 overflow-x-auto md:order-none md:ms-auto md:w-auto">
-          <LineIndicator />
+          {hasLine ? <LineIndicator /> : null}
           <CallControls />
         </div>
         <div className="order-3 ms-auto md:order-none md:ms-0">
