@@ -15,16 +15,22 @@ import {
   type Updater,
 } from "@/lib/facility/updaters";
 import { canAddContact, contactLabel, emptyContactDraft } from "@/lib/facility/validation";
+import { itemKey, phoneItemId } from "@/lib/client/records/items";
+import type { ItemMeta } from "@/lib/client/records/merge";
+import { checkExtraPhone, type ExtraPhoneError } from "@/lib/client/records/phone-rule";
+import { ItemByline, NeedsFixing } from "./record-meta";
 
 type Props = {
   data: FacilityData;
   update: (fn: Updater) => UpdateResult;
   phone: string | null;
   onCall: (phone: string) => void;
+  /** Who changed each item when, from the team sync (by item key). */
+  meta?: Record<string, ItemMeta>;
 };
 
 /** Contact Info: the listed phone, the rep's extra numbers (each callable) and contacts. */
-export function FacilityContactInfo({ data, update, phone, onCall }: Props) {
+export function FacilityContactInfo({ data, update, phone, onCall, meta = {} }: Props) {
   const t = useTranslations("Facility");
   return (
     <div className="grid gap-4">
@@ -34,8 +40,8 @@ export function FacilityContactInfo({ data, update, phone, onCall }: Props) {
           {phone ? <bdi dir="ltr">{formatPhone(phone)}</bdi> : t("noPhone")}
         </dd>
       </dl>
-      <ExtraPhones data={data} update={update} onCall={onCall} />
-      <Contacts data={data} update={update} onCall={onCall} />
+      <ExtraPhones data={data} update={update} onCall={onCall} meta={meta} />
+      <Contacts data={data} update={update} onCall={onCall} meta={meta} />
     </div>
   );
 }
@@ -54,9 +60,10 @@ function CallButton({ phone, onCall }: { phone: string; onCall: (phone: string) 
   );
 }
 
-function ExtraPhones({ data, update, onCall }: Omit<Props, "phone">) {
+function ExtraPhones({ data, update, onCall, meta = {} }: Omit<Props, "phone">) {
   const t = useTranslations("Facility");
   const [draft, setDraft] = useState("");
+  const [error, setError] = useState<ExtraPhoneError | null>(null);
   return (
     <div className="grid gap-2">
       <h4 className="text-sm font-semibold text-fg">{t("phones.extra")}</h4>
@@ -73,6 +80,7 @@ function ExtraPhones({ data, update, onCall }: Omit<Props, "phone">) {
               <span className="min-w-0 flex-1 truncate text-fg">
                 <bdi dir="ltr">{formatPhone(p)}</bdi>
               </span>
+              <NeedsFixing meta={meta[itemKey("phone", phoneItemId(p))]} />
               <CallButton phone={p} onCall={onCall} />
               <IconButton
                 label={t("phones.remove", { phone: formatPhone(p) })}
@@ -86,14 +94,28 @@ function ExtraPhones({ data, update, onCall }: Omit<Props, "phone">) {
           ))}
         </ul>
       )}
-      <Field label={t("phones.add")} hint={t("phones.addHint")}>
+      <Field
+        label={t("phones.add")}
+        hint={t("phones.addHint")}
+        error={error ? t(`phones.${error}`) : undefined}
+      >
         <Input
           type="tel"
           value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setError(null);
+          }}
           onKeyDown={(e) => {
             if (e.key !== "Enter" || e.nativeEvent.isComposing) return;
             e.preventDefault();
+            // The team's rule (lib/records/schemas.ts extraPhoneSchema): "abc" is refused here,
+            // with the server's message, and stays in the field to be corrected.
+            const checked = draft.trim() === "" ? null : checkExtraPhone(draft);
+            if (checked && !checked.ok) {
+              setError(checked.error);
+              return;
+            }
             // Empty or already-listed numbers are ignored; the field is cleared either way.
             update(addExtraPhone(draft));
             setDraft("");
@@ -104,7 +126,7 @@ function ExtraPhones({ data, update, onCall }: Omit<Props, "phone">) {
   );
 }
 
-function Contacts({ data, update, onCall }: Omit<Props, "phone">) {
+function Contacts({ data, update, onCall, meta = {} }: Omit<Props, "phone">) {
   const t = useTranslations("Facility");
   const [draft, setDraft] = useState(emptyContactDraft);
   const set = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -137,7 +159,9 @@ function Contacts({ data, update, onCall }: Omit<Props, "phone">) {
                       <bdi dir="ltr">{formatPhone(c.phone)}</bdi>
                     </p>
                   ) : null}
+                  <ItemByline meta={meta[itemKey("contact", c.id)]} />
                 </div>
+                <NeedsFixing meta={meta[itemKey("contact", c.id)]} />
                 {c.phone ? <CallButton phone={c.phone} onCall={onCall} /> : null}
                 <IconButton
                   label={t("contacts.remove", { name: label })}

@@ -15,6 +15,8 @@ import { FacilityAppointments } from "./facility-appointments";
 import { FacilityContactInfo } from "./facility-contact-info";
 import { FacilityNotes } from "./facility-notes";
 import { MapPopup } from "./map-popup";
+import { SyncStatusLine } from "./record-meta";
+import { useRecordsSync } from "./use-records-sync";
 
 /** Spec 4 / 9: the drawer animates out in about 220 ms (open -> closing -> closed). */
 export const DRAWER_CLOSE_MS = 220;
@@ -71,6 +73,7 @@ export function FacilityDrawer({
   }, [phase]);
 
   const facility = useFacility(current?.place_id);
+  const records = useRecordsSync(current?.place_id ?? null, open);
   const placeIds = useMemo(() => (current ? [current.place_id] : []), [current]);
   const stats = useCallStats(placeIds, Boolean(current) && open);
   const dialCount = current ? stats.data?.places[current.place_id]?.dialCount : undefined;
@@ -140,9 +143,12 @@ export function FacilityDrawer({
               {t("openMap")}
             </Button>
           </div>
-          <p className="min-h-4 text-xs text-fg-muted" data-testid="facility-dial-count">
-            {dialCount === undefined ? null : t("dialCount", { count: dialCount })}
-          </p>
+          <div className="flex flex-wrap justify-between gap-x-3">
+            <p className="min-h-4 text-xs text-fg-muted" data-testid="facility-dial-count">
+              {dialCount === undefined ? null : t("dialCount", { count: dialCount })}
+            </p>
+            <SyncStatusLine status={records.status} />
+          </div>
           {popupFor === current.place_id && mapEnabled ? (
             <MapPopup place={current} name={name} onClose={() => setPopupFor(null)} />
           ) : null}
@@ -156,10 +162,11 @@ export function FacilityDrawer({
                 update={facility.update}
                 phone={current.phone ?? null}
                 onCall={call}
+                meta={records.meta}
               />
             </CollapsibleSection>
             <CollapsibleSection title={t("notes.title")} defaultOpen>
-              <FacilityNotes data={facility.data} update={facility.update} />
+              <FacilityNotes data={facility.data} update={facility.update} meta={records.meta} />
             </CollapsibleSection>
             <CollapsibleSection title={t("appointments.title")} defaultOpen>
               <FacilityAppointments data={facility.data} update={facility.update} />

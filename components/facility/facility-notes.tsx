@@ -9,15 +9,21 @@ import type { FacilityData } from "@/lib/facility/schemas";
 import { addNote, removeNote, type Updater } from "@/lib/facility/updaters";
 import { canSaveNote } from "@/lib/facility/validation";
 import type { UpdateResult } from "@/lib/facility/store";
+import { itemKey } from "@/lib/client/records/items";
+import type { ItemMeta } from "@/lib/client/records/merge";
 import { useLocalTime } from "./use-local-time";
+import { ItemByline, NeedsFixing } from "./record-meta";
 
 /** Spec 4 "Note editor": an open draft, then Save (added) or Cancel (discarded). */
 export function FacilityNotes({
   data,
   update,
+  meta = {},
 }: {
   data: FacilityData;
   update: (fn: Updater) => UpdateResult;
+  /** Who changed each item when, from the team sync (by item key). */
+  meta?: Record<string, ItemMeta>;
 }) {
   const t = useTranslations("Facility");
   const time = useLocalTime();
@@ -80,7 +86,9 @@ export function FacilityNotes({
                 <p className="mt-1 text-xs text-fg-muted">
                   {t("notes.created", { date: time.format(note.created) })}
                 </p>
+                <ItemByline meta={meta[itemKey("note", note.id)]} />
               </div>
+              <NeedsFixing meta={meta[itemKey("note", note.id)]} />
               <IconButton
                 label={t("notes.remove")}
                 size="sm"

@@ -1,7 +1,9 @@
 // The facility drawer against the Places API (New) peer: open from a name, details, notes,
 // appointments, contacts, extra phones, address override, reload, Call and Dial Count, the map
 // popup's states with the Maps script intercepted, export/import, cross-tab, corrupt and full
-// storage. Every test starts in a fresh browser context (empty local storage).
+// storage. Every test starts in a fresh browser context (empty local storage); what the drawer
+// keeps is also the team's on the server (issue 30), so a test that needs a business nobody has
+// touched searches a query of its own (`openTargets(page, uniqueQuery())`).
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { dialerParts } from "./dialer-helpers";
@@ -18,8 +20,12 @@ test.beforeEach(async () => {
   await configurePlacesPeer({ reset: true });
 });
 
-async function openTargets(page: Page) {
-  await page.goto(SEARCH);
+/** A search of this run's own: its businesses carry nothing the team saved in other tests. */
+const uniqueQuery = () =>
+  `/app/targets?q=${encodeURIComponent(`dentists in Austin, ${Date.now()}`)}&ts=1`;
+
+async function openTargets(page: Page, search = SEARCH) {
+  await page.goto(search);
   await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
 }
 
@@ -362,7 +368,8 @@ test("export, then import into a fresh browser merges by id and says what it add
   repSession,
   baseURL,
 }, testInfo) => {
-  await openTargets(page);
+  const search = uniqueQuery();
+  await openTargets(page, search);
   const { drawer, placeId } = await openDrawer(page);
   await drawer.getByRole("button", { name: "New note" }).click();
   await drawer.getByRole("textbox", { name: "New note" }).fill("Gatekeeper: Sam");
@@ -385,7 +392,7 @@ test("export, then import into a fresh browser merges by id and says what it add
   const fresh = await browser.newContext({ baseURL, storageState: repSession.storageState });
   try {
     const other = await fresh.newPage();
-    await openTargets(other);
+    await openTargets(other, search);
     const input = other.getByTestId("facility-import-input");
     const status = other.getByTestId("facility-backup-status");
     await input.setInputFiles({

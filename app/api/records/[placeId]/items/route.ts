@@ -1,0 +1,28 @@
+// GET /api/records/{placeId}/items?since= - the team's items of a business changed after a cursor
+// PUT /api/records/{placeId}/items - push a batch of item changes (idempotent by kind and item id)
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { pullItems, pushChanges } from "@/lib/records/items";
+import { recordsReadLimit, recordsWriteLimit } from "@/lib/records/limits";
+import {
+  accountPlaceParamsSchema,
+  accountPullQuerySchema,
+  accountPullResponseSchema,
+  accountPushBodySchema,
+  accountPushResponseSchema,
+} from "@/lib/records/schemas";
+
+export const GET = withUser(
+  { params: accountPlaceParamsSchema, query: accountPullQuerySchema, rateLimit: recordsReadLimit },
+  async ({ session, params, query }) =>
+    respond(accountPullResponseSchema, await pullItems(session, params.placeId, query.since)),
+);
+
+export const PUT = withUser(
+  { params: accountPlaceParamsSchema, body: accountPushBodySchema, rateLimit: recordsWriteLimit },
+  async ({ session, params, body }) =>
+    respond(
+      accountPushResponseSchema,
+      await pushChanges(session, params.placeId, body.changes, new Date()),
+    ),
+);

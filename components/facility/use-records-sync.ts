@@ -1,0 +1,93 @@
+"use client";
+
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { readStored, subscribeStored } from "@/lib/client/storage";
+import type { RecordsSync, SyncStatus } from "@/lib/client/records/engine";
+import { emptySyncState, type ItemMeta } from "@/lib/client/records/merge";
+import { recordsSyncFamily } from "@/lib/client/records/sync-keys";
+
+/** Spec of issue 30: pull the team's changes every 15 s while the drawer is open. */
+export const RECORDS_PULL_MS = 15_000;
+
+const noMeta: Record<string, ItemMeta> = emptySyncState.meta;
+
+/**
+ * The team sync of one place while its drawer is open: loads the engine (and zod) on first use,
+ * syncs on open, on window focus, when the browser is back online and every 15 s, and queues the
+ * rep's own changes as they are written to the facility store. Returns the sync status and
+ * who changed each item when (by item key, lib/client/records/items.ts).
+ */
+export function useRecordsSync(
+  placeId: string | null,
+  open: boolean,
+): { status: SyncStatus; meta: Record<string, ItemMeta> } {
+  const key = placeId ? recordsSyncFamily.key(placeId) : null;
+  const meta = useSyncExternalStore(
+    subscribeStored,
+    () => (key ? readStored(key).meta : noMeta),
+    () => noMeta,
+  );
+  const [status, setStatus] = useState<{ placeId: string | null; value: SyncStatus }>({
+    placeId: null,
+    value: "idle",
+  });
+
+  useEffect(() => {
+    if (!open || !placeId) return;
+    let engine: RecordsSync | null = null;
+    let stopped = false;
+    const cleanups: (() => void)[] = [];
+    const report = () => {
+      if (!engine) return;
+      const value =
+        typeof navigator !== "undefined" && navigator.onLine === false
+          ? "offline"
+          : engine.status(placeId);
+      setStatus({ placeId, value });
+    };
+    const sync = () => void engine?.sync(placeId);
+
+    void import("@/lib/client/records/browser").then(({ recordsSync }) => {
+      if (stopped) return;
+      engine = recordsSync();
+      cleanups.push(engine.subscribe(report));
+      sync();
+      report();
+
+      // The store writes only on a rep's action (Save, Add, Enter), so each change is queued and
+      // sent at once: a tab closed right after it still has it queued for the next sync. After
+      // the write that notified us (queued, not inside it: the engine writes storage too).
+      let queued = false;
+      cleanups.push(
+        subscribeStored(() => {
+          if (queued) return;
+          queued = true;
+          queueMicrotask(() => {
+            queued = false;
+            if (!stopped) engine?.localChange(placeId);
+          });
+        }),
+      );
+      const interval = setInterval(sync, RECORDS_PULL_MS);
+      const onOnline = () => {
+        sync();
+        report();
+      };
+      window.addEventListener("focus", sync);
+      window.addEventListener("online", onOnline);
+      window.addEventListener("offline", report);
+      cleanups.push(() => {
+        clearInterval(interval);
+        window.removeEventListener("focus", sync);
+        window.removeEventListener("online", onOnline);
+        window.removeEventListener("offline", report);
+      });
+    });
+    return () => {
+      stopped = true;
+      cleanups.forEach((fn) => fn());
+    };
+  }, [open, placeId]);
+
+  return { status: status.placeId === placeId ? status.value : "idle", meta };
+}

@@ -1,0 +1,24 @@
+import "client-only";
+import { apiClient } from "@/lib/client/api-client";
+import { accountPullResponseSchema, accountPushResponseSchema } from "@/lib/records/schemas";
+import type { RecordsApi } from "./engine";
+
+// The records API as the engine sees it, checked with the route's own zod schemas: this module
+// (and zod with it) is loaded only when a facility drawer opens (./browser.ts, dynamic import).
+
+const itemsUrl = (placeId: string) => `/api/records/${encodeURIComponent(placeId)}/items`;
+
+export const browserRecordsApi: RecordsApi = {
+  push: (placeId, changes) =>
+    apiClient.put(
+      itemsUrl(placeId),
+      { changes },
+      { schema: accountPushResponseSchema, credential: "rep" },
+    ),
+  pull: (placeId, since) =>
+    apiClient.get(itemsUrl(placeId), {
+      schema: accountPullResponseSchema,
+      credential: "rep",
+      query: { since },
+    }),
+};
