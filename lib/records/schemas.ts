@@ -6,6 +6,9 @@ import {
   noteSchema,
 } from "@/lib/facility/schemas";
 import { placeIdSchema } from "@/lib/calls/schemas";
+import { APPOINTMENT_TS_MAX, APPOINTMENT_TS_MIN, phoneItemId } from "./item-ids";
+
+export { APPOINTMENT_TS_MAX, APPOINTMENT_TS_MIN, phoneItemId };
 
 /*
  * Team account records (issue 30): what a team keeps about a business (notes, contacts,
@@ -47,14 +50,6 @@ export const extraPhoneSchema = z
 
 export const phoneItemSchema = z.object({ phone: extraPhoneSchema });
 
-/**
- * Appointment times the server accepts: 2000-01-01 to 2100-01-01 UTC (epoch ms). The facility
- * store's own schema bounds only the sign (a backup file and stores written before issue 30 keep
- * validating); a synced appointment outside this range is impossible, refused, and a legacy
- * upload of one is kept marked "needs fixing".
- */
-export const APPOINTMENT_TS_MIN = Date.UTC(2000, 0, 1);
-export const APPOINTMENT_TS_MAX = Date.UTC(2100, 0, 1);
 export const accountAppointmentSchema = appointmentSchema.refine(
   (a) => a.ts >= APPOINTMENT_TS_MIN && a.ts < APPOINTMENT_TS_MAX,
   { message: "Choose an appointment time between the years 2000 and 2099", path: ["ts"] },
@@ -62,19 +57,6 @@ export const accountAppointmentSchema = appointmentSchema.refine(
 
 /** The largest item the server keeps, as JSON (legacy items included). */
 export const ACCOUNT_ITEM_MAX_BYTES = 8 * 1024;
-
-/**
- * An extra phone's item id: "phone:" + its digits, so the same number typed two ways is one
- * item. A legacy phone without digits ("abc", stored before issue 30) gets "phone:text-" + the
- * hex of its lower-cased text (cut to fit the id's 200 characters) so that it is kept too.
- */
-export function phoneItemId(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  if (digits) return `phone:${digits}`;
-  const bytes = new TextEncoder().encode(phone.trim().toLowerCase());
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  return `phone:text-${hex.slice(0, 188)}`;
-}
 
 /**
  * Whether `itemId` names `data` (the same rule for the browser and the server; legacy items

@@ -1,5 +1,8 @@
 import type { FacilityData } from "@/lib/facility/schemas";
 import { isValidExtraPhone } from "./phone-rule";
+import { APPOINTMENT_TS_MAX, APPOINTMENT_TS_MIN, phoneItemId } from "@/lib/records/item-ids";
+
+export { phoneItemId };
 
 // Facility data seen as the server's items (lib/records/schemas.ts): one item per note,
 // appointment, contact, extra phone and the address override, named by (kind, itemId). Pure, so
@@ -23,24 +26,6 @@ export function splitItemKey(key: string): { kind: RecordKind; itemId: string } 
   const kind = key.slice(0, at) as RecordKind;
   return at > 0 && RECORD_KINDS.includes(kind) ? { kind, itemId: key.slice(at + 1) } : null;
 }
-
-/**
- * "phone:" + the number's digits, so the same number written two ways is one item. A number with
- * no digits at all (only stored before this issue, e.g. "abc") is named by its text in hex. The
- * server's lib/records/schemas.ts `phoneItemId`, zod-free (tests/unit/records-sync.test.ts holds
- * the two to the same answers): the server refuses a phone whose id is not this.
- */
-export function phoneItemId(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  if (digits) return `phone:${digits}`;
-  const bytes = new TextEncoder().encode(phone.trim().toLowerCase());
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  return `phone:text-${hex.slice(0, 188)}`;
-}
-
-// lib/records/schemas.ts APPOINTMENT_TS_MIN / MAX: older stores may hold times outside them.
-export const APPOINTMENT_TS_MIN = Date.UTC(2000, 0, 1);
-export const APPOINTMENT_TS_MAX = Date.UTC(2100, 0, 1);
 
 export const ADDRESS_ITEM_ID = "address";
 

@@ -1,5 +1,5 @@
 // The browser's copy of lib/records/schemas.ts `extraPhoneSchema`, without zod: the drawer's
-// phone field is in the first load of Targets. tests/unit/records-sync-phone.test.ts holds it to
+// phone field is in the first load of Targets. tests/unit/records-sync.test.ts holds it to
 // the zod schema (same verdicts on the same inputs), so the server and the field agree.
 
 const PHONE_PATTERN = /^\+?[0-9 ().-]{3,40}$/;
