@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { installFakeWindow } from "../support/fake-browser";
 import { ApiClientError } from "@/lib/client/api-error";
-import { readStored, recordsOutboxKey, removeStored } from "@/lib/client/storage";
+import { readStored, removeStored } from "@/lib/client/storage";
+import { recordsOutboxKey } from "@/lib/client/records/outbox-key";
 import { createRecordsSync, type RecordsApi } from "@/lib/client/records/engine";
 import { phoneItemId, type ItemChange } from "@/lib/client/records/items";
 import type { ServerItem } from "@/lib/client/records/merge";

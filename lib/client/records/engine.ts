@@ -1,6 +1,7 @@
 import "client-only";
 import { isTransient, retryDelay, type OutboxTimers } from "@/lib/client/calls/outbox";
-import { readStored, recordsOutboxKey, writeStored } from "@/lib/client/storage";
+import { readStored, writeStored } from "@/lib/client/storage";
+import { recordsOutboxKey } from "./outbox-key";
 import { facilityFamily } from "@/lib/facility/store";
 import { canonical, diffItems, fingerprint, type ItemChange } from "./items";
 import { mergeServerItems, type ServerItem } from "./merge";

@@ -2,7 +2,7 @@ import * as r from "@/lib/client/rules";
 import { RECORD_KINDS, type ItemChange } from "./items";
 
 // One item change the server has not confirmed yet, in the rep's records outbox
-// (lib/client/storage/keys.ts, recordsOutboxKey). Zod-free like the call outbox's entries: the
+// (./outbox-key.ts, recordsOutboxKey). Zod-free like the call outbox's entries: the
 // storage registry is in every /app page's first load.
 
 /** A long day offline on many businesses; past this the oldest changes give way. */

@@ -1,7 +1,6 @@
 import "client-only";
 import { pointSchema } from "@/lib/dialer/position";
 import { outboxSchema } from "@/lib/client/calls/outbox-entry";
-import { recordsOutboxRule } from "@/lib/client/records/outbox-entry";
 import * as r from "@/lib/client/rules";
 import { profileLanguages, profileThemes, type StoredProfile } from "@/lib/profile/profile-form";
 import { DISPOSITIONS } from "@/lib/calls/dispositions";
@@ -154,19 +153,4 @@ export const audioDevicesKey = defineKey({
     speakerId: r.nullable(r.string({ max: 512 })),
   }),
   fallback: { microphoneId: null, speakerId: null },
-});
-
-/**
- * Team records (issue 30): item changes to businesses' notes, contacts, appointments, extra
- * phones and address overrides not yet accepted by the server, oldest first, per rep
- * (lib/client/records sends them). The family records.sync.<place_id> (local, per user; defined
- * in lib/client/records/sync-keys.ts) keeps each place's cursor, synced snapshot and item meta.
- */
-export const recordsOutboxKey = defineKey({
-  name: "records.outbox",
-  version: 1,
-  area: "local",
-  scope: "user",
-  schema: recordsOutboxRule,
-  fallback: [],
 });
