@@ -163,6 +163,26 @@ test.describe("the harness", () => {
       return violation ? `${result}; CSP: ${violation}` : result;
     }, peer.wsUrl);
     expect(opened).toBe("open sip");
+
+    // Exactly the line's origin: another WebSocket, even on loopback (which the header allows
+    // for any port), is refused by the page's own <meta> policy.
+    const other = peer.wsUrl.replace(/:(\d+)/, (_, port: string) => `:${Number(port) + 7}`);
+    const refused = await page.evaluate(
+      (url) =>
+        new Promise<string>((resolve) => {
+          document.addEventListener("securitypolicyviolation", (e) =>
+            resolve(`blocked ${e.violatedDirective}`),
+          );
+          try {
+            const ws = new WebSocket(url, "sip");
+            ws.onopen = () => resolve("open");
+          } catch (err) {
+            resolve(`threw ${String(err)}`);
+          }
+        }),
+      other,
+    );
+    expect(refused).toMatch(/^(blocked connect-src|threw .*SecurityError)/);
   });
 });
 
