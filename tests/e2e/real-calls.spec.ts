@@ -338,6 +338,30 @@ test.describe("calls the rep places", () => {
       .toBe("1:rfc4733 5:rfc4733 9:rfc4733 #:rfc4733");
   });
 
+  test("with the line's DTMF mode set to SIP INFO, digits go as INFO requests", async ({
+    page,
+    operatorSession,
+    baseURL,
+  }) => {
+    await withApi(baseURL, (api) =>
+      configureE2eLine(api, operatorSession.token, baseURL, { dtmfMode: "info" }),
+    );
+    try {
+      const call = await connectedCall(page);
+      for (const name of ["4", "2"]) {
+        await dialerParts(page).widget.getByRole("button", { name, exact: true }).click();
+      }
+      await expect
+        .poll(async () => (await peer.call(call.id)).dtmf.map((x) => `${x.digit}:${x.via}`), {
+          message: "the digits the peer receives",
+          timeout: 15_000,
+        })
+        .toEqual(["4:info", "2:info"]);
+    } finally {
+      await withApi(baseURL, (api) => configureE2eLine(api, operatorSession.token, baseURL));
+    }
+  });
+
   test("a lossy, slow path shows poor quality and a warning", async ({ page }) => {
     test.setTimeout(75_000);
     await peer.configure({ lossy: { lossPercent: 30, delayMs: 150, jitterMs: 40 } });
