@@ -362,6 +362,22 @@ test.describe("calls the rep places", () => {
     }
   });
 
+  test("a blocked microphone ends the call at once and says how to allow it", async ({ page }) => {
+    // As when the rep clicked Block on the browser's prompt (or blocked the site earlier).
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+    });
+    await openRegistered(page);
+    const d = dialerParts(page);
+    await d.number.fill(peerNumbers.answer);
+    await d.call.click();
+    await expect(page.getByText(/The microphone is blocked for this site/)).toBeVisible();
+    await expectDialerShowed(page, { status: "ended", outcome: "failed", text: "Failed" });
+    // No INVITE left: there was nothing to offer.
+    expect(await peer.lastCall()).toBeNull();
+  });
+
   test("a lossy, slow path shows poor quality and a warning", async ({ page }) => {
     test.setTimeout(75_000);
     await peer.configure({ lossy: { lossPercent: 30, delayMs: 150, jitterMs: 40 } });
