@@ -9,6 +9,7 @@ import type { FacilityData } from "@/lib/facility/schemas";
 import { addNote, removeNote, type Updater } from "@/lib/facility/updaters";
 import { canSaveNote } from "@/lib/facility/validation";
 import type { UpdateResult } from "@/lib/facility/store";
+import { useSession } from "@/lib/client/session";
 import { itemKey } from "@/lib/client/records/items";
 import type { ItemMeta } from "@/lib/client/records/merge";
 import { useLocalTime } from "./use-local-time";
@@ -28,6 +29,7 @@ export function FacilityNotes({
   const t = useTranslations("Facility");
   const time = useLocalTime();
   const [draft, setDraft] = useState<string | null>(null);
+  const { username } = useSession();
   const notes = [...data.notes].sort((a, b) => b.created - a.created);
 
   const save = () => {
@@ -89,18 +91,26 @@ export function FacilityNotes({
                 <ItemByline meta={meta[itemKey("note", note.id)]} />
               </div>
               <NeedsFixing meta={meta[itemKey("note", note.id)]} />
-              <IconButton
-                label={t("notes.remove")}
-                size="sm"
-                tooltip={false}
-                onClick={() => update(removeNote(note.id))}
-              >
-                <Trash2 aria-hidden />
-              </IconButton>
+              {/* A note is removed by its author only (the server refuses anyone else's). */}
+              {isColleagues(meta[itemKey("note", note.id)], username) ? null : (
+                <IconButton
+                  label={t("notes.remove")}
+                  size="sm"
+                  tooltip={false}
+                  onClick={() => update(removeNote(note.id))}
+                >
+                  <Trash2 aria-hidden />
+                </IconButton>
+              )}
             </li>
           ))}
         </ul>
       )}
     </div>
   );
+}
+
+/** Written by someone else on the team (a note without meta is this browser's own, unsynced). */
+function isColleagues(meta: ItemMeta | undefined, username: string | null): boolean {
+  return meta !== undefined && username !== null && meta.createdBy !== username;
 }

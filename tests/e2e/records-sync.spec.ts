@@ -84,6 +84,11 @@ test("rep A's note and contact appear in rep B's drawer within seconds, with who
     await expect(notes.getByTestId("record-byline")).toHaveText(
       `${e2eAccounts.rep.username} · just now`,
     );
+    // A colleague's note is removed by its author only: B is not offered Remove, A is.
+    await expect(notes.getByRole("button", { name: "Remove note" })).toHaveCount(0);
+    await expect(
+      drawer.getByTestId("facility-notes").getByRole("button", { name: "Remove note" }),
+    ).toHaveCount(1);
 
     // While B's drawer stays open, A adds another note: B's periodic pull brings it.
     await drawer.getByRole("button", { name: "New note" }).click();
