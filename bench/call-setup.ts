@@ -40,6 +40,7 @@ import {
 } from "../tests/e2e/sip-line";
 import { floorPageHtml } from "./call-setup-floor";
 import { probeScript, type ProbeReading } from "./call-setup-probe";
+import { waitFor } from "./wait-for";
 
 const root = path.resolve(import.meta.dirname, "..");
 const runs = Number(process.env.BENCH_RUNS || 10);
@@ -71,20 +72,6 @@ process.on("exit", () => {
 
 function log(line: string) {
   process.stdout.write(`${line}\n`);
-}
-
-async function waitFor(url: string, timeoutMs = 120_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 /** The production build on a fresh embedded database, with the Places and SIP peers (e2e). */

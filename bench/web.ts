@@ -23,6 +23,7 @@ import autocannon from "autocannon";
 import puppeteer from "puppeteer-core";
 import { chromium as playwrightChromium } from "@playwright/test";
 import { e2eAccounts } from "../tests/e2e/accounts";
+import { waitFor } from "./wait-for";
 
 const root = path.resolve(import.meta.dirname, "..");
 // The app to measure (its checkout): this one, or another (e.g. an older commit, for before/after).
@@ -120,20 +121,6 @@ export default function RootLayout({ children }) {
 `,
   );
   return dir;
-}
-
-async function waitFor(url: string, timeoutMs = 120_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 function startApp() {
