@@ -88,6 +88,29 @@ describe("the rep's line", () => {
     });
     expect(text).not.toContain(a.secret);
   });
+
+  it("follows the operator's change at once, though pages remember it between renders", async () => {
+    const a = await team({ line: false });
+    expect(await (await getLine(a.token)).json()).toEqual({ configured: false });
+    const params = { organizationId: a.org.id };
+    const path = `/api/admin/telephony/${a.org.id}`;
+    const body = { wsUrl: a.wsUrl, sipDomain: a.sipDomain, secret: a.secret };
+    expect((await call(one.PUT as Route, "PUT", path, await operator, body, params)).status).toBe(
+      201,
+    );
+    expect(await (await getLine(a.token)).json()).toMatchObject({ line: { dtmfMode: "rfc4733" } });
+
+    const changed = { ...body, secret: undefined, dtmfMode: "info" };
+    expect(
+      (await call(one.PUT as Route, "PUT", path, await operator, changed, params)).status,
+    ).toBe(200);
+    expect(await (await getLine(a.token)).json()).toMatchObject({ line: { dtmfMode: "info" } });
+
+    expect(
+      (await call(one.DELETE as Route, "DELETE", path, await operator, undefined, params)).status,
+    ).toBe(200);
+    expect(await (await getLine(a.token)).json()).toEqual({ configured: false });
+  });
 });
 
 describe("credentials", () => {
