@@ -5,8 +5,11 @@ import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import {
   ACCOUNT_PULL_MAX,
+  APPOINTMENT_TS_MAX,
+  APPOINTMENT_TS_MIN,
   checkAccountPut,
   type AccountChange,
+  type AccountSummary,
   type AccountItem,
   type AccountItemKind,
 } from "./schemas";
@@ -102,6 +105,7 @@ export async function pushChanges(
   placeId: string,
   changes: AccountChange[],
   now: Date = new Date(),
+  account?: AccountSummary,
 ): Promise<{ items: AccountItem[]; rejected: Rejection[] }> {
   const db = await getDb();
   const org = session.organizationId;
@@ -198,6 +202,7 @@ export async function pushChanges(
         await write(tx, session, placeId, next, !row, now);
         rows.set(k, next);
       }
+      if (account) await keepAccount(tx, session, placeId, account, now);
       // A batch is at most ACCOUNT_PUSH_MAX small writes; the wait covers a busy place's queue.
     },
     { maxWait: 10_000, timeout: 20_000 },
@@ -213,6 +218,40 @@ export async function pushChanges(
 
 type Tx = Prisma.TransactionClient;
 
+/**
+ * When an appointment is due (its "ts"), for the Callbacks screen; null for other kinds, for
+ * tombstones, and for a legacy item whose time is not a date of 2000-2099.
+ */
+function dueAtOf(row: Row): Date | null {
+  if (row.kind !== "appointment" || row.deleted) return null;
+  const ts = (row.data as { ts?: unknown } | null)?.ts;
+  return typeof ts === "number" && ts >= APPOINTMENT_TS_MIN && ts < APPOINTMENT_TS_MAX
+    ? new Date(ts)
+    : null;
+}
+
+/** The team's account record of the business: what the rep saw last (lib/records/accounts.ts). */
+async function keepAccount(
+  tx: Tx,
+  session: UserSession,
+  placeId: string,
+  account: AccountSummary,
+  now: Date,
+) {
+  const fields = {
+    name: account.name,
+    phone: account.phone ?? null,
+    utcOffsetMinutes: account.utcOffsetMinutes ?? null,
+    updatedById: session.userId,
+    updatedAt: now,
+  };
+  await tx.account.upsert({
+    where: { organizationId_placeId: { organizationId: session.organizationId, placeId } },
+    create: { organizationId: session.organizationId, placeId, ...fields },
+    update: fields,
+  });
+}
+
 /** One insert or change, drawing the next seq either way. */
 async function write(
   tx: Tx,
@@ -223,20 +262,22 @@ async function write(
   now: Date,
 ) {
   const data = row.data === null ? null : JSON.stringify(row.data);
+  const dueAt = dueAtOf(row);
   if (insert) {
     await tx.$executeRaw`
       INSERT INTO "AccountItem" ("organizationId", "placeId", "kind", "itemId", "data", "deleted",
-        "needsFixing", "createdById", "updatedById", "createdAt", "updatedAt")
+        "needsFixing", "createdById", "updatedById", "createdAt", "updatedAt", "dueAt")
       VALUES (${session.organizationId}::uuid, ${placeId}, ${row.kind}::"AccountItemKind",
         ${row.itemId}, ${data}::jsonb, ${row.deleted}, ${row.needsFixing},
         ${session.userId}::uuid, ${session.userId}::uuid, ${now}::timestamp(3),
-        ${row.updatedAt}::timestamp(3))`;
+        ${row.updatedAt}::timestamp(3), ${dueAt}::timestamp(3))`;
     return;
   }
   await tx.$executeRaw`
     UPDATE "AccountItem" SET "data" = ${data}::jsonb, "deleted" = ${row.deleted},
       "needsFixing" = ${row.needsFixing}, "updatedById" = ${session.userId}::uuid,
-      "updatedAt" = ${row.updatedAt}::timestamp(3), "seq" = nextval('"AccountItem_seq_seq"')
+      "updatedAt" = ${row.updatedAt}::timestamp(3), "dueAt" = ${dueAt}::timestamp(3),
+      "seq" = nextval('"AccountItem_seq_seq"')
     WHERE "organizationId" = ${session.organizationId}::uuid AND "placeId" = ${placeId}
       AND "kind" = ${row.kind}::"AccountItemKind" AND "itemId" = ${row.itemId}`;
 }

@@ -122,9 +122,22 @@ export const accountChangeSchema = z.strictObject({
 });
 export type AccountChange = z.infer<typeof accountChangeSchema>;
 
+/**
+ * What the rep saw of the business when they worked it: kept as the team's account record, so
+ * that lists of callbacks name whom to call (lib/records/accounts.ts).
+ */
+export const accountSummarySchema = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  phone: z.string().trim().max(40).nullish(),
+  /** The place's UTC offset in minutes, as Google gives it (UTC-12 to UTC+14). */
+  utcOffsetMinutes: z.number().int().min(-720).max(840).nullish(),
+});
+export type AccountSummary = z.infer<typeof accountSummarySchema>;
+
 /** PUT /api/records/:placeId/items: a batch of changes, applied one by one (idempotent by id). */
 export const accountPushBodySchema = z.strictObject({
   changes: z.array(accountChangeSchema).min(1).max(ACCOUNT_PUSH_MAX),
+  account: accountSummarySchema.optional(),
 });
 
 /** One item as the team sees it now; `deleted` items carry no data (a tombstone). */
@@ -210,3 +223,47 @@ export function checkAccountPut(
   const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
   return { ok: false, message: `${where}${issue?.message ?? "Invalid item"}` };
 }
+
+/** Callbacks: how far back an overdue appointment is still listed, and how far ahead at most. */
+export const CALLBACKS_OVERDUE_DAYS = 30;
+export const CALLBACKS_AHEAD_MAX_DAYS = 31;
+/** At most this many appointments in one answer (the nearest first). */
+export const CALLBACKS_MAX = 500;
+
+/**
+ * GET /api/callbacks?scope=mine|team&days=: the appointments (callbacks included) due from
+ * CALLBACKS_OVERDUE_DAYS ago to `days` ahead, the rep's own or the whole team's, soonest first.
+ */
+export const callbacksQuerySchema = z.object({
+  scope: z.enum(["mine", "team"]).default("mine"),
+  days: z.coerce.number().int().min(1).max(CALLBACKS_AHEAD_MAX_DAYS).default(7),
+});
+
+export const callbackSchema = z.object({
+  placeId: z.string(),
+  itemId: z.string(),
+  dueAt: z.iso.datetime(),
+  durationMin: z.number().nullable(),
+  note: z.string().nullable(),
+  /** The username of the rep who booked it, and whether that is the signed-in rep. */
+  bookedBy: z.string(),
+  mine: z.boolean(),
+  /** The team's account record of the business, when one was kept. */
+  business: z
+    .object({
+      name: z.string(),
+      phone: z.string().nullable(),
+      utcOffsetMinutes: z.number().nullable(),
+    })
+    .nullable(),
+});
+export type Callback = z.infer<typeof callbackSchema>;
+
+export const callbacksResponseSchema = z.object({
+  callbacks: z.array(callbackSchema),
+  /** The server's clock, which "overdue" is measured against. */
+  now: z.iso.datetime(),
+  /** More appointments are in the window than CALLBACKS_MAX. */
+  truncated: z.boolean(),
+});
+export type CallbacksResponse = z.infer<typeof callbacksResponseSchema>;

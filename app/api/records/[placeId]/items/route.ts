@@ -23,6 +23,6 @@ export const PUT = withUser(
   async ({ session, params, body }) =>
     respond(
       accountPushResponseSchema,
-      await pushChanges(session, params.placeId, body.changes, new Date()),
+      await pushChanges(session, params.placeId, body.changes, new Date(), body.account),
     ),
 );
