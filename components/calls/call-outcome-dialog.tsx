@@ -34,7 +34,8 @@ export function CallOutcomeDialog({
         },
       ),
     onSuccess: (_data, { answer }) => {
-      addCallbackAppointment(call?.placeId, answer, t("prompt.callbackNote"));
+      if (call?.placeId)
+        addCallbackAppointment({ placeId: call.placeId }, answer, t("prompt.callbackNote"));
       toast.success(t("prompt.saved", { outcome: t(`dispositions.${answer.disposition}`) }));
       void queryClient.invalidateQueries({ queryKey: callsKeys.all });
       onClose();

@@ -44,7 +44,11 @@ export function DialerDisposition({ pending }: { pending: PendingDisposition }) 
         onSkip={skip}
         onSave={(answer) => {
           save(pending.callId, answer);
-          addCallbackAppointment(pending.context?.placeId, answer, t("prompt.callbackNote"));
+          addCallbackAppointment(
+            pending.context && { ...pending.context, phone: pending.number },
+            answer,
+            t("prompt.callbackNote"),
+          );
           toast.success(t("prompt.saved", { outcome: t(`dispositions.${answer.disposition}`) }));
         }}
       />

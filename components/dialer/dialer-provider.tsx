@@ -158,6 +158,13 @@ export function useCallDisposition() {
   );
 }
 
+/** The business of the latest call made to one, or null (the dialer's Alarm). */
+export function useLastBusiness() {
+  const recorder = useContext(RecorderContext);
+  if (!recorder) throw new Error("useLastBusiness must be used inside <DialerProvider>");
+  return useSyncExternalStore(recorder.subscribe, recorder.lastBusiness, () => null);
+}
+
 type NoticeMessage =
   | { key: "microphoneBlocked" | "microphoneMissing" | "lineOffline" }
   | { key: "callRefused"; reason: string };

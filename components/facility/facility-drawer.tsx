@@ -73,7 +73,7 @@ export function FacilityDrawer({
   }, [phase]);
 
   const facility = useFacility(current?.place_id);
-  const records = useRecordsSync(current?.place_id ?? null, open);
+  const records = useRecordsSync(current?.place_id ?? null, open, current);
   const placeIds = useMemo(() => (current ? [current.place_id] : []), [current]);
   const stats = useCallStats(placeIds, Boolean(current) && open);
   const dialCount = current ? stats.data?.places[current.place_id]?.dialCount : undefined;

@@ -4,7 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { readStored, subscribeStored } from "@/lib/client/storage";
 import type { RecordsSync, SyncStatus } from "@/lib/client/records/engine";
 import { emptySyncState, type ItemMeta } from "@/lib/client/records/merge";
-import { recordsSyncFamily } from "@/lib/client/records/sync-keys";
+import { recordsSyncFamily, rememberAccount } from "@/lib/client/records/sync-keys";
 
 /** Spec of issue 30: pull the team's changes every 15 s while the drawer is open. */
 export const RECORDS_PULL_MS = 15_000;
@@ -20,6 +20,8 @@ const noMeta: Record<string, ItemMeta> = emptySyncState.meta;
 export function useRecordsSync(
   placeId: string | null,
   open: boolean,
+  /** The business as the drawer shows it: sent with pushes as the team's account record. */
+  seen?: { name: string; phone?: string | null; utc_offset_minutes?: number | null } | null,
 ): { status: SyncStatus; meta: Record<string, ItemMeta> } {
   const key = placeId ? recordsSyncFamily.key(placeId) : null;
   const meta = useSyncExternalStore(
@@ -31,6 +33,14 @@ export function useRecordsSync(
     placeId: null,
     value: "idle",
   });
+
+  const seenName = seen?.name;
+  const seenPhone = seen?.phone;
+  const seenOffset = seen?.utc_offset_minutes;
+  useEffect(() => {
+    if (open && placeId)
+      rememberAccount(placeId, { name: seenName, phone: seenPhone, utcOffsetMinutes: seenOffset });
+  }, [open, placeId, seenName, seenPhone, seenOffset]);
 
   useEffect(() => {
     if (!open || !placeId) return;

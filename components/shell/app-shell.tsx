@@ -22,6 +22,12 @@ const DialerWidget = dynamic(
   { ssr: false },
 );
 
+// Callback reminders (issue 30) ring from a chunk loaded after the page.
+const CallbackReminders = dynamic(
+  () => import("@/components/callbacks/callback-reminders").then((m) => m.CallbackReminders),
+  { ssr: false },
+);
+
 // The phone drawer (Radix Dialog) loads the first time it opens, not with every page.
 const MobileDrawer = dynamic(() => import("./mobile-drawer").then((m) => m.MobileDrawer), {
   ssr: false,
@@ -107,6 +113,7 @@ export function AppShell({
         </div>
       </div>
       <DialerWidget />
+      <CallbackReminders />
     </DialerProvider>
   );
 }

@@ -1,4 +1,11 @@
-import { BarChart3, LayoutDashboard, ListChecks, PhoneMissed, Target } from "lucide-react";
+import {
+  BarChart3,
+  CalendarClock,
+  LayoutDashboard,
+  ListChecks,
+  PhoneMissed,
+  Target,
+} from "lucide-react";
 import type { Messages } from "next-intl";
 
 /** Sidebar entries (spec "Shell of /app"); `exact` = highlighted only on that very path. */
@@ -7,6 +14,7 @@ export const navItems = [
   { href: "/app/reports", key: "reports", icon: BarChart3, exact: false },
   { href: "/app/targets", key: "targets", icon: Target, exact: false },
   { href: "/app/missed-calls", key: "missedCalls", icon: PhoneMissed, exact: false },
+  { href: "/app/callbacks", key: "callbacks", icon: CalendarClock, exact: false },
   { href: "/app/call-log", key: "callLog", icon: ListChecks, exact: false },
 ] as const;
 
@@ -28,5 +36,6 @@ export const routeLabels: Record<string, keyof Messages["Nav"]> = {
   "/app/profile": "profile",
   "/app/help": "help",
   "/app/missed-calls": "missedCalls",
+  "/app/callbacks": "callbacks",
   "/app/call-log": "callLog",
 };

@@ -10,4 +10,6 @@ export type FacilityPlace = {
   website?: string | null;
   place_url?: string | null;
   geometry?: { lat: number; lng: number } | null;
+  /** The place's UTC offset now, in minutes (Places API `utcOffsetMinutes`). */
+  utc_offset_minutes?: number | null;
 };

@@ -97,6 +97,7 @@ export const a11yRoutes: A11yRoute[] = [
   { name: "profile", path: "/app/profile", auth: "rep" },
   { name: "help", path: "/app/help", auth: "rep" },
   { name: "missed calls", path: "/app/missed-calls", auth: "rep" },
+  { name: "callbacks", path: "/app/callbacks", auth: "rep" },
   { name: "call log", path: "/app/call-log", auth: "rep" },
 
   // Targets with results from the Places peer (tests/e2e/server.mjs), once enriched.

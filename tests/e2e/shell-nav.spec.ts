@@ -60,7 +60,7 @@ test.describe("/app shell", () => {
   test("every route of the spec renders inside the shell, without console errors", async ({
     page,
   }) => {
-    test.slow(); // eleven pages, each a full navigation
+    test.slow(); // twelve pages, each a full navigation
     const errors = collectConsoleErrors(page);
     const routes: [string, string][] = [
       ["/app/reports", "Reports"],
@@ -73,6 +73,7 @@ test.describe("/app shell", () => {
       ["/app/profile", "Profile"],
       ["/app/help", "Help"],
       ["/app/missed-calls", "Missed Calls"],
+      ["/app/callbacks", "Callbacks"],
       ["/app/call-log", "Call Log"],
     ];
     for (const [path, title] of routes) {

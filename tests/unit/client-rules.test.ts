@@ -49,6 +49,8 @@ import {
   missedCallsAnswer,
 } from "@/lib/client/calls/answers";
 import { placeDetailsAnswer, placeRule, searchAnswer } from "@/lib/client/places";
+import { callbacksAnswer } from "@/lib/client/callbacks";
+import { callbacksResponseSchema } from "@/lib/records/schemas";
 import { facilityDataRule } from "@/lib/facility/data";
 import { facilityDataSchema } from "@/lib/facility/schemas";
 import {
@@ -390,6 +392,25 @@ describe("Targets' answers and stored values checked without zod agree with thei
         nextCursor: null,
       },
       { calls: [], nextCursor: null },
+    ]);
+    const callback = {
+      placeId: "ChIJ123",
+      itemId: "0b6a4c53-4f0e-4bf0-9a5e-2f8d4f4f8b1e",
+      dueAt: "2026-11-27T15:00:00.000Z",
+      durationMin: 30,
+      note: "Callback: pricing",
+      bookedBy: "demo",
+      mine: true,
+      business: { name: "Bright Smile", phone: "+1 512-555-0100", utcOffsetMinutes: -360 },
+    };
+    agree(callbacksAnswer, callbacksResponseSchema, [
+      ...variants({ callbacks: [callback], now: "2026-11-26T15:00:00.000Z", truncated: false }),
+      {
+        callbacks: [{ ...callback, durationMin: null, note: null, business: null, mine: false }],
+        now: "2026-11-26T15:00:00Z",
+        truncated: true,
+      },
+      { callbacks: [], now: "2026-11-26T15:00:00+01:00", truncated: false },
     ]);
     agree(callAnswer, callResponseSchema, variants({ call }));
     agree(callListAnswer, callListResponseSchema, variants({ calls: [call], nextCursor: "c1" }));

@@ -37,7 +37,11 @@ export type CallRecorder = {
   skip(): void;
   /** The last call the rep answered (or skipped) the prompt for; a power-dial session reads it. */
   lastAnswered(): AnsweredCall | null;
+  /** The business of the latest call made to one (the dialer's Alarm reminds about it). */
+  lastBusiness(): CalledBusiness | null;
 };
+
+export type CalledBusiness = { placeId: string; placeName?: string | null; phone: string };
 
 export type AnsweredCall = {
   callId: string;
@@ -48,6 +52,7 @@ export type AnsweredCall = {
 export function createCallRecorder(outbox: Pick<CallOutbox, "submit">): CallRecorder {
   let pending: PendingDisposition | null = null;
   let answered: AnsweredCall | null = null;
+  let business: CalledBusiness | null = null;
   const listeners = new Set<() => void>();
   const set = (next: PendingDisposition | null) => {
     if (next === pending) return;
@@ -67,6 +72,10 @@ export function createCallRecorder(outbox: Pick<CallOutbox, "submit">): CallReco
       );
       // A missed call is kept for the Missed Calls screen; there is nothing to disposition.
       if (phase === "missed") return;
+      if (phase === "started" && record.context) {
+        business = { ...record.context, phone: record.number };
+        listeners.forEach((listener) => listener());
+      }
       if (phase === "started") set(null);
       else
         set({
@@ -96,5 +105,6 @@ export function createCallRecorder(outbox: Pick<CallOutbox, "submit">): CallReco
       set(null);
     },
     lastAnswered: () => answered,
+    lastBusiness: () => business,
   };
 }

@@ -1,5 +1,5 @@
 import "client-only";
-import { defineKeyFamily } from "@/lib/client/storage";
+import { defineKeyFamily, readStored, writeStored } from "@/lib/client/storage";
 import * as r from "@/lib/client/rules";
 import { emptySyncState, type ItemMeta, type SyncState } from "./merge";
 
@@ -31,3 +31,62 @@ export const recordsSyncFamily = defineKeyFamily<SyncState>({
   schema: syncStateRule,
   fallback: emptySyncState,
 });
+
+/**
+ * What the rep last saw of a business (name, number, UTC offset): sent with each push of the
+ * place's items and kept by the server as the team's account record, so that the Callbacks list
+ * names whom to call. Written when a drawer shows the place or a call to it gets an outcome.
+ */
+export type AccountSeen = { name: string; phone: string | null; utcOffsetMinutes: number | null };
+
+export const recordsAccountFamily = defineKeyFamily<AccountSeen | null>({
+  prefix: "records.account",
+  version: 1,
+  area: "local",
+  scope: "user",
+  schema: r.nullable(
+    r.object({
+      name: r.string({ max: 200 }),
+      phone: r.nullable(r.string({ max: 40 })),
+      utcOffsetMinutes: r.nullable(r.number({ int: true, min: -720, max: 840 })),
+    }),
+  ),
+  fallback: null,
+});
+
+/** Remembers what the rep saw of a business, trimmed to what the server keeps. */
+export function rememberAccount(
+  placeId: string,
+  seen: {
+    name: string | null | undefined;
+    phone?: string | null;
+    utcOffsetMinutes?: number | null;
+  },
+) {
+  const name = seen.name?.trim().slice(0, 200);
+  if (!name) return;
+  const phone = seen.phone?.trim() || null;
+  const offset = seen.utcOffsetMinutes;
+  const next: AccountSeen = {
+    name,
+    phone: phone && phone.length <= 40 ? phone : null,
+    utcOffsetMinutes:
+      typeof offset === "number" && Number.isInteger(offset) && offset >= -720 && offset <= 840
+        ? offset
+        : null,
+  };
+  const key = recordsAccountFamily.key(placeId);
+  const current = readStored(key);
+  // Keep a known number or offset when this sighting lacks it (a call knows only the name).
+  const merged: AccountSeen = {
+    name: next.name,
+    phone: next.phone ?? current?.phone ?? null,
+    utcOffsetMinutes: next.utcOffsetMinutes ?? current?.utcOffsetMinutes ?? null,
+  };
+  if (
+    current?.name !== merged.name ||
+    current.phone !== merged.phone ||
+    current.utcOffsetMinutes !== merged.utcOffsetMinutes
+  )
+    writeStored(key, merged);
+}

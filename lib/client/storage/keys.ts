@@ -11,6 +11,8 @@ import { defineKey } from "./core";
 // belongs to a domain module may be defined there; list their prefix here:
 //   targets.cache.<query>   session, per user   lib/targets/search-cache.ts
 //   facility.<place_id>     local, per user     lib/facility/store.ts (zod: facilityDataSchema)
+//   records.sync.<place_id> local, per user     lib/client/records/sync-keys.ts
+//   records.account.<place_id> local, per user  lib/client/records/sync-keys.ts
 // The values here are checked with lib/client/rules.ts, not zod: this module is in every /app
 // page's first load (issue 16). tests/unit/client-rules.test.ts holds each rule to a zod schema.
 // next-themes keeps the theme under "theme" (its own storage code, configured in

@@ -1,0 +1,120 @@
+// Callbacks (issue 30): a Callback outcome given to a business's call, and a reminder set with
+// the dialer's Alarm, are listed on the Callbacks screen with the business (name, both times),
+// without the business's drawer ever syncing them; a callback that comes due while the app is
+// open rings (page clock) with Call, which dials the business.
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import { dialerParts } from "./dialer-helpers";
+import { expect, test } from "./fixtures";
+import { collectConsoleErrors } from "./helpers";
+import { configurePlacesPeer } from "./places-peer-control";
+
+test.use({ timezoneId: "America/Chicago" });
+
+test.beforeEach(async () => {
+  await configurePlacesPeer({ reset: true });
+});
+
+const prompt = (page: Page) => page.getByTestId("dialer-disposition");
+
+test("a Callback outcome and a dialer Alarm are listed under Callbacks with the business", async ({
+  repPage: page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto(`/app/targets?q=${encodeURIComponent(`callbacks ${Date.now()} in Austin`)}&ts=1`);
+  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  const row = page.getByTestId("target-row").first();
+  const name = (await row.getByTestId("target-name").textContent())!.trim();
+  const placeId = (await row.getAttribute("data-place-id"))!;
+
+  // Called from the table: the business's drawer is never opened.
+  await row.getByTestId("target-call").click();
+  const dialer = dialerParts(page);
+  await expect(dialer.status).toHaveAttribute("data-status", "in-call");
+  await dialer.end.click();
+  await expect(prompt(page)).toBeVisible();
+  await prompt(page)
+    .getByRole("button", { name: /Callback/ })
+    .click();
+  // Tomorrow at 10:00, the rep's time (Chicago).
+  const tomorrow = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(
+    Date.now() + 86_400_000,
+  );
+  const callbackAt = `${tomorrow}T10:00`;
+  await prompt(page).getByTestId("disposition-callback").fill(callbackAt);
+  await prompt(page).getByRole("textbox", { name: "Note (optional)" }).fill("Wants the owner");
+  await prompt(page).getByRole("button", { name: "Save outcome" }).click();
+  await expect(prompt(page)).toBeHidden();
+
+  // The dialer's Alarm reminds about the same business.
+  await page.getByTestId("dialer-alarm-trigger").click();
+  const alarm = page.getByTestId("dialer-alarm-panel");
+  await expect(alarm.getByTestId("dialer-alarm-business")).toHaveText(`Remind me to call ${name}`);
+  await alarm.getByTestId("dialer-alarm-when").fill("2020-01-01T09:00");
+  await alarm.getByTestId("dialer-alarm-notes").fill("Send the brochure first");
+  await alarm.getByTestId("dialer-alarm-save").click();
+  await expect(alarm.getByRole("alert")).toHaveText("Choose a time that is still to come");
+  await alarm.getByTestId("dialer-alarm-when").fill(`${tomorrow}T09:30`);
+  await alarm.getByTestId("dialer-alarm-save").click();
+  await expect(alarm).toBeHidden();
+
+  await page.goto("/app/callbacks");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Callbacks");
+  const listed = page.getByTestId("callback").filter({ hasText: name });
+  await expect(listed).toHaveCount(2);
+  // Soonest first: the alarm at 9:30, then the callback at 10:00.
+  await expect(listed.nth(0).getByTestId("callback-note")).toHaveText("Send the brochure first");
+  await expect(listed.nth(1).getByTestId("callback-note")).toHaveText("Callback: Wants the owner");
+  await expect(listed.nth(1).getByTestId("callback-time")).toContainText("10:00 AM");
+  await expect(listed.nth(0).getByTestId("callback-time")).toContainText("9:30 AM");
+  await expect(listed.nth(1).getByTestId("callback-business")).toHaveText(name);
+  await expect(listed.nth(1).getByTestId("callback-call")).toBeEnabled();
+
+  // Open business shows the drawer with both appointments, synced.
+  await listed.nth(1).getByTestId("callback-open").click();
+  const drawer = page.getByRole("dialog", { name });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByText("Callback: Wants the owner")).toBeVisible();
+  expect(placeId).toBeTruthy();
+  expect(errors).toEqual([]);
+});
+
+test("a callback that comes due while the app is open rings, and Call dials the business", async ({
+  repPage: page,
+  repSession,
+}) => {
+  const placeId = `ChIJreminder-${crypto.randomBytes(6).toString("hex")}`;
+  const itemId = crypto.randomUUID();
+  const dueAt = Date.now() + 2 * 60_000;
+  const res = await page.request.put(`/api/records/${placeId}/items`, {
+    headers: { authorization: `Bearer ${repSession.token}` },
+    data: {
+      changes: [
+        {
+          kind: "appointment",
+          itemId,
+          op: "put",
+          data: { id: itemId, ts: dueAt, durationMin: 30, note: "Callback: pricing" },
+        },
+      ],
+      account: { name: "Reminder Dental", phone: "(512) 555-0142", utcOffsetMinutes: -360 },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+
+  await page.clock.install();
+  await page.goto("/app/callbacks");
+  const item = page.locator(`[data-testid="callback"][data-item-id="${itemId}"]`);
+  await expect(item.getByTestId("callback-business")).toHaveText("Reminder Dental");
+  await expect(item.getByTestId("callback-business-time")).toContainText("UTC\u22126");
+  const toast = page.getByRole("listitem").filter({ hasText: "Callback due: Reminder Dental" });
+  await expect(toast).toHaveCount(0);
+
+  await page.clock.fastForward("02:30");
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText("Callback: pricing");
+  await toast.getByRole("button", { name: "Call" }).click();
+  const dialer = dialerParts(page);
+  await expect(dialer.status).toHaveAttribute("data-status", /calling|in-call/);
+  await expect(dialer.number).toHaveValue("5125550142");
+});
