@@ -232,6 +232,15 @@ function CallRow({
           <DirectionBadge call={call} />
           {missed ? null : <CallOutcome disposition={call.disposition} />}
         </div>
+        {call.businessName ? (
+          <p
+            className="flex min-w-0 items-center gap-1.5 text-sm font-medium text-fg"
+            data-testid="call-log-business"
+          >
+            <Building2 aria-hidden className="size-4 shrink-0 text-fg-muted" />
+            <bdi className="min-w-0 truncate">{call.businessName}</bdi>
+          </p>
+        ) : null}
         <p className="flex flex-wrap gap-x-3 text-sm text-fg-muted">
           <bdi
             dir={shown ? "ltr" : undefined}

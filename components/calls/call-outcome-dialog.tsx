@@ -35,7 +35,11 @@ export function CallOutcomeDialog({
       ),
     onSuccess: (_data, { answer }) => {
       if (call?.placeId)
-        addCallbackAppointment({ placeId: call.placeId }, answer, t("prompt.callbackNote"));
+        addCallbackAppointment(
+          { placeId: call.placeId, placeName: call.businessName, phone: call.dialedDigits },
+          answer,
+          t("prompt.callbackNote"),
+        );
       toast.success(t("prompt.saved", { outcome: t(`dispositions.${answer.disposition}`) }));
       void queryClient.invalidateQueries({ queryKey: callsKeys.all });
       onClose();
@@ -56,7 +60,15 @@ export function CallOutcomeDialog({
           onClose();
         }
       }}
-      title={call ? t("log.outcomeTitle", { number: formatPhone(call.dialedDigits) }) : ""}
+      title={
+        call
+          ? t("log.outcomeTitle", {
+              number: [call.businessName, formatPhone(call.dialedDigits)]
+                .filter(Boolean)
+                .join(" · "),
+            })
+          : ""
+      }
     >
       {call ? (
         <DispositionForm

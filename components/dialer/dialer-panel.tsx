@@ -9,7 +9,7 @@ import { CallQuality, CallQualityWarning } from "./call-quality";
 import { DialerDisposition } from "./dialer-disposition";
 import { DialerKeypad } from "./dialer-keypad";
 import { DialerStatus } from "./dialer-status";
-import { useCallDisposition, useDialer } from "./dialer-provider";
+import { useCallDisposition, useDialer, useLastBusiness } from "./dialer-provider";
 
 /**
  * Status, number field, keypad and the Call / End buttons. After a call the keypad gives way to
@@ -28,6 +28,7 @@ export function DialerPanel({
   const inCall = status === "in-call";
   const inputId = useId();
   const { pending } = useCallDisposition();
+  const business = useLastBusiness();
   return (
     <div className="space-y-3 p-3">
       <div className="flex items-center justify-between gap-2">
@@ -39,6 +40,11 @@ export function DialerPanel({
         />
         {dialer.real ? <CallQuality reading={inCall ? dialer.quality : null} /> : null}
       </div>
+      {business?.placeName && status !== "idle" ? (
+        <p className="truncate text-sm text-fg-muted" data-testid="dialer-business">
+          <bdi>{business.placeName}</bdi>
+        </p>
+      ) : null}
       <CallQualityWarning reading={inCall ? dialer.quality : null} />
       <div className="flex items-center gap-1">
         <label htmlFor={inputId} className="sr-only">

@@ -158,7 +158,7 @@ export function useCallDisposition() {
   );
 }
 
-/** The business of the latest call made to one, or null (the dialer's Alarm). */
+/** The business of the latest call, or null when it was made to none (a typed number). */
 export function useLastBusiness() {
   const recorder = useContext(RecorderContext);
   if (!recorder) throw new Error("useLastBusiness must be used inside <DialerProvider>");

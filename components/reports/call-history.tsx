@@ -41,6 +41,9 @@ export function CallHistory() {
   // and gets the card's whole width.
   const lineFacts = useLineFacts(current);
   const extraRows: CallCardRow[] = [
+    ...(current?.businessName
+      ? [{ key: "business", label: t("business"), value: <bdi>{current.businessName}</bdi> }]
+      : []),
     ...(inbound && current
       ? [
           {
@@ -145,6 +148,7 @@ export function CallHistory() {
                     aria-pressed={i === picked}
                     onClick={() => setPicked(i)}
                   >
+                    {call.businessName ? <bdi>{call.businessName} · </bdi> : null}
                     {call.agent} ·{" "}
                     {shownNumber(call) ? (
                       <bdi dir="ltr">{formatPhone(shownNumber(call))}</bdi>

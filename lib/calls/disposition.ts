@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
 import { addE164 } from "@/lib/dialing/do-not-call";
-import { callSelect, toCallDto } from "./dto";
+import { callSelect, callDtos } from "./dto";
 import type { CallDto } from "./schemas";
 import type { dispositionBodySchema } from "./schemas";
 import { myCalls } from "./scope";
@@ -38,5 +38,5 @@ export async function setDisposition(
   if (body.disposition === "do_not_call" && row.dialedNumber) {
     await addE164(session, session.username, row.dialedNumber, "Do not call disposition");
   }
-  return toCallDto(row);
+  return (await callDtos(session.organizationId, [row]))[0]!;
 }

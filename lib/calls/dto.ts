@@ -1,5 +1,6 @@
 import "server-only";
 import type { CallOutcome as DbCallOutcome, Prisma } from "@/lib/generated/prisma/client";
+import { businessNames } from "@/lib/records/accounts";
 import type { CallDto, CallOutcome } from "./schemas";
 
 /** What every read of a call selects: its columns and the rep's username. */
@@ -31,12 +32,23 @@ export const callSelect = {
 
 export type CallRow = Prisma.CallGetPayload<{ select: typeof callSelect }>;
 
+/** The DTOs of calls read for one organization, each named from the team's account records. */
+export async function callDtos(organizationId: string, rows: CallRow[]): Promise<CallDto[]> {
+  const names = await businessNames(
+    organizationId,
+    rows.map((r) => r.placeId),
+  );
+  return rows.map((row) => toCallDto(row, names));
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toCallDto(row: CallRow): CallDto {
+/** `names`: the team's account names by place id (lib/records/accounts.ts businessNames). */
+export function toCallDto(row: CallRow, names?: ReadonlyMap<string, string>): CallDto {
   return {
     id: row.id,
     placeId: row.placeId,
+    businessName: (row.placeId && names?.get(row.placeId)) || null,
     dialedDigits: row.dialedDigits,
     dialedNumber: row.dialedNumber,
     originatingNumber: row.originatingNumber,

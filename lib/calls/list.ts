@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { callSelect, toCallDto } from "./dto";
+import { callSelect, callDtos } from "./dto";
 import type { CallListResponse, callListQuerySchema } from "./schemas";
 import { myCalls, teamCalls } from "./scope";
 
@@ -64,7 +64,7 @@ export async function listCalls(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    calls: page.map(toCallDto),
+    calls: await callDtos(session.organizationId, page),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
   };
 }

@@ -4,7 +4,7 @@ import type { UserSession } from "@/lib/auth/sessions";
 import { getDb, type Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { doNotCallRefusal, invalidNumber, onDncList } from "@/lib/dialing/do-not-call";
-import { callSelect, outcomeToDb, talkSecondsOf, toCallDto } from "./dto";
+import { callSelect, outcomeToDb, talkSecondsOf, callDtos } from "./dto";
 import { dialStringTargets } from "./dial-string";
 import { countryOf, toE164 } from "./phone";
 import { CALL_MAX_MS, callTooLong, type CallDto, type CallPutBody } from "./schemas";
@@ -110,7 +110,7 @@ export async function recordCall(
   if (!created) await completeCall(db, session, id, body, times);
   const row = await db.call.findFirst({ where: { id, ...myCalls(session) }, select: callSelect });
   if (!row) throw notFound();
-  return { created, call: toCallDto(row) };
+  return { created, call: (await callDtos(session.organizationId, [row]))[0]! };
 }
 
 /**

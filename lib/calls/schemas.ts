@@ -49,6 +49,8 @@ export const placeIdSchema = z.string().trim().min(1).max(256);
 export const callDtoSchema = z.object({
   id: z.string(),
   placeId: z.string().nullable(),
+  /** The business's name from the team's account record, when the team keeps one. */
+  businessName: z.string().nullable(),
   /** What the rep dialed, digits (and *, #, a leading +) only. */
   dialedDigits: z.string(),
   /** The dialed number in E.164, null when it is not a readable phone number. */

@@ -2,15 +2,17 @@ import "server-only";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { callSelect, toCallDto } from "./dto";
+import { placesNamed } from "@/lib/records/accounts";
+import { callDtos, callSelect } from "./dto";
 import { countryOf, MIN_PARTIAL_DIGITS, phoneQuery } from "./phone";
 import { CALL_SEARCH_LIMIT, type CallDto } from "./schemas";
 import { teamCalls } from "./scope";
 
 /**
  * Call History search over the team's calls: by id, dialed number (any formatting: the query is
- * read as E.164 and also compared by its digits), originating number, or agent username
- * ("Olivia Bennett" also finds olivia.bennett). Exact matches win: only when nothing matches
+ * read as E.164 and also compared by its digits), originating number, agent username
+ * ("Olivia Bennett" also finds olivia.bennett), or the business's name as the team's account
+ * records keep it. Exact matches win: only when nothing matches
  * exactly are partial matches (an id prefix, 4+ digits inside a number, part of a username)
  * tried. Newest first, at most CALL_SEARCH_LIMIT.
  */
@@ -49,6 +51,13 @@ export async function searchCalls(session: UserSession, query: string): Promise<
     partial.push({
       user: { OR: names.map((n) => ({ username: { contains: n, mode: "insensitive" } })) },
     });
+    // A business's name, as the team's account records keep it (issue 30).
+    const [named, nameLike] = await Promise.all([
+      placesNamed(session.organizationId, q, false),
+      placesNamed(session.organizationId, q, true),
+    ]);
+    if (named.length) exact.push({ placeId: { in: named } });
+    if (nameLike.length) partial.push({ placeId: { in: nameLike } });
   }
 
   for (const match of [exact, partial]) {
@@ -58,7 +67,7 @@ export async function searchCalls(session: UserSession, query: string): Promise<
       take: CALL_SEARCH_LIMIT,
       select: callSelect,
     });
-    if (rows.length) return rows.map(toCallDto);
+    if (rows.length) return callDtos(session.organizationId, rows);
   }
   return [];
 }

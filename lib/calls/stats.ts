@@ -3,7 +3,7 @@ import type { UserSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { dispositionsWhere } from "./dispositions";
-import { callSelect, toCallDto } from "./dto";
+import { callSelect, callDtos } from "./dto";
 import { PLACE_CALLS_LIMIT, type CallDto, type CallStatsResponse } from "./schemas";
 import { teamCalls } from "./scope";
 
@@ -91,5 +91,5 @@ export async function placeCalls(session: UserSession, placeId: string): Promise
     take: PLACE_CALLS_LIMIT,
     select: callSelect,
   });
-  return rows.map(toCallDto);
+  return callDtos(session.organizationId, rows);
 }

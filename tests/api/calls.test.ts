@@ -46,6 +46,7 @@ describe("recording a call", () => {
     expect(await callOf(created)).toEqual({
       id,
       placeId: "ChIJplace1",
+      businessName: null,
       dialedDigits: "4155550132",
       dialedNumber: "+14155550132",
       originatingNumber: "+16285550100",

@@ -141,6 +141,7 @@ describe("Call History card", () => {
       toAuditCall({
         id: "c1",
         placeId: null,
+        businessName: null,
         dialedDigits: "4155550132",
         dialedNumber: "+14155550132",
         originatingNumber: null,

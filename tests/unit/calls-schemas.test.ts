@@ -132,6 +132,7 @@ describe("queries and DTO", () => {
     const dto = {
       id: "CALL-1001",
       placeId: null,
+      businessName: null,
       dialedDigits: "4155550132",
       dialedNumber: "+14155550132",
       originatingNumber: null,

@@ -334,6 +334,7 @@ describe("Targets' answers and stored values checked without zod agree with thei
     const call = {
       id: uuid,
       placeId: "ChIJ123",
+      businessName: "Bright Smile Dental",
       dialedDigits: "5551234567",
       dialedNumber: "+15551234567",
       originatingNumber: null,

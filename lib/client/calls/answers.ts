@@ -27,6 +27,7 @@ const count = r.count;
 export const callDtoRule: r.Rule<CallDto> = r.object({
   id: r.string(),
   placeId: r.nullable(r.string()),
+  businessName: r.nullable(r.string()),
   dialedDigits: r.string(),
   dialedNumber: r.nullable(r.string()),
   originatingNumber: r.nullable(r.string()),

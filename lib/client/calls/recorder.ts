@@ -37,7 +37,7 @@ export type CallRecorder = {
   skip(): void;
   /** The last call the rep answered (or skipped) the prompt for; a power-dial session reads it. */
   lastAnswered(): AnsweredCall | null;
-  /** The business of the latest call made to one (the dialer's Alarm reminds about it). */
+  /** The business of the latest call, if it was made to one (shown during the call; the Alarm). */
   lastBusiness(): CalledBusiness | null;
 };
 
@@ -72,8 +72,9 @@ export function createCallRecorder(outbox: Pick<CallOutbox, "submit">): CallReco
       );
       // A missed call is kept for the Missed Calls screen; there is nothing to disposition.
       if (phase === "missed") return;
-      if (phase === "started" && record.context) {
-        business = { ...record.context, phone: record.number };
+      if (phase === "started") {
+        // The business of this call, or none: a number typed in is nobody's account.
+        business = record.context ? { ...record.context, phone: record.number } : null;
         listeners.forEach((listener) => listener());
       }
       if (phase === "started") set(null);
