@@ -15,6 +15,7 @@ export const benches = [
   "bench/web.ts",
   "bench/call-setup.ts",
   "bench/power-dial.ts",
+  "bench/records.ts",
 ];
 
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
