@@ -2,15 +2,17 @@
 
 import { useState } from "react";
 import { CalendarPlus, Trash2 } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { Button, Field, IconButton, Input } from "@/components/ui";
 import { sortedAppointments } from "@/lib/facility/appointments";
 import { DURATION_MAX, DURATION_MIN, DURATION_STEP } from "@/lib/facility/data";
 import type { FacilityData } from "@/lib/facility/schemas";
 import type { UpdateResult } from "@/lib/facility/store";
 import { addAppointment, removeAppointment, type Updater } from "@/lib/facility/updaters";
+import { businessWallClock, offsetLabel } from "@/lib/callbacks/times";
 import {
   canAddAppointment,
+  localDateTimeToTs,
   checkAppointmentDraft,
   emptyAppointmentDraft,
   type AppointmentDraft,
@@ -18,22 +20,48 @@ import {
 } from "@/lib/facility/validation";
 import { useLocalTime } from "./use-local-time";
 
+const draftComplete = (d: AppointmentDraft) => Boolean(d.date && d.time);
+
 /** Spec 5 "Appointment": date and time required, 5-480 minutes in steps of 5, note optional. */
 export function FacilityAppointments({
   data,
   update,
+  utcOffsetMinutes = null,
 }: {
   data: FacilityData;
   update: (fn: Updater) => UpdateResult;
+  /** The business's UTC offset (Places), to show each time at the business too (issue 30). */
+  utcOffsetMinutes?: number | null;
 }) {
   const t = useTranslations("Facility");
   const time = useLocalTime();
+  const locale = useLocale();
+  /** The instant at the business's clock, or null when its offset is unknown. */
+  const atBusiness = (ts: number | null) => {
+    if (ts === null || utcOffsetMinutes === null) return null;
+    const wall = businessWallClock(new Date(ts), utcOffsetMinutes);
+    const text = new Intl.DateTimeFormat(locale, {
+      timeZone: "UTC",
+      weekday: "short",
+      hour: "numeric",
+      minute: "2-digit",
+    }).format(wall);
+    return t.rich("appointments.businessTime", {
+      time: text,
+      offset: offsetLabel(utcOffsetMinutes),
+      t: (chunks) => <bdi>{chunks}</bdi>,
+      o: (chunks) => <bdi dir="ltr">{chunks}</bdi>,
+    });
+  };
   const [draft, setDraft] = useState<AppointmentDraft>(emptyAppointmentDraft);
   const [error, setError] = useState<AppointmentError | null>(null);
   const set = (patch: Partial<AppointmentDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setError(null);
   };
+  const draftAtBusiness = draftComplete(draft)
+    ? atBusiness(localDateTimeToTs(draft.date, draft.time))
+    : null;
   const durationError = error === "durationRange" || error === "durationStep";
 
   const add = () => {
@@ -94,6 +122,11 @@ export function FacilityAppointments({
           <Input value={draft.note} onChange={(e) => set({ note: e.target.value })} />
         </Field>
         <p className="text-xs text-fg-muted">{t("appointments.timeZone", { zone: time.zone })}</p>
+        {draftAtBusiness ? (
+          <p className="text-xs text-fg" data-testid="appointment-business-time">
+            {draftAtBusiness}
+          </p>
+        ) : null}
         <Button
           type="submit"
           size="sm"
@@ -120,6 +153,9 @@ export function FacilityAppointments({
                   {" · "}
                   {t("appointments.minutes", { count: a.durationMin })}
                 </p>
+                {utcOffsetMinutes !== null ? (
+                  <p className="text-xs text-fg-muted">{atBusiness(a.ts)}</p>
+                ) : null}
                 {a.note ? <p className="mt-0.5 break-words text-fg-muted">{a.note}</p> : null}
               </div>
               <IconButton

@@ -169,7 +169,11 @@ export function FacilityDrawer({
               <FacilityNotes data={facility.data} update={facility.update} meta={records.meta} />
             </CollapsibleSection>
             <CollapsibleSection title={t("appointments.title")} defaultOpen>
-              <FacilityAppointments data={facility.data} update={facility.update} />
+              <FacilityAppointments
+                data={facility.data}
+                update={facility.update}
+                utcOffsetMinutes={current.utc_offset_minutes ?? null}
+              />
             </CollapsibleSection>
             <CollapsibleSection title={t("sections.callLogs")} defaultOpen>
               <div className="grid gap-2 text-sm">

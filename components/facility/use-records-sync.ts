@@ -1,6 +1,8 @@
 "use client";
 
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useTranslations } from "next-intl";
+import { toast } from "@/components/ui/toaster";
 import { readStored, subscribeStored } from "@/lib/client/storage";
 import type { RecordsSync, SyncStatus } from "@/lib/client/records/engine";
 import { emptySyncState, type ItemMeta } from "@/lib/client/records/merge";
@@ -37,6 +39,12 @@ export function useRecordsSync(
   const seenName = seen?.name;
   const seenPhone = seen?.phone;
   const seenOffset = seen?.utc_offset_minutes;
+  const t = useTranslations("Facility.records");
+  const tRef = useRef(t);
+  useEffect(() => {
+    tRef.current = t;
+  });
+
   useEffect(() => {
     if (open && placeId)
       rememberAccount(placeId, { name: seenName, phone: seenPhone, utcOffsetMinutes: seenOffset });
@@ -61,6 +69,11 @@ export function useRecordsSync(
       if (stopped) return;
       engine = recordsSync();
       cleanups.push(engine.subscribe(report));
+      cleanups.push(
+        engine.subscribeRefusals((refusedPlace, reason) => {
+          if (refusedPlace === placeId) void toast.warning(tRef.current(`refused.${reason}`));
+        }),
+      );
       sync();
       report();
 

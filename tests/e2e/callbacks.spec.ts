@@ -78,6 +78,10 @@ test("a Callback outcome and a dialer Alarm are listed under Callbacks with the 
   const drawer = page.getByRole("dialog", { name });
   await expect(drawer).toBeVisible();
   await expect(drawer.getByText("Callback: Wants the owner")).toBeVisible();
+  // Each appointment also reads at the business's clock (its UTC offset from Places).
+  await expect(drawer.getByTestId("facility-appointments")).toContainText(
+    /At the business: .+ \(UTC/,
+  );
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
 

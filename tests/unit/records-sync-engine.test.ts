@@ -327,14 +327,19 @@ describe("the records sync engine", () => {
       },
     ]);
     server.state.user = "rep1";
+    const refusals: [string, string][] = [];
+    engine.subscribeRefusals((place, reason) => refusals.push([place, reason]));
     updateFacility(PLACE, addNote("mine", { id: "n1", now: 2 }));
     await engine.sync(PLACE);
     expect(local().notes).toHaveLength(2);
+    expect(refusals).toEqual([]);
 
     updateFacility(PLACE, removeNote("n1"));
     updateFacility(PLACE, removeNote("n2")); // not rep1's to delete
     engine.localChange(PLACE);
     await engine.flush();
+    // The rep is told why rep2's note came back.
+    expect(refusals).toEqual([[PLACE, "not_author"]]);
     expect(server.rows.get(`${PLACE}/note/n1`)?.deleted).toBe(true);
     expect(server.rows.get(`${PLACE}/note/n2`)?.deleted).toBe(false);
     expect(local().notes.map((n) => n.id)).toEqual(["n2"]);

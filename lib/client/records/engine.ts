@@ -33,6 +33,9 @@ export type RecordsApi = {
   pull(placeId: string, since: string | null): Promise<PullAnswer>;
 };
 
+/** Why the server kept the team's version instead of the rep's change. */
+export type Refusal = "not_author" | "deleted";
+
 export type SyncStatus = "idle" | "syncing" | "synced" | "offline" | "error";
 
 const systemTimers: OutboxTimers = {
@@ -57,6 +60,7 @@ export function createRecordsSync(api: RecordsApi, timers: OutboxTimers = system
     void writeStored(recordsOutboxKey, entries);
 
   const status = new Map<string, SyncStatus>();
+  const refusalListeners = new Set<(placeId: string, reason: Refusal) => void>();
   const listeners = new Set<() => void>();
   const setStatus = (placeId: string, next: SyncStatus) => {
     if (status.get(placeId) === next) return;
@@ -141,6 +145,11 @@ export function createRecordsSync(api: RecordsApi, timers: OutboxTimers = system
     }
     merge(placeId, answer.items);
     if (retry.length) queueLocalChanges(placeId);
+    // Refused for good (a teammate's note, a deleted item): the team's version is back in the
+    // store; the rep is told why their change did not stay.
+    for (const r of answer.rejected)
+      if (r.code === "not_author" || r.code === "deleted")
+        refusalListeners.forEach((l) => l(placeId, r.code as Refusal));
   }
 
   async function run() {
@@ -238,6 +247,13 @@ export function createRecordsSync(api: RecordsApi, timers: OutboxTimers = system
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+      };
+    },
+    /** Told when the server refuses a change for good (who may change what, a deleted item). */
+    subscribeRefusals(listener: (placeId: string, reason: Refusal) => void) {
+      refusalListeners.add(listener);
+      return () => {
+        refusalListeners.delete(listener);
       };
     },
     dispose() {
