@@ -2,6 +2,7 @@ import type { useTranslations } from "next-intl";
 import type { ImportError, ImportReport } from "@/lib/facility/backup";
 import { backupFileName, buildBackup } from "@/lib/facility/backup-export";
 import { readAllFacilityData, writeFacilityRecords } from "@/lib/facility/store";
+import { syncPlacesInBackground } from "@/lib/client/records/background";
 
 // What the backup buttons do (components/facility/facility-backup.tsx), loaded on the first
 // click: the buttons are on the Targets page's first paint, their work is not.
@@ -57,6 +58,8 @@ export async function importFacilityFile(file: File): Promise<ImportOutcome> {
     parsed.skipped,
   );
   const written = writeFacilityRecords(changed);
+  // What was imported joins the team's records now, not when each business is next opened.
+  void syncPlacesInBackground(Object.keys(changed));
   return {
     kind: "merged",
     nothingNew: backup.importAddedNothing(report),

@@ -418,6 +418,38 @@ test("export, then import into a fresh browser merges by id and says what it add
   }
 });
 
+test("an imported business joins the team's records without its drawer being opened", async ({
+  repPage: page,
+  repSession,
+}, testInfo) => {
+  await openTargets(page, uniqueQuery());
+  // A business this browser never synced: only in the file.
+  const placeId = `ChIJimported-${Date.now().toString(36)}`;
+  const file = testInfo.outputPath("imported.json");
+  const noteId = "7a2e9b1c-5d4f-4e3a-9b8c-1d2e3f4a5b6c";
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      format: "dialflow.facility-backup",
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      places: {
+        [placeId]: { notes: [{ id: noteId, text: "From the old laptop", created: Date.now() }] },
+      },
+    }),
+  );
+  await page.getByTestId("facility-import-input").setInputFiles(file);
+  await expect(page.getByTestId("facility-backup-status")).toContainText("Imported 1 new business");
+  const teamNotes = async () => {
+    const res = await page.request.get(`/api/records/${placeId}/items`, {
+      headers: { authorization: `Bearer ${repSession.token}` },
+    });
+    const body = (await res.json()) as { items: { itemId: string; deleted: boolean }[] };
+    return body.items.filter((i) => !i.deleted).map((i) => i.itemId);
+  };
+  await expect.poll(teamNotes).toEqual([noteId]);
+});
+
 test("a change in one tab shows at once in another", async ({ repPage: page }) => {
   await openTargets(page);
   const other = await page.context().newPage();

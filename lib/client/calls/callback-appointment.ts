@@ -4,6 +4,7 @@ import { DURATION_DEFAULT } from "@/lib/facility/data";
 import { updateFacility } from "@/lib/facility/store";
 import { addAppointment } from "@/lib/facility/updaters";
 import { CALLBACKS_CHANGED_EVENT } from "@/lib/callbacks/times";
+import { syncPlacesInBackground } from "@/lib/client/records/background";
 import { rememberAccount } from "@/lib/client/records/sync-keys";
 import type { DispositionAnswer } from "./record-body";
 import { newCallId } from "./uuid";
@@ -46,8 +47,8 @@ export function addReminder(place: CalledPlace, at: Date, note: string): boolean
   if (!(result.ok && result.changed)) return false;
   rememberAccount(place.placeId, { name: place.placeName, phone: place.phone });
   // The place's sync (a first one uploads whatever else this browser keeps of it too).
-  void import("@/lib/client/records/browser")
-    .then(({ recordsSync }) => recordsSync().sync(place.placeId))
-    .then(() => window.dispatchEvent(new Event(CALLBACKS_CHANGED_EVENT)));
+  void syncPlacesInBackground([place.placeId]).then(() =>
+    window.dispatchEvent(new Event(CALLBACKS_CHANGED_EVENT)),
+  );
   return true;
 }
