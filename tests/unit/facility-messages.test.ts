@@ -30,6 +30,11 @@ const values = {
   contacts: 5,
   phones: 11,
   addresses: 1,
+  time: "9:00 AM",
+  offset: "UTC\u22126",
+  // Rich messages' tags (the business's time and offset are isolated in <bdi>).
+  t: (chunks: string[]) => chunks.join(""),
+  o: (chunks: string[]) => chunks.join(""),
 };
 const argumentsOf = (message: string) =>
   [...message.matchAll(/\{(\w+)(?:,|\})/g)].map((m) => m[1]).sort();
