@@ -6,6 +6,7 @@ import { ThemeProvider } from "next-themes";
 import { installFetchLogger } from "@/lib/client/fetch-logger";
 import { createQueryClient } from "@/lib/client/query-client";
 import { ToastHost } from "@/components/ui/toaster";
+import { ZonedIntl } from "./zoned-intl";
 
 // Installed at module load (client only) so even fetches made during the first render are logged.
 if (typeof window !== "undefined") installFetchLogger();
@@ -22,7 +23,7 @@ export function Providers({ children, nonce }: { children: React.ReactNode; nonc
         storageKey="theme"
         nonce={nonce}
       >
-        {children}
+        <ZonedIntl>{children}</ZonedIntl>
         <ToastHost />
       </ThemeProvider>
     </QueryClientProvider>

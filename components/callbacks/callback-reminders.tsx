@@ -38,7 +38,6 @@ export function CallbackReminders() {
       const name = c.business?.name ?? t("unnamed");
       const title = t("reminderTitle", { name });
       const time = format.dateTime(new Date(c.dueAt), {
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         hour: "numeric",
         minute: "2-digit",
       });

@@ -184,7 +184,6 @@ function CallbackRow({
   const digits = c.business?.phone ? dialableDigits(c.business.phone) : null;
   // In the browser's own zone (next-intl's default is the server's).
   const yourTime = format.dateTime(due, {
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     weekday: "short",
     month: "short",
     day: "numeric",

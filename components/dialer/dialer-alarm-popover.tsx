@@ -49,7 +49,6 @@ export default function DialerAlarmPopover({
     toast.success(
       t("alarmSaved", {
         time: formatter.dateTime(at, {
-          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
           dateStyle: "medium",
           timeStyle: "short",
         }),

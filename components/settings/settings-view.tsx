@@ -9,11 +9,10 @@ import {
   Users,
   Webhook,
 } from "lucide-react";
-import { Button, Checkbox, Field, NativeSelect, PageHeader, SectionCard } from "@/components/ui";
+import { Button, Checkbox, PageHeader, SectionCard } from "@/components/ui";
 import { DoNotCallSection } from "@/components/dialing/do-not-call-section";
 import { AppearanceFields } from "./appearance-fields";
-
-const timeZones = ["UTC", "UTC+2", "UTC+3", "UTC+4"];
+import { TimeZoneField } from "./time-zone-field";
 
 // Spec: none of these buttons has any behaviour; they are type="button" on purpose.
 function Action({ icon: Icon, label }: { icon: typeof Lock; label: string }) {
@@ -33,15 +32,7 @@ export async function SettingsView() {
         <SectionCard id="general" title={t("general")}>
           <div className="grid gap-5">
             <AppearanceFields />
-            <Field id="settings-tz" label={t("timeZone")}>
-              <NativeSelect defaultValue="UTC">
-                {timeZones.map((z) => (
-                  <option key={z} value={z}>
-                    {z}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
+            <TimeZoneField />
           </div>
         </SectionCard>
         <SectionCard id="notifications" title={t("notifications")}>

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 
 test.describe("settings: language and theme", () => {
-  test.use({ signedInAs: "rep" });
+  test.use({ signedInAs: "rep", timezoneId: "America/Chicago" });
   test.beforeEach(async ({ page }) => {
     await page.goto("/app/settings");
     // A theme radio is checked only once the settings form has hydrated (next-themes is client-only);
@@ -78,11 +78,49 @@ test.describe("settings: language and theme", () => {
     ]) {
       await expect(page.getByRole("button", { name })).toBeVisible();
     }
-    await expect(page.locator("#settings-tz option")).toHaveText([
-      "UTC",
-      "UTC+2",
-      "UTC+3",
-      "UTC+4",
-    ]);
+    // Automatic (the browser's zone), the spec's four offsets, then every IANA zone.
+    const options = page.getByTestId("settings-tz").locator("option");
+    await expect(options.nth(0)).toHaveText(/^Automatic \(.+\)$/);
+    await expect(options.nth(1)).toHaveText("UTC");
+    await expect(options.nth(2)).toHaveText("UTC+2");
+    await expect(options.nth(3)).toHaveText("UTC+3");
+    await expect(options.nth(4)).toHaveText("UTC+4");
+    await expect(page.getByTestId("settings-tz").locator('option[value="Asia/Tokyo"]')).toHaveText(
+      "Asia/Tokyo",
+    );
+  });
+
+  test("times follow the chosen time zone, the browser's by default", async ({
+    page,
+    repSession,
+  }) => {
+    // A call a minute ago: the Call Log shows its time in the zone the rep reads times in.
+    const id = crypto.randomUUID();
+    const startedAt = new Date(Date.now() - 60_000);
+    const res = await page.request.put(`/api/calls/${id}`, {
+      headers: { authorization: `Bearer ${repSession.token}` },
+      data: { dialedDigits: "5125550177", startedAt: startedAt.toISOString() },
+    });
+    expect(res.status()).toBe(201);
+    const shown = (timeZone: string) =>
+      new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone }).format(
+        startedAt,
+      );
+    const row = page.locator(`[data-testid="call-log-row"][data-call-id="${id}"]`);
+
+    await page.goto("/app/call-log");
+    await expect(row.locator("time").first()).toHaveText(shown("America/Chicago"));
+
+    await page.goto("/app/settings");
+    await expect(page.getByTestId("settings-tz")).toBeEnabled();
+    await page.getByTestId("settings-tz").selectOption("Asia/Tokyo");
+    await page.goto("/app/call-log");
+    await expect(row.locator("time").first()).toHaveText(shown("Asia/Tokyo"));
+
+    // Back to automatic.
+    await page.goto("/app/settings");
+    await page.getByTestId("settings-tz").selectOption("");
+    await page.goto("/app/call-log");
+    await expect(row.locator("time").first()).toHaveText(shown("America/Chicago"));
   });
 });

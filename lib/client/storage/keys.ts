@@ -29,6 +29,19 @@ function parseJson(raw: string): unknown {
 
 export { operatorTokenKey, sessionTokenKey, sessionUserKey } from "./session-keys";
 
+/**
+ * The time zone times are shown in (Settings, issue 30): an IANA name, or null for the
+ * browser's own (lib/i18n/time-zone.ts). Per device, like the theme.
+ */
+export const timeZoneKey = defineKey<string | null>({
+  name: "prefs.timeZone",
+  version: 1,
+  area: "local",
+  scope: "global",
+  schema: r.nullable(r.string({ max: 64 })),
+  fallback: null,
+});
+
 /** Spec: the sidebar's collapsed flag is remembered (null: never chosen, the cookie decides). */
 export const sidebarCollapsedKey = defineKey({
   name: "sidebar.collapsed",
