@@ -4,7 +4,8 @@ import type { UserSession } from "@/lib/auth/sessions";
 import { getDb, type Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { doNotCallRefusal, invalidNumber, onDncList } from "@/lib/dialing/do-not-call";
-import { callSelect, outcomeToDb, talkSecondsOf, callDtos } from "./dto";
+import { keepAccountName } from "@/lib/records/accounts";
+import { callDtos, callSelect, outcomeToDb, talkSecondsOf } from "./dto";
 import { dialStringTargets } from "./dial-string";
 import { countryOf, toE164 } from "./phone";
 import { CALL_MAX_MS, callTooLong, type CallDto, type CallPutBody } from "./schemas";
@@ -108,6 +109,10 @@ export async function recordCall(
     throw notFound();
   } else checkCompletion(existing, times);
   if (!created) await completeCall(db, session, id, body, times);
+  // A business the team dials becomes its account record (issue 30), named as the rep saw it.
+  if (created && body.placeId && body.placeName)
+    await keepAccountName(session, body.placeId, body.placeName, body.dialedDigits);
+
   const row = await db.call.findFirst({ where: { id, ...myCalls(session) }, select: callSelect });
   if (!row) throw notFound();
   return { created, call: (await callDtos(session.organizationId, [row]))[0]! };

@@ -171,6 +171,8 @@ export const callPutBodySchema = z
       .max(SIP_STATUS_RANGE.max, sipStatusMessage)
       .nullish(),
     quality: callQualitySchema.nullish(),
+    /** The business's name as the rep saw it: the team keeps it as its account record. */
+    placeName: z.string().trim().max(200).nullish(),
   })
   .superRefine((body, ctx) => {
     if (!body.dialedDigits && body.direction !== "inbound") {

@@ -43,3 +43,29 @@ export async function placesNamed(
   });
   return rows.map((r) => r.placeId);
 }
+
+/**
+ * Keeps the business a rep dialed as the team's account record: its name and the number
+ * dialed, without overwriting what a drawer recorded of it (its number as listed, its offset).
+ */
+export async function keepAccountName(
+  session: { organizationId: string; userId: string },
+  placeId: string,
+  name: string,
+  phone: string,
+) {
+  const db = await getDb();
+  const now = new Date();
+  await db.account.upsert({
+    where: { organizationId_placeId: { organizationId: session.organizationId, placeId } },
+    create: {
+      organizationId: session.organizationId,
+      placeId,
+      name,
+      phone: phone.slice(0, 40) || null,
+      updatedById: session.userId,
+      updatedAt: now,
+    },
+    update: { name, updatedById: session.userId, updatedAt: now },
+  });
+}

@@ -58,6 +58,29 @@ async function call(who: Rep, placeId: string | null) {
 const calls = async (res: Response) => ((await res.json()) as { calls: CallDto[] }).calls;
 
 describe("business names on calls", () => {
+  it("a business dialed becomes the team's account record, named as the rep saw it", async () => {
+    const placeId = `ChIJdialed-${crypto.randomBytes(5).toString("hex")}`;
+    const name = `Dialed Dental ${crypto.randomBytes(3).toString("hex")}`;
+    const id = newId();
+    const res = await putCall(rep, id, {
+      placeId,
+      placeName: `  ${name}  `,
+      dialedDigits: "5125550188",
+      startedAt: new Date().toISOString(),
+    });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { call: CallDto }).call.businessName).toBe(name);
+    expect((await calls(await searchCalls(rep, name))).map((c) => c.id)).toEqual([id]);
+    // Too long a name is refused with the rest of the call, which is not recorded.
+    const long = await putCall(rep, newId(), {
+      placeId,
+      placeName: "x".repeat(201),
+      dialedDigits: "5125550188",
+      startedAt: new Date().toISOString(),
+    });
+    expect(long.status).toBe(400);
+  });
+
   it("name the team's calls from its own account record, and Call History finds them by it", async () => {
     const placeId = `ChIJaccount-${crypto.randomBytes(5).toString("hex")}`;
     const unique = `Bright Smile ${crypto.randomBytes(3).toString("hex")}`;

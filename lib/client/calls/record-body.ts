@@ -59,6 +59,7 @@ export function callPutBody(record: CallRecord): Record<string, unknown> {
   const inbound = record.direction === "inbound";
   return compact({
     placeId: record.context?.placeId,
+    placeName: record.context?.placeName?.trim().slice(0, 200) || undefined,
     dialedDigits: inbound ? callerDigits(record.number) : record.number,
     startedAt: iso(record.startedAt),
     connectedAt: iso(record.connectedAt),
