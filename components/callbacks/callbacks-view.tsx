@@ -4,9 +4,9 @@ import { useState } from "react";
 import { useFormatter, useNow, useTranslations } from "next-intl";
 import { Bell, Building2, CalendarClock, PhoneCall } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
-import { FacilityDrawer } from "@/components/facility/facility-drawer";
+import { PlaceDrawer } from "@/components/facility/place-drawer";
 import { usePlaceDrawer } from "@/components/facility/use-place-drawer";
-import { Button, EmptyState, IconBadge, Spinner } from "@/components/ui";
+import { Button, EmptyState, IconBadge, ListError, ListLoading, Spinner } from "@/components/ui";
 import { toast } from "@/components/ui/toaster";
 import { businessWallClock, groupOf, offsetLabel, type CallbackGroup } from "@/lib/callbacks/times";
 import { useCallbacks, type CallbackScope } from "@/lib/client/callbacks";
@@ -71,25 +71,14 @@ export function CallbacksView() {
 
       <section aria-label={t("listLabel")} aria-busy={list.isFetching} data-testid="callbacks">
         {list.isPending ? (
-          <p
-            role="status"
-            className="flex items-center justify-center gap-2 rounded-xl border border-line bg-surface px-4 py-12 text-sm text-fg-muted"
-            data-testid="callbacks-loading"
-          >
-            <Spinner />
-            {t("loading")}
-          </p>
+          <ListLoading label={t("loading")} testId="callbacks-loading" />
         ) : list.isError && callbacks.length === 0 ? (
-          <div
-            role="alert"
-            className="grid justify-items-center gap-3 rounded-xl border border-danger-text/40 bg-danger-soft px-4 py-10 text-center text-sm text-danger-soft-fg"
-            data-testid="callbacks-error"
-          >
-            <p>{t("error")}</p>
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-              {t("retry")}
-            </Button>
-          </div>
+          <ListError
+            message={t("error")}
+            retryLabel={t("retry")}
+            onRetry={() => void list.refetch()}
+            testId="callbacks-error"
+          />
         ) : callbacks.length === 0 ? (
           <div data-testid="callbacks-empty">
             <EmptyState
@@ -143,18 +132,7 @@ export function CallbacksView() {
         )}
       </section>
 
-      <FacilityDrawer
-        place={drawer.place}
-        open={drawer.open}
-        onOpenChange={drawer.setOpen}
-        onCall={(phone) => {
-          const digits = dialableDigits(phone);
-          const place = drawer.place;
-          if (!digits || dialer.isActive || !place) return;
-          dialer.setMinimised(false);
-          dialer.dial(digits, { placeId: place.place_id, placeName: place.name.trim() || null });
-        }}
-      />
+      <PlaceDrawer drawer={drawer} />
     </div>
   );
 }

@@ -2,15 +2,22 @@
 
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toaster";
 import { Building2, ListChecks, PencilLine, X } from "lucide-react";
-import { useDialer } from "@/components/dialer/dialer-provider";
-import { FacilityDrawer } from "@/components/facility/facility-drawer";
-import { Button, EmptyState, Field, Input, NativeSelect, Spinner } from "@/components/ui";
+import { PlaceDrawer } from "@/components/facility/place-drawer";
+import { usePlaceDrawer } from "@/components/facility/use-place-drawer";
+import {
+  Button,
+  EmptyState,
+  Field,
+  Input,
+  ListError,
+  ListLoading,
+  NativeSelect,
+  Spinner,
+} from "@/components/ui";
 import { DISPOSITIONS } from "@/lib/calls/dispositions";
 import type { CallDto } from "@/lib/calls/schemas";
-import { apiClient } from "@/lib/client/api-client";
 import {
   emptyCallLogForm,
   isFiltered,
@@ -20,9 +27,6 @@ import {
 import { useCallLog } from "@/lib/client/calls/queries";
 import { formatDuration } from "@/lib/format/duration";
 import { formatPhone } from "@/lib/format/phone";
-import { placeDetailsAnswer } from "@/lib/client/places";
-import type { Place } from "@/lib/places/schemas";
-import { dialableDigits } from "@/lib/targets/format";
 import { shownNumber } from "@/lib/client/calls/caller";
 import { CallLineFacts, DirectionBadge, isMissed } from "./call-line-facts";
 import { CallOutcome } from "./call-outcome";
@@ -41,37 +45,9 @@ export function CallLogView() {
   const filters = toCallLogFilters(form);
   const log = useCallLog(filters);
   const calls = log.data?.pages.flatMap((p) => p.calls) ?? [];
-  const [opening, setOpening] = useState<string | null>(null);
-  const [shownPlace, setShownPlace] = useState<Place | null>(null);
-  const [drawerOpen, setDrawerOpen] = useState(false);
   const [outcomeFor, setOutcomeFor] = useState<CallDto | null>(null);
-  const queryClient = useQueryClient();
-  const dialer = useDialer();
-
-  // The call keeps only the place id (Google's terms); the drawer needs the place, so it is
-  // fetched (and cached for a few minutes) when a row asks for it.
-  const openBusiness = async (placeId: string) => {
-    setOpening(placeId);
-    try {
-      const { place } = await queryClient.fetchQuery({
-        queryKey: ["place", placeId],
-        queryFn: ({ signal }) =>
-          apiClient.get(`/api/places/${encodeURIComponent(placeId)}`, {
-            schema: placeDetailsAnswer,
-            credential: "rep",
-            signal,
-          }),
-        staleTime: 5 * 60_000,
-        retry: 1,
-      });
-      setShownPlace(place);
-      setDrawerOpen(true);
-    } catch {
-      toast.error(t("placeError"));
-    } finally {
-      setOpening(null);
-    }
-  };
+  // The call keeps only the place id (Google's terms); the drawer fetches the place.
+  const drawer = usePlaceDrawer({ onError: () => toast.error(t("placeError")) });
 
   return (
     <div className="grid gap-4">
@@ -122,25 +98,14 @@ export function CallLogView() {
 
       <section aria-label={t("listLabel")} aria-busy={log.isFetching} data-testid="call-log">
         {log.isPending ? (
-          <p
-            role="status"
-            className="flex items-center justify-center gap-2 rounded-xl border border-line bg-surface px-4 py-12 text-sm text-fg-muted"
-            data-testid="call-log-loading"
-          >
-            <Spinner />
-            {t("loading")}
-          </p>
+          <ListLoading label={t("loading")} testId="call-log-loading" />
         ) : log.isError && calls.length === 0 ? (
-          <div
-            role="alert"
-            className="grid justify-items-center gap-3 rounded-xl border border-danger-text/40 bg-danger-soft px-4 py-10 text-center text-sm text-danger-soft-fg"
-            data-testid="call-log-error"
-          >
-            <p>{t("error")}</p>
-            <Button variant="secondary" size="sm" onClick={() => void log.refetch()}>
-              {t("retry")}
-            </Button>
-          </div>
+          <ListError
+            message={t("error")}
+            retryLabel={t("retry")}
+            onRetry={() => void log.refetch()}
+            testId="call-log-error"
+          />
         ) : calls.length === 0 ? (
           <EmptyState
             icon={ListChecks}
@@ -154,8 +119,8 @@ export function CallLogView() {
                 <CallRow
                   key={call.id}
                   call={call}
-                  onOpenBusiness={(id) => void openBusiness(id)}
-                  opening={opening !== null && opening === call.placeId}
+                  onOpenBusiness={(id) => void drawer.openPlace(id)}
+                  opening={drawer.opening !== null && drawer.opening === call.placeId}
                   onAddOutcome={() => setOutcomeFor(call)}
                 />
               ))}
@@ -176,20 +141,7 @@ export function CallLogView() {
         )}
       </section>
 
-      <FacilityDrawer
-        place={shownPlace}
-        open={drawerOpen}
-        onOpenChange={setDrawerOpen}
-        onCall={(phone) => {
-          const digits = dialableDigits(phone);
-          if (!digits || dialer.isActive || !shownPlace) return;
-          dialer.setMinimised(false);
-          dialer.dial(digits, {
-            placeId: shownPlace.place_id,
-            placeName: shownPlace.name.trim() || null,
-          });
-        }}
-      />
+      <PlaceDrawer drawer={drawer} />
       <CallOutcomeDialog call={outcomeFor} onClose={() => setOutcomeFor(null)} />
     </div>
   );

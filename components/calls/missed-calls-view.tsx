@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
 import { Building2, PhoneCall, PhoneMissed } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
-import { Button, EmptyState, IconBadge, Spinner } from "@/components/ui";
+import { Button, EmptyState, IconBadge, ListError, ListLoading, Spinner } from "@/components/ui";
 import type { MissedCall } from "@/lib/calls/schemas";
 import { apiClient } from "@/lib/client/api-client";
 import { callBackDigits, shownNumber } from "@/lib/client/calls/caller";
@@ -26,25 +26,14 @@ export function MissedCallsView() {
   return (
     <section aria-label={t("listLabel")} aria-busy={missed.isFetching} data-testid="missed-calls">
       {missed.isPending ? (
-        <p
-          role="status"
-          className="flex items-center justify-center gap-2 rounded-xl border border-line bg-surface px-4 py-12 text-sm text-fg-muted"
-          data-testid="missed-calls-loading"
-        >
-          <Spinner />
-          {t("loading")}
-        </p>
+        <ListLoading label={t("loading")} testId="missed-calls-loading" />
       ) : missed.isError && calls.length === 0 ? (
-        <div
-          role="alert"
-          className="grid justify-items-center gap-3 rounded-xl border border-danger-text/40 bg-danger-soft px-4 py-10 text-center text-sm text-danger-soft-fg"
-          data-testid="missed-calls-error"
-        >
-          <p>{t("error")}</p>
-          <Button variant="secondary" size="sm" onClick={() => void missed.refetch()}>
-            {t("retry")}
-          </Button>
-        </div>
+        <ListError
+          message={t("error")}
+          retryLabel={t("retry")}
+          onRetry={() => void missed.refetch()}
+          testId="missed-calls-error"
+        />
       ) : calls.length === 0 ? (
         <div data-testid="missed-calls-empty">
           <EmptyState

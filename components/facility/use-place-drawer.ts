@@ -42,3 +42,5 @@ export function usePlaceDrawer({ onError }: { onError: () => void }) {
 
   return { place, open, setOpen, opening, openPlace };
 }
+
+export type PlaceDrawerState = ReturnType<typeof usePlaceDrawer>;

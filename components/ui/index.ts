@@ -32,6 +32,7 @@ export { Tooltip } from "./tooltip";
 export { Card } from "./card";
 export { Table, TableHead, TableBody, TableRow, TableCell, TableHeaderCell } from "./table";
 export { EmptyState } from "./empty-state";
+export { ListError, ListLoading } from "./list-states";
 export { ProgressBar } from "./progress-bar";
 export { Badge, IconBadge, toneClass } from "./icon-badge";
 export type { Tone } from "./icon-badge";
