@@ -1,5 +1,6 @@
 "use client";
 
+import { businessContextOf } from "@/lib/calls/business-context";
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useQueryClient } from "@tanstack/react-query";
@@ -187,6 +188,7 @@ export function CallLogView() {
           dialer.dial(digits, {
             placeId: shownPlace.place_id,
             placeName: shownPlace.name.trim() || null,
+            ...businessContextOf(shownPlace),
           });
         }}
       />

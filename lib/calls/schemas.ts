@@ -12,6 +12,7 @@ import {
   SIP_STATUS_RANGE,
   STATS_MAX_PLACES,
 } from "./constants";
+import { businessCategorySchema, businessUtcOffsetSchema } from "./business-context";
 import { DISPOSITIONS } from "./dispositions";
 
 export {
@@ -169,6 +170,9 @@ export const callPutBodySchema = z
       .max(SIP_STATUS_RANGE.max, sipStatusMessage)
       .nullish(),
     quality: callQualitySchema.nullish(),
+    /** The business's UTC offset (minutes) and category when dialed; kept from the first PUT. */
+    businessUtcOffsetMinutes: businessUtcOffsetSchema.nullish(),
+    businessCategory: businessCategorySchema.nullish(),
   })
   .superRefine((body, ctx) => {
     if (!body.dialedDigits && body.direction !== "inbound") {

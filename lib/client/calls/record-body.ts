@@ -59,6 +59,8 @@ export function callPutBody(record: CallRecord): Record<string, unknown> {
   const inbound = record.direction === "inbound";
   return compact({
     placeId: record.context?.placeId,
+    businessUtcOffsetMinutes: record.context?.utcOffsetMinutes ?? undefined,
+    businessCategory: record.context?.category ?? undefined,
     dialedDigits: inbound ? callerDigits(record.number) : record.number,
     startedAt: iso(record.startedAt),
     connectedAt: iso(record.connectedAt),
