@@ -23,6 +23,7 @@ import DoNotCall from "./DoNotCall.json";
 import Deploy from "./Deploy.json";
 import Calls from "./Calls.json";
 import PowerDial from "./PowerDial.json";
+import Analytics from "./Analytics.json";
 
 const messages = {
   Common,
@@ -48,5 +49,6 @@ const messages = {
   Deploy,
   Calls,
   PowerDial,
+  Analytics,
 };
 export default messages;
