@@ -28,9 +28,6 @@ export function callsIn(scope: AnalyticsScope, { from, to }: Range) {
     AND "startedAt" >= ${from}::timestamp(3) AND "startedAt" < ${to}::timestamp(3)`;
 }
 
-/** A stored UTC time as wall-clock time in tz. */
-const localIn = (tz: string) => Prisma.sql`(("startedAt" AT TIME ZONE 'UTC') AT TIME ZONE ${tz})`;
-
 export type Totals = {
   dials: number;
   connects: number;
@@ -51,6 +48,25 @@ const noTotals: Totals = {
 };
 
 /**
+ * The sub-hour part of tz's offset from UTC, in seconds (India +05:30 -> 1800, Newfoundland
+ * -03:30 -> 1800, New York 0). Clock hours in tz start where (epoch + this) is a multiple of
+ * 3600, in every zone whose daylight-saving shifts are whole hours (all but Lord Howe), so the
+ * per-row work is arithmetic instead of a time-zone conversion.
+ */
+export function subHourOffsetSeconds(tz: string, at: Date): number {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: tz, timeZoneName: "longOffset" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName")?.value;
+  const m = /([+-])(\d{2}):(\d{2})/.exec(name ?? "");
+  if (!m) return 0;
+  const minutes = (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+  return (((minutes % 60) + 60) % 60) * 60;
+}
+
+/** Seconds since 1970 of the stored UTC time, as a double (EXTRACT returns numeric, slower). */
+const EPOCH = Prisma.sql`date_part('epoch', "startedAt")`;
+
+/**
  * The range's totals and the previous period's (the same length just before), in one pass over
  * both. Working hours are the distinct (rep, clock hour in tz) pairs with at least one call.
  */
@@ -61,6 +77,7 @@ export async function totals(
   previousFrom: Date,
   tz: string,
 ): Promise<{ current: Totals; previous: Totals }> {
+  const shift = subHourOffsetSeconds(tz, range.from);
   const rows = await db.$queryRaw<(Totals & { current: boolean })[]>`
     SELECT "current", SUM("dials")::int AS "dials", SUM("connects")::int AS "connects",
       SUM("conversations")::int AS "conversations", SUM("sales")::int AS "sales",
@@ -68,7 +85,7 @@ export async function totals(
       COALESCE(SUM("revenue"), 0)::float8 AS "revenue", COUNT(*)::int AS "workingHours"
     FROM (
       SELECT "startedAt" >= ${range.from}::timestamp(3) AS "current", "userId",
-        date_trunc('hour', ${localIn(tz)}) AS "hour",
+        floor((${EPOCH} + ${shift}::int) / 3600)::int AS "hour",
         COUNT(*) AS "dials", COUNT("connectedAt") AS "connects",
         COUNT(*) FILTER (WHERE ${CONVERSATION}) AS "conversations",
         COUNT(*) FILTER (WHERE ${SALE}) AS "sales",
@@ -189,18 +206,18 @@ export type HeatRow = {
  * category, in one pass with grouping sets. Calls without an offset are not placed.
  */
 export async function heatmap(db: Db, scope: AnalyticsScope, range: Range) {
+  // The hour of the week in the business's time, 0 = Thursday 00:00 (1 January 1970 was a
+  // Thursday): one integer per row, weekday and hour derived once per group.
   return db.$queryRaw<HeatRow[]>`
-    SELECT "category", GROUPING("category") = 1 AS "overall", "weekday", "hour",
+    SELECT "category", GROUPING("category") = 1 AS "overall",
+      (("how" / 24 + 3) % 7 + 1)::int AS "weekday", ("how" % 24)::int AS "hour",
       COUNT(*)::int AS "dials", COUNT("connectedAt")::int AS "connects",
       (COUNT(*) FILTER (WHERE "conversation"))::int AS "conversations"
     FROM (
       SELECT "businessCategory" AS "category", "connectedAt", ${CONVERSATION} AS "conversation",
-        EXTRACT(ISODOW FROM "local")::int AS "weekday", EXTRACT(HOUR FROM "local")::int AS "hour"
-      FROM (
-        SELECT *, "startedAt" + make_interval(mins => "businessUtcOffsetMinutes") AS "local"
-        FROM "Call"
-        WHERE ${callsIn(scope, range)} AND "businessUtcOffsetMinutes" IS NOT NULL
-      ) AS "placed"
+        (floor((${EPOCH} + "businessUtcOffsetMinutes" * 60) / 3600)::int % 168 + 168) % 168 AS "how"
+      FROM "Call"
+      WHERE ${callsIn(scope, range)} AND "businessUtcOffsetMinutes" IS NOT NULL
     ) AS "cells"
-    GROUP BY GROUPING SETS (("weekday", "hour"), ("category", "weekday", "hour"))`;
+    GROUP BY GROUPING SETS (("how"), ("category", "how"))`;
 }
