@@ -259,6 +259,7 @@ describe("best time to call", () => {
   // Mon 1 .. Mon 8 June 2026, in UTC; each business's own hour comes from its stored offset.
   const june = { from: "2026-06-01T00:00:00Z", to: "2026-06-08T00:00:00Z" };
   let heat: AnalyticsResponse["heatmap"];
+  let hours: { utc: number; kolkata: number };
 
   beforeAll(async () => {
     const [org] = await Promise.all([organization()]);
@@ -289,6 +290,17 @@ describe("best time to call", () => {
       { rep, at: "2026-06-03T12:00:00Z", talk: 20 },
     ]);
     heat = (await ok(rep, june)).heatmap;
+    hours = {
+      utc: (await ok(rep, june)).summary.workingHours,
+      kolkata: (await ok(rep, { ...june, tz: "Asia/Kolkata" })).summary.workingHours,
+    };
+  });
+
+  it("counts working hours as clock hours of the rep's zone, half-hour zones too", () => {
+    // UTC: Mon 23h, Tue 00h and 16h, Wed 12h, Fri 03h. In India (UTC+5:30) 00:00-00:40Z spans
+    // 05:30-06:10 and 16:00-16:40Z spans 21:30-22:10, two clock hours each, while Mon 23:30Z
+    // is Tue 05:00 there, the same hour as the first calls: 2 + 2 + Wed 17h + Fri 09h.
+    expect(hours).toEqual({ utc: 5, kolkata: 6 });
   });
 
   it("places calls by the business's local weekday and hour, with rates from 5 calls up", () => {
