@@ -109,6 +109,32 @@ test("a call recorded now counts in Analytics, with its tables and CSV", async (
   expect(errors).toEqual([]);
 });
 
+test("a call made now shows up on the dashboard, which refreshes by itself", async ({
+  page,
+  request,
+  repSession,
+}) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto("/app");
+  const card = page.locator(`[data-testid="agent-cards"] li[data-agent="${repSession.username}"]`);
+  await expect(card).toBeVisible();
+  const dials = async () =>
+    Number((await card.locator("dd").first().innerText()).replace(/\D/g, ""));
+  const before = await dials();
+  await createCall(request, repSession.token, {
+    digits: uniqueNumber(),
+    talkSeconds: 5,
+    disposition: "sale",
+  });
+  // No reload: the dashboard asks again every 20 s while it is open.
+  await expect.poll(dials, { timeout: 35_000 }).toBeGreaterThan(before);
+  const sale = page.getByTestId("sales-events").locator('li[data-kind="sale"]').first();
+  await expect(sale).toContainText("just now");
+  await expect(sale).toContainText(`Closed by ${repSession.username}`);
+  await expect(page.getByTestId("kpi-revenueToday").getByTestId("kpi-value")).not.toHaveText("$0");
+  expect(errors).toEqual([]);
+});
+
 test("a rep picks themselves; another preset asks again", async ({ page, request, repSession }) => {
   await callBusiness(request, repSession.token);
   await open(page);
