@@ -132,6 +132,7 @@ test("a call made now shows up on the dashboard, which refreshes by itself", asy
   await expect(sale).toContainText("just now");
   await expect(sale).toContainText(`Closed by ${repSession.username}`);
   await expect(page.getByTestId("kpi-revenueToday").getByTestId("kpi-value")).not.toHaveText("$0");
+  await shot(page, "dashboard-en-light");
   expect(errors).toEqual([]);
 });
 
