@@ -3,6 +3,13 @@ import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { dispositionsWhere, type Disposition } from "@/lib/calls/dispositions";
 import type { AnalyticsScope } from "./access";
+import {
+  dayLabel,
+  localDayIndex,
+  localMinuteLabel,
+  offsetPieces,
+  subHourOffsetSeconds,
+} from "./zone";
 
 /**
  * The Analytics aggregates (issue 32), each one statement over the team's outbound calls in a
@@ -46,22 +53,6 @@ const noTotals: Totals = {
   revenue: 0,
   workingHours: 0,
 };
-
-/**
- * The sub-hour part of tz's offset from UTC, in seconds (India +05:30 -> 1800, Newfoundland
- * -03:30 -> 1800, New York 0). Clock hours in tz start where (epoch + this) is a multiple of
- * 3600, in every zone whose daylight-saving shifts are whole hours (all but Lord Howe), so the
- * per-row work is arithmetic instead of a time-zone conversion.
- */
-export function subHourOffsetSeconds(tz: string, at: Date): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: tz, timeZoneName: "longOffset" })
-    .formatToParts(at)
-    .find((p) => p.type === "timeZoneName")?.value;
-  const m = /([+-])(\d{2}):(\d{2})/.exec(name ?? "");
-  if (!m) return 0;
-  const minutes = (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
-  return (((minutes % 60) + 60) % 60) * 60;
-}
 
 /** Seconds since 1970 of the stored UTC time, as a double (EXTRACT returns numeric, slower). */
 const EPOCH = Prisma.sql`date_part('epoch', "startedAt")`;
@@ -117,8 +108,10 @@ export type ActivityRow = {
 
 /**
  * Calls per day or hour, every bucket of the range present. Days are local days in tz (a DST
- * day holds its 23 or 25 hours). Hours are real hours, labelled with their local time: the
- * spring-forward night has no 02:00 and the fall-back night two 01:00 buckets.
+ * day holds its 23 or 25 hours): each call's local day is its epoch plus the offset in force
+ * then, a CASE over the range's offset pieces (arithmetic, not a time-zone conversion per row).
+ * Hours are real hours, labelled with their local time: the spring-forward night has no 02:00
+ * and the fall-back night two 01:00 buckets.
  */
 export async function activity(
   db: Db,
@@ -127,33 +120,55 @@ export async function activity(
   tz: string,
   unit: "hour" | "day",
 ): Promise<ActivityRow[]> {
-  const last = new Date(range.to.getTime() - 1);
-  const local = (at: Prisma.Sql) => Prisma.sql`((${at} AT TIME ZONE 'UTC') AT TIME ZONE ${tz})`;
-  const at = (d: Date) => Prisma.sql`${d}::timestamp(3)`;
-  // Hours are bucketed on the stored UTC time, days on the local time in tz.
-  const key = unit === "hour" ? (t: Prisma.Sql) => t : local;
-  const label =
-    unit === "hour"
-      ? Prisma.sql`to_char(${local(Prisma.sql`"buckets"."start"`)}, 'YYYY-MM-DD"T"HH24:MI')`
-      : Prisma.sql`to_char("buckets"."start", 'YYYY-MM-DD')`;
-  const step = unit === "hour" ? "1 hour" : "1 day";
-  return db.$queryRaw<ActivityRow[]>`
-    WITH "buckets" AS (
-      SELECT generate_series(date_trunc(${unit}, ${key(at(range.from))}),
-        date_trunc(${unit}, ${key(at(last))}), ${step}::interval) AS "start"
-    ), "counts" AS (
-      SELECT date_trunc(${unit}, ${key(Prisma.sql`"startedAt"`)}) AS "start", COUNT(*)::int AS "dials",
-        COUNT("connectedAt")::int AS "connects",
-        (COUNT(*) FILTER (WHERE ${CONVERSATION}))::int AS "conversations",
-        (COUNT(*) FILTER (WHERE ${SALE}))::int AS "sales"
-      FROM "Call" WHERE ${callsIn(scope, range)}
-      GROUP BY 1
-    )
-    SELECT ${label} AS "start",
-      COALESCE("dials", 0) AS "dials", COALESCE("connects", 0) AS "connects",
-      COALESCE("conversations", 0) AS "conversations", COALESCE("sales", 0) AS "sales"
-    FROM "buckets" LEFT JOIN "counts" USING ("start")
-    ORDER BY "buckets"."start"`;
+  const last = range.to.getTime() - 1;
+  let key: Prisma.Sql;
+  let first: number;
+  let end: number;
+  let label: (index: number) => string;
+  if (unit === "hour") {
+    key = Prisma.sql`floor(${EPOCH} / 3600)::int`;
+    first = Math.floor(range.from.getTime() / 3600_000);
+    end = Math.floor(last / 3600_000);
+    label = (i) => localMinuteLabel(tz, i * 3600_000);
+  } else {
+    const pieces = offsetPieces(tz, range.from, new Date(last));
+    const offset =
+      pieces.length === 1
+        ? Prisma.sql`${pieces[0]!.offsetSeconds}::int`
+        : Prisma.sql`CASE ${Prisma.join(
+            pieces
+              .slice(1)
+              .map(
+                (p, i) =>
+                  Prisma.sql`WHEN ${EPOCH} < ${p.fromMs / 1000}::float8 THEN ${pieces[i]!.offsetSeconds}::int`,
+              ),
+            " ",
+          )} ELSE ${pieces[pieces.length - 1]!.offsetSeconds}::int END`;
+    key = Prisma.sql`floor((${EPOCH} + ${offset}) / 86400)::int`;
+    first = localDayIndex(range.from.getTime(), pieces);
+    end = localDayIndex(last, pieces);
+    label = dayLabel;
+  }
+  const rows = await db.$queryRaw<(Omit<ActivityRow, "start"> & { bucket: number })[]>`
+    SELECT ${key} AS "bucket", COUNT(*)::int AS "dials",
+      COUNT("connectedAt")::int AS "connects",
+      (COUNT(*) FILTER (WHERE ${CONVERSATION}))::int AS "conversations",
+      (COUNT(*) FILTER (WHERE ${SALE}))::int AS "sales"
+    FROM "Call" WHERE ${callsIn(scope, range)}
+    GROUP BY 1`;
+  const byBucket = new Map(rows.map((r) => [r.bucket, r]));
+  const buckets: ActivityRow[] = [];
+  for (let i = first; i <= end; i++) {
+    const r = byBucket.get(i);
+    buckets.push({
+      start: label(i),
+      dials: r?.dials ?? 0,
+      connects: r?.connects ?? 0,
+      conversations: r?.conversations ?? 0,
+      sales: r?.sales ?? 0,
+    });
+  }
+  return buckets;
 }
 
 export type OutcomeRow = { disposition: Disposition | null; calls: number; talkSeconds: number };
