@@ -4,9 +4,21 @@
  * daylight-saving changes) instead of a time-zone conversion per row. Browser-safe, no deps.
  */
 
+// Making a DateTimeFormat costs far more than using one: a year's scan asks hundreds of times.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatFor(tz: string) {
+  let format = formats.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone: tz, timeZoneName: "longOffset" });
+    if (formats.size > 100) formats.clear();
+    formats.set(tz, format);
+  }
+  return format;
+}
+
 /** tz's offset from UTC in minutes at `at` (Intl's "GMT+05:30"; "GMT" is 0). */
 export function offsetMinutesAt(tz: string, at: Date): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: tz, timeZoneName: "longOffset" })
+  const name = formatFor(tz)
     .formatToParts(at)
     .find((p) => p.type === "timeZoneName")?.value;
   const m = /([+-])(\d{2}):(\d{2})/.exec(name ?? "");
@@ -25,16 +37,18 @@ export type OffsetPiece = { fromMs: number; offsetSeconds: number };
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
 
 /**
- * The pieces of constant offset covering [from, to]: scanned a day at a time, each change found
- * to the minute by bisection (zones change offset at most a few times a year, on the minute).
+ * The pieces of constant offset covering [from, to]: scanned a week at a time, each change found
+ * to the minute by bisection. Zones change offset at most a few times a year, months apart, so
+ * no week holds two changes.
  */
 export function offsetPieces(tz: string, from: Date, to: Date): OffsetPiece[] {
   const at = (ms: number) => offsetMinutesAt(tz, new Date(ms)) * 60;
   const pieces: OffsetPiece[] = [{ fromMs: from.getTime(), offsetSeconds: at(from.getTime()) }];
-  for (let t = from.getTime(); t < to.getTime(); t += DAY) {
-    const next = Math.min(t + DAY, to.getTime());
+  for (let t = from.getTime(); t < to.getTime(); t += WEEK) {
+    const next = Math.min(t + WEEK, to.getTime());
     const current = pieces[pieces.length - 1]!.offsetSeconds;
     if (at(next) === current) continue;
     let lo = t;
