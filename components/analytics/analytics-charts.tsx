@@ -70,7 +70,7 @@ function ActivityChart({ data, fileStem }: Props) {
     <ChartCard
       id="analytics-activity"
       title={t("charts.activity")}
-      hint={t("charts.activityHint", { unit })}
+      hint={t(unit === "hour" ? "charts.activityHintHour" : "charts.activityHintDay")}
       csv={() => ({
         file: `${fileStem}-activity.csv`,
         header: ["start", "dials", "connects", "conversations", "sales"],
