@@ -54,7 +54,11 @@ export function CallbackReminders() {
               onClick: () => {
                 if (dialer.isActive) return;
                 dialer.setMinimised(false);
-                dialer.dial(digits, { placeId: c.placeId, placeName: c.business?.name ?? null });
+                dialer.dial(digits, {
+                  placeId: c.placeId,
+                  placeName: c.business?.name ?? null,
+                  utcOffsetMinutes: c.business?.utcOffsetMinutes ?? null,
+                });
               },
             }
           : { label: t("open"), onClick: () => router.push("/app/callbacks") },

@@ -38,7 +38,11 @@ export function CallbacksView() {
     const digits = c.business?.phone ? dialableDigits(c.business.phone) : null;
     if (!digits || dialer.isActive) return;
     dialer.setMinimised(false);
-    dialer.dial(digits, { placeId: c.placeId, placeName: c.business?.name ?? null });
+    dialer.dial(digits, {
+      placeId: c.placeId,
+      placeName: c.business?.name ?? null,
+      utcOffsetMinutes: c.business?.utcOffsetMinutes ?? null,
+    });
   };
 
   return (

@@ -1,11 +1,15 @@
-import { getTranslations } from "next-intl/server";
+"use client";
+
+import { useTranslations } from "next-intl";
 import { PhoneOutgoing, Timer } from "lucide-react";
 import { talkMinutes } from "@/lib/format/currency";
-import type { AgentCard } from "@/lib/sample/dashboard";
+import type { DashboardResponse } from "@/lib/dashboard/schemas";
 
-/** 8 agent cards: name, dials, talk time in whole minutes, Active/Free status. */
-export async function AgentGrid({ agents }: { agents: readonly AgentCard[] }) {
-  const t = await getTranslations("Dashboard");
+type AgentCard = DashboardResponse["agents"][number];
+
+/** The team's agent cards: name, today's dials, talk time in whole minutes, Active/Free status. */
+export function AgentGrid({ agents }: { agents: readonly AgentCard[] }) {
+  const t = useTranslations("Dashboard");
   return (
     <section aria-labelledby="agents-heading">
       <h2
@@ -20,6 +24,7 @@ export async function AgentGrid({ agents }: { agents: readonly AgentCard[] }) {
           return (
             <li
               key={a.id}
+              data-agent={a.name}
               className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
             >
               <div className="flex items-start justify-between gap-2">
@@ -29,8 +34,10 @@ export async function AgentGrid({ agents }: { agents: readonly AgentCard[] }) {
                     className="grid size-9 shrink-0 place-items-center rounded-full bg-slate-100 text-xs font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300"
                   >
                     {a.name
-                      .split(" ")
-                      .map((p) => p[0])
+                      .split(/[\s._-]+/)
+                      .filter(Boolean)
+                      .slice(0, 2)
+                      .map((p) => p[0]!.toUpperCase())
                       .join("")}
                   </span>
                   <p className="truncate font-medium text-slate-900 dark:text-white">{a.name}</p>
@@ -63,7 +70,7 @@ export async function AgentGrid({ agents }: { agents: readonly AgentCard[] }) {
                     <Timer aria-hidden className="size-3.5" /> {t("talkTime")}
                   </dt>
                   <dd className="mt-0.5 font-semibold tabular-nums text-slate-900 dark:text-white">
-                    {t("minutes", { count: talkMinutes(a.talkTimeSeconds) })}
+                    {t("minutes", { count: talkMinutes(a.talkSeconds) })}
                   </dd>
                 </div>
               </dl>

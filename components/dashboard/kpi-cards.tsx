@@ -1,4 +1,6 @@
-import { getLocale, getTranslations } from "next-intl/server";
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
 import { Banknote, PiggyBank, Repeat, Scale } from "lucide-react";
 import { formatUsd } from "@/lib/format/currency";
 import type { Kpis } from "@/lib/dashboard/kpis";
@@ -28,9 +30,9 @@ const cards = [
 ] as const;
 
 /** Revenue Today, Net Income Est. (38%), MRR Derived (55%), Avg Deal Size — USD, no decimals, UI locale. */
-export async function KpiCards({ kpis }: { kpis: Kpis }) {
-  const t = await getTranslations("Dashboard");
-  const locale = await getLocale();
+export function KpiCards({ kpis }: { kpis: Kpis }) {
+  const t = useTranslations("Dashboard");
+  const locale = useLocale();
   return (
     <section
       aria-label={t("kpisLabel")}

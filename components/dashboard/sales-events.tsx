@@ -1,14 +1,21 @@
-import { getLocale, getTranslations } from "next-intl/server";
-import { TrendingUp } from "lucide-react";
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { CalendarClock, TrendingUp } from "lucide-react";
 import { formatUsd } from "@/lib/format/currency";
 import { relativeTime } from "@/lib/format/relative-time";
-import type { SaleEvent } from "@/lib/sample/dashboard";
+import type { DashboardResponse } from "@/lib/dashboard/schemas";
+
+type SaleEvent = DashboardResponse["events"][number];
 import { IconBadge } from "@/components/ui";
 
-/** Sales Events with relative times (just now, Nm/Nh/Nd ago), worded per language. */
-export async function SalesEvents({ sales, now }: { sales: readonly SaleEvent[]; now: number }) {
-  const t = await getTranslations("Dashboard");
-  const locale = await getLocale();
+/**
+ * Sales Events: the team's sales and appointments (callbacks) with relative times (just now,
+ * Nm/Nh/Nd ago), worded per language. Only the number is stored, not the business's name.
+ */
+export function SalesEvents({ sales, now }: { sales: readonly SaleEvent[]; now: number }) {
+  const t = useTranslations("Dashboard");
+  const locale = useLocale();
   return (
     <section
       aria-labelledby="sales-heading"
@@ -21,33 +28,39 @@ export async function SalesEvents({ sales, now }: { sales: readonly SaleEvent[];
         {t("salesEvents")}
       </h2>
       <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="sales-events">
+        {sales.length === 0 ? (
+          <li className="px-4 py-6 text-sm text-fg-muted">{t("noEvents")}</li>
+        ) : null}
         {sales.map((s) => {
-          const rel = relativeTime(s.ts, now);
+          const ts = new Date(s.at).getTime();
+          const rel = relativeTime(ts, now);
+          const sale = s.kind === "sale";
           return (
-            <li key={s.id} className="flex items-center gap-3 px-4 py-3">
+            <li key={s.id} className="flex items-center gap-3 px-4 py-3" data-kind={s.kind}>
               <IconBadge
-                icon={TrendingUp}
-                tone="success"
+                icon={sale ? TrendingUp : CalendarClock}
+                tone={sale ? "success" : "accent"}
                 size="sm"
                 className="rounded-full"
                 iconClassName="rtl:-scale-x-100"
               />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-slate-900 dark:text-white">
-                  {s.company}
+                  <bdi dir="ltr">{s.number ?? t("noNumber")}</bdi>
                 </p>
                 <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-                  {t("closedBy", { rep: s.rep })}
+                  {sale ? t("closedBy", { rep: s.rep }) : t("appointmentBy", { rep: s.rep })}
                 </p>
               </div>
               <div className="text-end">
                 <p className="text-sm font-semibold tabular-nums text-slate-900 dark:text-white">
-                  <bdi dir="ltr">{formatUsd(s.amount, locale)}</bdi>
+                  {s.amount !== null ? (
+                    <bdi dir="ltr">{formatUsd(s.amount, locale)}</bdi>
+                  ) : (
+                    t("appointment")
+                  )}
                 </p>
-                <time
-                  dateTime={new Date(s.ts).toISOString()}
-                  className="text-xs text-slate-500 dark:text-slate-400"
-                >
+                <time dateTime={s.at} className="text-xs text-slate-500 dark:text-slate-400">
                   {rel.key === "justNow" ? t("justNow") : t(rel.key, { count: rel.count })}
                 </time>
               </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { businessContextOf } from "@/lib/calls/business-context";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useCallDisposition, useDialer } from "@/components/dialer/dialer-provider";
 import { ApiClientError } from "@/lib/client/api-client";
@@ -51,6 +52,7 @@ export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Plac
       dialer.dial(dialableDigits(place.phone) ?? "", {
         placeId: place.place_id,
         placeName: place.name.trim() || null,
+        ...businessContextOf(place),
       });
     },
     hangUp: dialer.hangUp,

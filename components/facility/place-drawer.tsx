@@ -1,6 +1,7 @@
 "use client";
 
 import { useDialer } from "@/components/dialer/dialer-provider";
+import { businessContextOf } from "@/lib/calls/business-context";
 import { dialableDigits } from "@/lib/targets/format";
 import { FacilityDrawer } from "./facility-drawer";
 import type { PlaceDrawerState } from "./use-place-drawer";
@@ -18,7 +19,11 @@ export function PlaceDrawer({ drawer }: { drawer: PlaceDrawerState }) {
         const place = drawer.place;
         if (!digits || dialer.isActive || !place) return;
         dialer.setMinimised(false);
-        dialer.dial(digits, { placeId: place.place_id, placeName: place.name.trim() || null });
+        dialer.dial(digits, {
+          placeId: place.place_id,
+          placeName: place.name.trim() || null,
+          ...businessContextOf(place),
+        });
       }}
     />
   );

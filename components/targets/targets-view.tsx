@@ -1,5 +1,6 @@
 "use client";
 
+import { businessContextOf } from "@/lib/calls/business-context";
 import { useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useDialer } from "@/components/dialer/dialer-provider";
@@ -61,12 +62,19 @@ export function TargetsView({
   const [queried, setQueried] = useState<TargetsQueryData>(noQueryData);
   const stats = queried.stats;
 
-  const dialPlace = (place: Pick<Place, "place_id" | "name">, phone: string | null) => {
+  const dialPlace = (
+    place: Pick<Place, "place_id" | "name" | "utc_offset_minutes" | "primaryType">,
+    phone: string | null,
+  ) => {
     // Calls start from rows, power dialing and the drawer, which all come after the runtime.
     const digits = runtime?.dialableDigits(phone);
     if (!digits || dialer.isActive) return;
     dialer.setMinimised(false);
-    dialer.dial(digits, { placeId: place.place_id, placeName: place.name.trim() || null });
+    dialer.dial(digits, {
+      placeId: place.place_id,
+      placeName: place.name.trim() || null,
+      ...businessContextOf(place),
+    });
   };
 
   const errorText = state.error

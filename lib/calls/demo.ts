@@ -22,6 +22,17 @@ const OUTCOMES: Record<string, { disposition: Disposition; saleAmount?: string; 
   "CALL-1011": { disposition: "interested" },
 };
 
+/**
+ * The kind and UTC offset of the business each sample call rang, in turn, so the demo's
+ * best-time heatmap (issue 32) has calls to place.
+ */
+const BUSINESSES = [
+  { businessUtcOffsetMinutes: -300, businessCategory: "dentist" },
+  { businessUtcOffsetMinutes: -360, businessCategory: "plumber" },
+  { businessUtcOffsetMinutes: -480, businessCategory: "bakery" },
+  { businessUtcOffsetMinutes: 60, businessCategory: "car_repair" },
+] as const;
+
 /** "Olivia Bennett" -> "olivia.bennett": a valid username for a sample agent. */
 export function agentUsername(name: string) {
   return name
@@ -55,7 +66,7 @@ export async function seedDemoCalls(db: Db, organizationId: string, now = Date.n
     agents.set(name, user.id);
   }
   await db.call.createMany({
-    data: calls.map((call) => {
+    data: calls.map((call, i) => {
       const startedAt = new Date(call.timestamp);
       const connectedAt = call.durationSeconds > 0 ? new Date(call.timestamp + 4000) : null;
       const endedAt = new Date(
@@ -77,6 +88,7 @@ export async function seedDemoCalls(db: Db, organizationId: string, now = Date.n
         disposition: outcome?.disposition ?? null,
         saleAmount: outcome?.saleAmount ?? null,
         note: outcome?.note ?? null,
+        ...BUSINESSES[i % BUSINESSES.length]!,
       };
     }),
   });

@@ -79,7 +79,8 @@ function lineReportOf(body: CallPutBody) {
  * Retries are harmless: a second create finds the row and only fills in what is still empty,
  * and connectedAt, endedAt, endReason, the line's outcome, SIP status and quality summary are
  * never overwritten once set, so an older retry arriving late cannot undo a completed call.
- * talkSeconds is always computed here. The direction is the first PUT's and never changes.
+ * talkSeconds is always computed here. The direction, and the business's UTC offset and category
+ * (outbound only), are the first PUT's and never change.
  * A call id that belongs to another rep or organization answers 404 (its existence is not told).
  */
 export async function recordCall(
@@ -164,7 +165,8 @@ async function createCall(db: Db, session: UserSession, id: string, body: CallPu
     INSERT INTO "Call" ("id", "organizationId", "userId", "placeId", "dialedDigits",
       "dialedNumber", "originatingNumber", "startedAt", "connectedAt", "endedAt", "talkSeconds",
       "endReason", "direction", "outcome", "sipStatus", "qualitySamples", "averageMos",
-      "worstMos", "worstJitterMs", "worstLossFraction", "updatedAt")
+      "worstMos", "worstJitterMs", "worstLossFraction", "businessUtcOffsetMinutes",
+      "businessCategory", "updatedAt")
     VALUES (${id}, ${session.organizationId}::uuid, ${session.userId}::uuid, ${body.placeId ?? null},
       ${dialedDigits}, ${dialedNumber}, ${callerId}, ${t.startedAt}::timestamp(3),
       ${t.connectedAt}::timestamp(3), ${t.endedAt}::timestamp(3),
@@ -172,7 +174,8 @@ async function createCall(db: Db, session: UserSession, id: string, body: CallPu
       ${inbound ? "inbound" : "outbound"}::"CallDirection", ${line.outcome}::"CallOutcome",
       ${line.sipStatus}::int, ${q?.samples ?? null}::int, ${q?.averageMos ?? null}::float8,
       ${q?.worstMos ?? null}::float8, ${q?.worstJitterMs ?? null}::float8,
-      ${q?.worstLossFraction ?? null}::float8, ${new Date()}::timestamp(3))
+      ${q?.worstLossFraction ?? null}::float8, ${inbound ? null : (body.businessUtcOffsetMinutes ?? null)}::int,
+      ${inbound ? null : (body.businessCategory ?? null)}, ${new Date()}::timestamp(3))
     ON CONFLICT ("id") DO NOTHING
     RETURNING "id"`;
   return inserted.length === 1;

@@ -12,6 +12,12 @@ import {
   SIP_STATUS_RANGE,
   STATS_MAX_PLACES,
 } from "./constants";
+import {
+  BUSINESS_CATEGORY,
+  BUSINESS_UTC_OFFSET,
+  businessCategoryMessage,
+  businessOffsetMessage,
+} from "./business-context";
 import { DISPOSITIONS } from "./dispositions";
 
 export {
@@ -24,6 +30,17 @@ export {
   type CallOutcome,
   type EndReason,
 } from "./constants";
+
+/** The business's UTC offset in minutes when dialed (issue 32). */
+export const businessUtcOffsetSchema = z
+  .number(businessOffsetMessage)
+  .int(businessOffsetMessage)
+  .min(BUSINESS_UTC_OFFSET.min, businessOffsetMessage)
+  .max(BUSINESS_UTC_OFFSET.max, businessOffsetMessage);
+/** The business's category: a place type token (lib/calls/business-context.ts). */
+export const businessCategorySchema = z
+  .string(businessCategoryMessage)
+  .regex(BUSINESS_CATEGORY, businessCategoryMessage);
 
 /** Timestamps sent by the browser: ISO 8601 with "Z" or an offset. */
 const isoTime = z.iso.datetime({ offset: true });
@@ -173,6 +190,9 @@ export const callPutBodySchema = z
     quality: callQualitySchema.nullish(),
     /** The business's name as the rep saw it: the team keeps it as its account record. */
     placeName: z.string().trim().max(200).nullish(),
+    /** The business's UTC offset (minutes) and category when dialed; kept from the first PUT. */
+    businessUtcOffsetMinutes: businessUtcOffsetSchema.nullish(),
+    businessCategory: businessCategorySchema.nullish(),
   })
   .superRefine((body, ctx) => {
     if (!body.dialedDigits && body.direction !== "inbound") {

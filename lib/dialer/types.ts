@@ -50,7 +50,13 @@ export const initialDialerState: DialerState = {
 };
 
 /** Where a dial came from, when it came from a business (the facility drawer, Targets). */
-export type DialContext = { placeId: string; placeName?: string | null };
+export type DialContext = {
+  placeId: string;
+  placeName?: string | null;
+  /** The business's UTC offset in minutes when dialed, and its category (issue 32, analytics). */
+  utcOffsetMinutes?: number | null;
+  category?: string | null;
+};
 
 /**
  * One call as the dialer saw it, handed to `onCall` when it is dialed and again when it ends

@@ -30,6 +30,7 @@ export const clientNamespaces = {
       "Facility",
       "Reports",
       "Profile",
+      "Analytics",
     ],
   },
   /** /app/*: the shell and dialer on every page, and each screen's own. */

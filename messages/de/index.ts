@@ -24,6 +24,7 @@ import Deploy from "./Deploy.json";
 import Calls from "./Calls.json";
 import PowerDial from "./PowerDial.json";
 import Callbacks from "./Callbacks.json";
+import Analytics from "./Analytics.json";
 
 const messages = {
   Common,
@@ -50,5 +51,6 @@ const messages = {
   Calls,
   PowerDial,
   Callbacks,
+  Analytics,
 };
 export default messages;

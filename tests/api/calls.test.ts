@@ -165,6 +165,37 @@ describe("recording a call", () => {
     expect(await (await getDb()).call.count({ where: { id: { in: [id, "CALL-1"] } } })).toBe(0);
   });
 
+  it("keeps the business's UTC offset and category from the first PUT, and refuses bad ones", async () => {
+    const db = await getDb();
+    const id = newId();
+    const first = { ...completedCall(minutesAgo(2)), businessUtcOffsetMinutes: -300 };
+    expect((await putCall(rep, id, { ...first, businessCategory: "dentist" })).status).toBe(201);
+    // A retry with other values changes nothing: the first PUT's stay.
+    const retry = { ...first, businessUtcOffsetMinutes: 60, businessCategory: "bakery" };
+    expect((await putCall(rep, id, retry)).status).toBe(200);
+    const row = await db.call.findUniqueOrThrow({ where: { id } });
+    expect([row.businessUtcOffsetMinutes, row.businessCategory]).toEqual([-300, "dentist"]);
+
+    const bad: [Record<string, unknown>, string][] = [
+      [{ businessUtcOffsetMinutes: 841 }, "businessUtcOffsetMinutes"],
+      [{ businessUtcOffsetMinutes: -841 }, "businessUtcOffsetMinutes"],
+      [{ businessUtcOffsetMinutes: 30.5 }, "businessUtcOffsetMinutes"],
+      [{ businessCategory: "Dr. Smith, 12 Main St" }, "businessCategory"],
+      [{ businessCategory: "a".repeat(41) }, "businessCategory"],
+    ];
+    for (const [extra, field] of bad) {
+      const badId = newId();
+      const res = await putCall(rep, badId, { ...completedCall(minutesAgo(1)), ...extra });
+      expect(res.status).toBe(400);
+      const err = (await res.json()) as { fields: Record<string, string> };
+      expect(Object.keys(err.fields)).toContain(field);
+      expect(await db.call.count({ where: { id: badId } })).toBe(0);
+    }
+    const edge = newId();
+    const edgeBody = { ...completedCall(minutesAgo(1)), businessUtcOffsetMinutes: 840 };
+    expect((await putCall(rep, edge, edgeBody)).status).toBe(201);
+  });
+
   it("needs a signed-in rep", async () => {
     const res = await putCall({ token: "nope" }, newId(), completedCall(minutesAgo(1)));
     expect(res.status).toBe(401);

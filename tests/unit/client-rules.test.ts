@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { logoutResponseSchema } from "@/lib/auth/schemas";
+import { dashboardAnswer } from "@/lib/client/dashboard";
+import { dashboardResponseSchema } from "@/lib/dashboard/schemas";
 import {
   dialSettingsSchema,
   dncCheckResponseSchema,
@@ -129,6 +131,25 @@ const settings = {
 
 describe("API answers the /app shell checks without zod agree with the routes' schemas", () => {
   it("logout", () => agree(logoutAnswer, logoutResponseSchema, variants({ ok: true })));
+
+  it("the dashboard (issue 32)", () => {
+    const sample = {
+      agents: [{ id: uuid, name: "ann", dials: 3, talkSeconds: 90, status: "Active" }],
+      kpis: { revenueToday: 100, netIncomeEst: 38, mrrDerived: 55, avgDealSize: 100 },
+      events: [
+        {
+          id: uuid,
+          kind: "appointment",
+          at: "2026-11-26T10:00:00.000Z",
+          rep: "ann",
+          amount: null,
+          callbackAt: "2026-11-27T10:00:00.000Z",
+          number: "+14155550132",
+        },
+      ],
+    };
+    agree(dashboardAnswer, dashboardResponseSchema, variants(sample));
+  });
 
   it("do-not-call check", () => {
     agree(dncCheckAnswer, dncCheckResponseSchema, [

@@ -4,6 +4,7 @@ import { createSimulatedTransport } from "@/lib/dialer/simulated-transport";
 import { systemClock } from "@/lib/dialer/clock";
 import type { CallRecord } from "@/lib/dialer/types";
 import { createCallRecorder } from "@/lib/client/calls/recorder";
+import { businessContextOf } from "@/lib/calls/business-context";
 import { callPutBody, dispositionPutBody, talkSeconds } from "@/lib/client/calls/record-body";
 import { callPutBodySchema, dispositionBodySchema } from "@/lib/calls/schemas";
 
@@ -121,19 +122,33 @@ describe("request bodies", () => {
     expect(
       callPutBody({
         ...base,
-        context: { placeId: "p1" },
+        context: { placeId: "p1", utcOffsetMinutes: -300, category: "dentist" },
         connectedAt: T0 + 600,
         endedAt: T0 + 5_600,
         endReason: "local",
       }),
     ).toEqual({
       placeId: "p1",
+      businessUtcOffsetMinutes: -300,
+      businessCategory: "dentist",
       dialedDigits: "5125550100",
       startedAt: "2026-01-01T00:00:00.000Z",
       connectedAt: "2026-01-01T00:00:00.600Z",
       endedAt: "2026-01-01T00:00:05.600Z",
       endReason: "local",
     });
+  });
+
+  it("the business context of a place leaves out what the server would refuse", () => {
+    expect(businessContextOf({ utc_offset_minutes: 330, primaryType: "dentist" })).toEqual({
+      utcOffsetMinutes: 330,
+      category: "dentist",
+    });
+    expect(businessContextOf({ utc_offset_minutes: 9999, primaryType: "Dr. Who" })).toEqual({
+      utcOffsetMinutes: null,
+      category: null,
+    });
+    expect(businessContextOf({})).toEqual({ utcOffsetMinutes: null, category: null });
   });
 
   it("a disposition trims the note and sends only what it asks", () => {

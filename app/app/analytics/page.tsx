@@ -1,22 +1,21 @@
 import { getTranslations } from "next-intl/server";
-import { LineChart } from "lucide-react";
+import { AnalyticsView } from "@/components/analytics/analytics-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { PlaceholderCard } from "@/components/ui/placeholder-card";
 import { requirePageSession } from "@/lib/auth/page-session";
 
-// The spec shows placeholder content only for this screen.
 export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("analytics") };
 }
 
+/** /app/analytics (issue 32): the team's figures, charts and the best time to call. */
 export default async function AnalyticsPage() {
   await requirePageSession();
   const nav = await getTranslations("Nav");
-  const t = await getTranslations("Placeholders");
+  const t = await getTranslations("Analytics");
   return (
     <>
-      <PageHeader title={nav("analytics")} description={t("analyticsDescription")} />
-      <PlaceholderCard icon={LineChart} title={t("comingSoonTitle")} body={t("analyticsBody")} />
+      <PageHeader title={nav("analytics")} description={t("description")} />
+      <AnalyticsView />
     </>
   );
 }

@@ -60,6 +60,8 @@ export function callPutBody(record: CallRecord): Record<string, unknown> {
   return compact({
     placeId: record.context?.placeId,
     placeName: record.context?.placeName?.trim().slice(0, 200) || undefined,
+    businessUtcOffsetMinutes: record.context?.utcOffsetMinutes ?? undefined,
+    businessCategory: record.context?.category ?? undefined,
     dialedDigits: inbound ? callerDigits(record.number) : record.number,
     startedAt: iso(record.startedAt),
     connectedAt: iso(record.connectedAt),
