@@ -2,9 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { RotateCw } from "lucide-react";
-import { Button, Spinner } from "@/components/ui";
+import { Button } from "@/components/ui";
 import { useDashboard } from "@/lib/client/dashboard";
 import { AgentGrid } from "./agent-grid";
+import { DashboardLoading } from "./dashboard-live-lazy";
 import { KpiCards } from "./kpi-cards";
 import { SalesEvents } from "./sales-events";
 
@@ -26,10 +27,7 @@ export function DashboardLive() {
         </Button>
       </div>
     ) : (
-      <p className="flex items-center gap-2 text-sm text-fg-muted" data-testid="dashboard-loading">
-        <Spinner />
-        {t("loading")}
-      </p>
+      <DashboardLoading />
     );
   }
   // The relative times count from when the figures arrived, so they read the same until the next refresh.

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { DashboardLive } from "./dashboard-live";
+import { DashboardLiveLazy } from "./dashboard-live-lazy";
 
 /** The dashboard, shared by /app and the unknown-path fallback: the team's day from its records. */
 export async function DashboardView() {
@@ -17,7 +17,7 @@ export async function DashboardView() {
           {t("live")}
         </span>
       </header>
-      <DashboardLive />
+      <DashboardLiveLazy />
     </div>
   );
 }

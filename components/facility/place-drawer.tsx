@@ -1,14 +1,21 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useDialer } from "@/components/dialer/dialer-provider";
 import { businessContextOf } from "@/lib/calls/business-context";
 import { dialableDigits } from "@/lib/targets/format";
-import { FacilityDrawer } from "./facility-drawer";
 import type { PlaceDrawerState } from "./use-place-drawer";
+
+// The drawer (Radix Dialog, the map, notes, appointments) loads when a list first opens a
+// business, not with the list's page; it stays mounted afterwards so it can animate closed.
+const FacilityDrawer = dynamic(() => import("./facility-drawer").then((m) => m.FacilityDrawer), {
+  ssr: false,
+});
 
 /** The facility drawer of a place a list opened (usePlaceDrawer), whose Call dials it. */
 export function PlaceDrawer({ drawer }: { drawer: PlaceDrawerState }) {
   const dialer = useDialer();
+  if (!drawer.place) return null;
   return (
     <FacilityDrawer
       place={drawer.place}
