@@ -53,8 +53,11 @@ export function DialerWidget() {
   // While minimised, the widget keeps the window's footprint (click-through) and shows the bar
   // in its bottom corner, so the bar stays where the window was and expanding puts it back.
   const [frame, setFrame] = useState<Size | null>(null);
+  // Set only by the rep's own minimise, and only if focus was in the window (see DialerMinimisedBar).
+  const [barTakesFocus, setBarTakesFocus] = useState(false);
   const minimise = () => {
     setFrame(rootRef.current ? sizeOf(rootRef.current) : null);
+    setBarTakesFocus(rootRef.current?.contains(document.activeElement) ?? false);
     dialer.setMinimised(true);
   };
   const expand = () => {
@@ -90,7 +93,7 @@ export function DialerWidget() {
     >
       {dialer.minimised ? (
         <div className="pointer-events-auto">
-          <DialerMinimisedBar onExpand={expand} />
+          <DialerMinimisedBar onExpand={expand} takeFocus={barTakesFocus} />
         </div>
       ) : (
         <div className="w-80 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface text-fg shadow-2xl">
