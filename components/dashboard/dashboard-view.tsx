@@ -24,7 +24,7 @@ export async function DashboardView() {
         </span>
       </header>
       <KpiCards kpis={sampleKpis(now)} />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <AgentGrid agents={sampleAgents} />
         <SalesEvents sales={sampleSales(now)} now={now} />
       </div>

@@ -37,6 +37,16 @@ function Dash({ label }: { label: string }) {
   );
 }
 
+// On phones each row is a card: a grid with the name and Call on the first line, then the
+// labelled phone, hours and dial count; the columns a card leaves out are hidden there. A
+// card's label is its column's name drawn from `data-label` (the hidden header said it), so the
+// cell's own text stays the value.
+const card = {
+  row: "max-sm:grid max-sm:h-auto max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-center max-sm:gap-x-3 max-sm:px-3 max-sm:py-3",
+  cell: "max-sm:col-span-2 max-sm:block max-sm:px-0 max-sm:py-0.5 max-sm:before:me-2 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-fg-muted max-sm:before:content-[attr(data-label)]",
+  hidden: "max-sm:hidden",
+};
+
 function TargetRow({
   place,
   pending,
@@ -65,8 +75,12 @@ function TargetRow({
   const category = readableCategory(place.primaryType);
   const none = t("none");
   return (
-    <TableRow className="h-12" data-testid="target-row" data-place-id={place.place_id}>
-      <TableCell>
+    <TableRow
+      className={`h-12 ${card.row}`}
+      data-testid="target-row"
+      data-place-id={place.place_id}
+    >
+      <TableCell className="max-sm:order-2 max-sm:p-0">
         <Button
           size="sm"
           variant="success"
@@ -80,7 +94,7 @@ function TargetRow({
           {t("call")}
         </Button>
       </TableCell>
-      <TableCell className="max-w-0">
+      <TableCell className="max-w-0 max-sm:order-1 max-sm:max-w-none max-sm:p-0">
         <button
           type="button"
           onClick={() => onOpenPlace(place)}
@@ -91,7 +105,11 @@ function TargetRow({
           {name}
         </button>
       </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums" data-testid="target-phone">
+      <TableCell
+        className={`whitespace-nowrap tabular-nums max-sm:order-3 max-sm:pt-2 ${card.cell}`}
+        data-testid="target-phone"
+        data-label={t("columns.phone")}
+      >
         {phone ? (
           <bdi dir="ltr">{phone}</bdi>
         ) : pending ? (
@@ -100,14 +118,22 @@ function TargetRow({
           <Dash label={t("noPhone")} />
         )}
       </TableCell>
-      <TableCell className="whitespace-nowrap text-sm" data-testid="target-hours">
+      <TableCell
+        className={`whitespace-nowrap text-sm max-sm:order-4 max-sm:whitespace-normal ${card.cell}`}
+        data-testid="target-hours"
+        data-label={t("columns.hours")}
+      >
         {pending && !place.opening_hours ? (
           <Pending label={t("detailsPending")} />
         ) : (
           <CallingWindowLabel place={place} now={now} />
         )}
       </TableCell>
-      <TableCell className="tabular-nums" data-testid="target-dials">
+      <TableCell
+        className={`tabular-nums max-sm:order-5 ${card.cell}`}
+        data-testid="target-dials"
+        data-label={t("columns.dialCount")}
+      >
         {dialCount === undefined ? (
           <Pending label={t("loading")} />
         ) : dialCount === null ? (
@@ -116,7 +142,7 @@ function TargetRow({
           format.number(dialCount)
         )}
       </TableCell>
-      <TableCell className="whitespace-nowrap" data-testid="target-appointment">
+      <TableCell className={`whitespace-nowrap ${card.hidden}`} data-testid="target-appointment">
         {facility.nextAppointment === null ? (
           <Dash label={none} />
         ) : (
@@ -128,11 +154,13 @@ function TargetRow({
           })
         )}
       </TableCell>
-      <TableCell className="max-w-0 truncate" data-testid="target-city">
+      <TableCell className={`max-w-0 truncate ${card.hidden}`} data-testid="target-city">
         {city ?? <Dash label={none} />}
       </TableCell>
-      <TableCell data-testid="target-state">{state ?? <Dash label={none} />}</TableCell>
-      <TableCell className="max-w-0 truncate" data-testid="target-category">
+      <TableCell className={card.hidden} data-testid="target-state">
+        {state ?? <Dash label={none} />}
+      </TableCell>
+      <TableCell className={`max-w-0 truncate ${card.hidden}`} data-testid="target-category">
         {category || <Dash label={none} />}
       </TableCell>
     </TableRow>
