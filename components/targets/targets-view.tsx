@@ -85,7 +85,11 @@ export function TargetsView({
       </PageHeader>
       <div className="grid gap-4">
         {runtime ? (
-          <runtime.StatsBar today={stats?.today ?? null} failed={queried.statsFailed} />
+          <runtime.StatsBar
+            today={stats?.today ?? null}
+            notesToday={stats?.notesToday ?? null}
+            failed={queried.statsFailed}
+          />
         ) : (
           statsFallback
         )}

@@ -405,6 +405,7 @@ describe("Targets' answers and stored values checked without zod agree with thei
         },
         today: day,
         mine: day,
+        notesToday: 4,
       }),
     );
   });
