@@ -16,8 +16,12 @@ const themes = [
 
 const noop = () => () => {};
 
-/** Theme and language: both apply at once and persist (theme in localStorage, language in a cookie). */
-export function AppearanceFields() {
+/**
+ * Theme and language: both apply at once and persist (theme in localStorage, language in a
+ * cookie). Settings and Profile both show these, so the two screens offer the same lists: the
+ * interface's own languages and themes.
+ */
+export function AppearanceFields({ idPrefix = "settings" }: { idPrefix?: string }) {
   const t = useTranslations("Settings");
   const { theme, setTheme } = useTheme();
   // next-themes only knows the stored theme in the browser; before that, check nothing (no mismatch).
@@ -46,14 +50,14 @@ export function AppearanceFields() {
         onValueChange={setTheme}
         items={themes.map(({ value, key, icon }) => ({ value, icon, label: t(key) }))}
       />
-      <Field id="settings-language" label={t("language")}>
+      <Field id={`${idPrefix}-language`} label={t("language")}>
         <NativeSelect
           value={locale}
           disabled={!mounted || switching}
           onChange={(e) => changeLanguage(e.target.value as Locale)}
         >
           {locales.map((l) => (
-            <option key={l} value={l}>
+            <option key={l} value={l} lang={l}>
               {t(`lang_${l}`)}
             </option>
           ))}

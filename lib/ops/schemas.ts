@@ -80,7 +80,20 @@ export const metricsResponseSchema = z.object({
   cpus: z.number(),
 });
 
-export const diskResponseSchema = z.object({ root: z.string(), data: z.string() });
+const fsFiguresSchema = z
+  .object({
+    freeBytes: z.number().nonnegative(),
+    totalBytes: z.number().nonnegative(),
+    usedPercent: z.number().min(0).max(100),
+  })
+  .nullable();
+
+/** The spec's two texts, and their figures for the console to format per language (issue 31). */
+export const diskResponseSchema = z.object({
+  root: z.string(),
+  data: z.string(),
+  figures: z.object({ root: fsFiguresSchema, data: fsFiguresSchema }).optional(),
+});
 
 export const sysinfoResponseSchema = z.object({
   platform: z.string(),

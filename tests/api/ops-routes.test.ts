@@ -401,6 +401,10 @@ describe("panels", () => {
     const d = await get("/api/admin/ops/disk", operator);
     expect(d.body.root).toMatch(/free of .* \(\d+% used\)/);
     expect(d.body.data).toMatch(/free of/);
+    // ...and the same figures for the console to format in the reader's language (issue 31).
+    const figures = (d.body.figures as { root: Record<string, number> }).root;
+    expect(figures.totalBytes).toBeGreaterThan(figures.freeBytes);
+    expect(d.body.root).toContain(`(${figures.usedPercent}% used)`);
     const s = await get("/api/admin/ops/sysinfo", operator);
     expect(Object.keys(s.body).sort()).toEqual([
       "arch",
