@@ -344,6 +344,25 @@ test.describe("map popup", () => {
     await expect(drawer.getByRole("button", { name: "New note" })).toBeEnabled();
   });
 
+  test("one Escape closes the map popup only, focus back on its toggle; the next, the drawer", async ({
+    repPage: page,
+  }) => {
+    await serveMapsStub(page);
+    await openTargets(page);
+    const { drawer, name } = await openDrawer(page);
+    const toggle = drawer.getByRole("button", { name: "Open Map" });
+    await toggle.click();
+    const popup = page.getByRole("region", { name: `Map of ${name}` });
+    await expect(popup).toBeVisible();
+    await popup.getByRole("button", { name: "Close map" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(popup).toBeHidden();
+    await expect(drawer).toBeVisible();
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+  });
+
   test("No coordinates available. for a place without a location", async ({ repPage: page }) => {
     await serveMapsStub(page);
     // The details answer for every place comes back without a location.
