@@ -31,6 +31,7 @@ export function DispositionForm({
   busy = false,
   serverError,
   suggested = null,
+  initialNote = "",
 }: {
   summary?: React.ReactNode;
   onSave: (answer: DispositionAnswer) => void;
@@ -43,11 +44,14 @@ export function DispositionForm({
   serverError?: string | null;
   /** The outcome the line makes obvious (Busy, No answer...), pre-selected for the rep to confirm. */
   suggested?: DispositionDraft["disposition"];
+  /** The note already saved with the call (correcting an outcome keeps it unless edited). */
+  initialNote?: string;
 }) {
   const t = useTranslations("Calls");
   const [draft, setDraft] = useState<DispositionDraft>(() => ({
     ...emptyDispositionDraft,
     disposition: suggested,
+    note: initialNote,
   }));
   const [error, setError] = useState<{ field: DraftField; error: DraftError } | null>(null);
   const titleId = useId();
@@ -90,6 +94,12 @@ export function DispositionForm({
   };
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLFormElement>) => {
+    // Ctrl+Enter (Cmd+Enter) saves from anywhere in the form, the note included.
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !e.defaultPrevented) {
+      e.preventDefault();
+      e.currentTarget.requestSubmit();
+      return;
+    }
     const target = e.target as HTMLElement;
     const decision = decidePromptKey({
       key: e.key,

@@ -171,6 +171,32 @@ describe("recording a call", () => {
 });
 
 describe("dispositions", () => {
+  it("a corrected outcome is saved and audited with both outcomes; a first outcome is not", async () => {
+    const id = newId();
+    await putCall(rep, id, completedCall(minutesAgo(6)));
+    expect((await putDisposition(rep, id, { disposition: "voicemail" })).status).toBe(200);
+    const corrected = await putDisposition(rep, id, {
+      disposition: "interested",
+      note: "Call Tue",
+    });
+    expect(corrected.status).toBe(200);
+    expect(await callOf(corrected)).toMatchObject({ disposition: "interested", note: "Call Tue" });
+    const events = await (
+      await getDb()
+    ).auditEvent.findMany({
+      where: { target: id },
+      select: { actor: true, action: true, outcome: true, detail: true },
+    });
+    expect(events).toEqual([
+      {
+        actor: rep.username,
+        action: "call.outcome.corrected",
+        outcome: "success",
+        detail: { from: "voicemail", to: "interested" },
+      },
+    ]);
+  });
+
   it("records each outcome; a sale's amount and a callback's time are required and stored", async () => {
     const id = newId();
     await putCall(rep, id, completedCall(minutesAgo(4)));

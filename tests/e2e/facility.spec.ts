@@ -381,6 +381,23 @@ test.describe("map popup", () => {
   });
 });
 
+test("a new note takes new lines with Enter and is saved with Ctrl+Enter", async ({
+  repPage: page,
+}) => {
+  await openTargets(page, uniqueQuery());
+  const { drawer } = await openDrawer(page);
+  await drawer.getByRole("button", { name: "New note" }).click();
+  const box = drawer.getByRole("textbox", { name: "New note" });
+  await box.pressSequentially("Gatekeeper: Sam");
+  await box.press("Enter");
+  await box.pressSequentially("Call after 3");
+  await box.press("Control+Enter");
+  await expect(box).toBeHidden();
+  await expect(drawer.getByTestId("facility-notes").locator("li").first()).toContainText(
+    "Gatekeeper: Sam\nCall after 3",
+  );
+});
+
 test("export, then import into a fresh browser merges by id and says what it added", async ({
   repPage: page,
   browser,
