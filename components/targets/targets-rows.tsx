@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { Phone } from "lucide-react";
+import { Ban, Phone } from "lucide-react";
 import { Button, TableCell, TableRow } from "@/components/ui";
 import type { CallStats } from "@/lib/client/calls/queries";
 import type { Place } from "@/lib/places/schemas";
@@ -52,11 +52,14 @@ function TargetRow({
   pending,
   dialCount,
   now,
+  doNotCall,
   onOpenPlace,
   onCall,
 }: {
   place: Place;
   pending: boolean;
+  /** Its phone is on the team's do-not-call list: no Call, and the row says why. */
+  doNotCall: boolean;
   now: Date | null;
   /** The team's dials to this place; undefined while loading, null when it failed. */
   dialCount: number | null | undefined;
@@ -81,18 +84,34 @@ function TargetRow({
       data-place-id={place.place_id}
     >
       <TableCell className="max-sm:order-2 max-sm:p-0">
-        <Button
-          size="sm"
-          variant="success"
-          disabled={!place.phone}
-          aria-label={t("callPlace", { name })}
-          title={place.phone ? undefined : pending ? t("detailsPending") : t("noPhone")}
-          onClick={() => onCall(place)}
-          data-testid="target-call"
-        >
-          <Phone aria-hidden />
-          {t("call")}
-        </Button>
+        {doNotCall ? (
+          // The reason is the button's own text, so it is seen and heard, not only hovered.
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled
+            aria-label={t("doNotCallPlace", { name })}
+            title={t("doNotCallReason")}
+            data-testid="target-call"
+            data-do-not-call=""
+          >
+            <Ban aria-hidden />
+            {t("doNotCall")}
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="success"
+            disabled={!place.phone}
+            aria-label={t("callPlace", { name })}
+            title={place.phone ? undefined : pending ? t("detailsPending") : t("noPhone")}
+            onClick={() => onCall(place)}
+            data-testid="target-call"
+          >
+            <Phone aria-hidden />
+            {t("call")}
+          </Button>
+        )}
       </TableCell>
       <TableCell className="max-w-0 max-sm:order-1 max-sm:max-w-none max-sm:p-0">
         <button
@@ -172,6 +191,7 @@ export type TargetRowsProps = {
   settledIds: ReadonlySet<string>;
   dialCounts: CallStats["places"] | null;
   countsFailed: boolean;
+  doNotCall: ReadonlySet<string> | undefined;
   onOpenPlace: (place: Place) => void;
   onCall: (place: Place) => void;
 };
@@ -181,6 +201,7 @@ export function TargetRows({
   settledIds,
   dialCounts,
   countsFailed,
+  doNotCall,
   onOpenPlace,
   onCall,
 }: TargetRowsProps) {
@@ -192,6 +213,7 @@ export function TargetRows({
       pending={!settledIds.has(place.place_id)}
       now={now}
       dialCount={countsFailed ? null : (dialCounts?.[place.place_id]?.dialCount ?? undefined)}
+      doNotCall={doNotCall?.has(place.place_id) ?? false}
       onOpenPlace={onOpenPlace}
       onCall={onCall}
     />

@@ -196,3 +196,37 @@ test("at phone width the results never widen the page (en and ar)", async ({ rep
     expect(widths.scroll, locale).toBeLessThanOrEqual(widths.client);
   }
 });
+
+test("a business on the do-not-call list shows Call disabled with the reason", async ({
+  repPage: page,
+  repSession,
+}) => {
+  await configurePlacesPeer({ reset: true });
+  // Boston (617): no other spec dials it; the entry is removed again at the end.
+  const number = "+16175550103";
+  const headers = { Authorization: `Bearer ${repSession.token}` };
+  const added = await page.request.post("/api/do-not-call", {
+    headers,
+    data: { number, note: "targets e2e" },
+  });
+  expect(added.status(), await added.text()).toBeLessThan(300);
+  try {
+    await page.goto(`/app/targets?q=${encodeURIComponent(`florists in Boston, ${run}`)}&ts=1`);
+    await expect(status(page)).toHaveText(/^Ready\./);
+    const listed = rows(page).filter({
+      has: page.getByTestId("target-phone").getByText("(617) 555-0103"),
+    });
+    const call = listed.getByTestId("target-call");
+    await expect(call).toBeDisabled();
+    await expect(call).toHaveText("Do not call");
+    await expect(call).toHaveAccessibleName(/is on the team's do-not-call list/);
+    // Its neighbours keep their Call.
+    const other = rows(page).filter({
+      has: page.getByTestId("target-phone").getByText("(617) 555-0102"),
+    });
+    await expect(other.getByTestId("target-call")).toHaveText("Call");
+    await expect(other.getByTestId("target-call")).toBeEnabled();
+  } finally {
+    await page.request.delete(`/api/do-not-call/${encodeURIComponent(number)}`, { headers });
+  }
+});
