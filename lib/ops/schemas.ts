@@ -71,6 +71,8 @@ export const logsResponseSchema = z.object({
   lines: z.number().optional(),
   /** True when the tail hit the byte bound before finding every requested line. */
   truncated: z.boolean().optional(),
+  /** The log's file does not exist (yet): an empty log, not an error. */
+  missing: z.boolean().optional(),
 });
 
 export const metricsResponseSchema = z.object({

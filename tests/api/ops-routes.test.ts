@@ -342,12 +342,12 @@ describe("logs", () => {
     expect(String(res.body.log)).toContain("postgres://app:[redacted]@db/x");
   });
 
-  it("says a configured file is missing", async () => {
+  it("answers a missing file calmly: an empty log marked missing, not a 404 (issue 31)", async () => {
     fs.rmSync(errorLog, { force: true });
     const res = await get("/api/admin/ops/logs?target=apache_error&lines=100", operator);
-    expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ ok: false });
-    expect(String(res.body.error)).toContain("file not found");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, log: "", missing: true });
+    expect(res.body.error).toBeUndefined();
   });
 
   it("reads auth_audit from the database's audit events", async () => {
