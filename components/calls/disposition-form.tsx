@@ -15,6 +15,7 @@ import {
   type DraftField,
 } from "@/lib/client/calls/disposition-form";
 import type { DispositionAnswer } from "@/lib/client/calls/record-body";
+import { singleKeyShortcutsKey, useStoredValue } from "@/lib/client/storage";
 
 /**
  * The outcome of one call: nine outcomes (keys 1-9, or a click), an optional note, the amount of
@@ -61,6 +62,7 @@ export function DispositionForm({
   const callbackRef = useRef<HTMLInputElement>(null);
   const saveRef = useRef<HTMLButtonElement>(null);
   const asks = draft.disposition ? DISPOSITION_FLAGS[draft.disposition].asks : undefined;
+  const [shortcuts] = useStoredValue(singleKeyShortcutsKey);
 
   useEffect(() => {
     if (autoFocus) choicesRef.current?.querySelector("button")?.focus();
@@ -109,7 +111,9 @@ export function DispositionForm({
     });
     if (decision.run === "none") return;
     e.preventDefault();
-    if (decision.run === "choose") choose(decision.disposition);
+    // The outcome keys are single-key shortcuts the rep may turn off (WCAG 2.1.4); the key is
+    // still kept from the dialer around the form, which would dial it.
+    if (decision.run === "choose" && shortcuts) choose(decision.disposition);
     else if (decision.run === "skip") onSkip();
   };
 
@@ -134,7 +138,7 @@ export function DispositionForm({
         </h2>
         {summary ? <p className="truncate text-xs text-fg-muted">{summary}</p> : null}
         <p id={hintId} className="text-xs text-fg-muted">
-          {t("prompt.keyHint")}
+          {shortcuts ? t("prompt.keyHint") : t("prompt.keyHintOff")}
         </p>
       </div>
       <div
@@ -154,7 +158,7 @@ export function DispositionForm({
               key={d}
               type="button"
               aria-pressed={pressed}
-              aria-keyshortcuts={String(key)}
+              aria-keyshortcuts={shortcuts ? String(key) : undefined}
               data-disposition={d}
               onClick={() => choose(d)}
               className={cn(

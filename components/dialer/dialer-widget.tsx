@@ -10,6 +10,7 @@ import { DialerMinimisedBar } from "./dialer-minimised-bar";
 import { DialerPanel } from "./dialer-panel";
 import { IncomingCall } from "./incoming-call";
 import { isTextEntry } from "@/lib/ui/text-entry";
+import { readStored, singleKeyShortcutsKey } from "@/lib/client/storage";
 import { useCallDisposition, useDialer } from "./dialer-provider";
 import { createDialerKeyHandler } from "./dialer-key-handler";
 import { useTonePlayer } from "./use-tone-player";
@@ -39,6 +40,8 @@ export function DialerWidget() {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "m" && e.key !== "M") return;
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      // Single-key shortcuts can be turned off in Settings (WCAG 2.1.4).
+      if (!readStored(singleKeyShortcutsKey)) return;
       const target = e.target as Element | null;
       if (target && isTextEntry(target) && !(target as HTMLInputElement).readOnly) return;
       e.preventDefault();

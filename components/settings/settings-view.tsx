@@ -12,6 +12,7 @@ import {
 import { Button, Checkbox, Field, NativeSelect, PageHeader, SectionCard } from "@/components/ui";
 import { DoNotCallSection } from "@/components/dialing/do-not-call-section";
 import { AppearanceFields } from "./appearance-fields";
+import { ShortcutsField } from "./shortcuts-field";
 
 const timeZones = ["UTC", "UTC+2", "UTC+3", "UTC+4"];
 
@@ -66,6 +67,9 @@ export async function SettingsView() {
               </NativeSelect>
             </Field>
           </div>
+        </SectionCard>
+        <SectionCard id="keyboard" title={t("keyboard")}>
+          <ShortcutsField />
         </SectionCard>
         <SectionCard id="notifications" title={t("notifications")}>
           <div className="flex flex-wrap gap-6">
