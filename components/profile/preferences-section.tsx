@@ -13,7 +13,7 @@ export function PreferencesSection() {
   const t = useTranslations("Profile");
   return (
     <SectionCard id="profile-preferences" title={t("preferences")}>
-      <AppearanceFields idPrefix="profile" />
+      <AppearanceFields idPrefix="profile" narrow />
     </SectionCard>
   );
 }

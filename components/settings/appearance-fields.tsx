@@ -21,7 +21,14 @@ const noop = () => () => {};
  * cookie). Settings and Profile both show these, so the two screens offer the same lists: the
  * interface's own languages and themes.
  */
-export function AppearanceFields({ idPrefix = "settings" }: { idPrefix?: string }) {
+export function AppearanceFields({
+  idPrefix = "settings",
+  narrow = false,
+}: {
+  idPrefix?: string;
+  /** In a narrow column (Profile's side): the theme cards stack instead of sitting in a row. */
+  narrow?: boolean;
+}) {
   const t = useTranslations("Settings");
   const { theme, setTheme } = useTheme();
   // next-themes only knows the stored theme in the browser; before that, check nothing (no mismatch).
@@ -49,6 +56,7 @@ export function AppearanceFields({ idPrefix = "settings" }: { idPrefix?: string 
         value={mounted ? (theme ?? "") : ""}
         onValueChange={setTheme}
         items={themes.map(({ value, key, icon }) => ({ value, icon, label: t(key) }))}
+        className={narrow ? "sm:grid-cols-3 lg:grid-cols-1" : undefined}
       />
       <Field id={`${idPrefix}-language`} label={t("language")}>
         <NativeSelect
