@@ -53,7 +53,7 @@ export async function SettingsView() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t("title")} description={t("subtitle")} />
-      <div className="grid gap-5">
+      <div className="grid grid-cols-1 gap-5">
         <SectionCard id="general" title={t("general")}>
           <div className="grid gap-5">
             <AppearanceFields />
