@@ -1,5 +1,7 @@
 "use client";
 
+import { useOpsFormat } from "./use-ops-format";
+
 import { useTranslations } from "next-intl";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Hammer } from "lucide-react";
@@ -15,7 +17,6 @@ import {
   TableRow,
   type Tone,
 } from "@/components/ui";
-import { formatBytes, formatMs } from "@/lib/ops/format";
 import {
   buildDeployResponseSchema,
   buildStatusResponseSchema,
@@ -38,6 +39,7 @@ const phaseTone: Record<BuildStatus["phase"], Tone> = {
 };
 
 export function BuildDeployPanel() {
+  const f = useOpsFormat();
   const t = useTranslations("Admin.build");
   const queryClient = useQueryClient();
   const run = useMutation({
@@ -95,7 +97,7 @@ export function BuildDeployPanel() {
                       { label: t("phase"), value: t(`phases.${s.phase}`) },
                       {
                         label: t("elapsed"),
-                        value: s.elapsedMs === null ? "–" : formatMs(s.elapsedMs),
+                        value: s.elapsedMs === null ? "–" : f.ms(s.elapsedMs),
                       },
                     ]}
                   />
@@ -125,15 +127,16 @@ export function BuildDeployPanel() {
 }
 
 function Result({ result }: { result: BuildDeployResult }) {
+  const f = useOpsFormat();
   const t = useTranslations("Admin.build");
   return (
     <div className="grid gap-3">
       {result.ok ? (
         <ResultLine tone="success">
           {t("succeeded", {
-            ms: formatMs(result.ms),
-            build: formatMs(result.build.ms),
-            deploy: formatMs(result.deploy.ms),
+            ms: f.ms(result.ms),
+            build: f.ms(result.build.ms),
+            deploy: f.ms(result.deploy.ms),
           })}
         </ResultLine>
       ) : (
@@ -163,7 +166,7 @@ function Result({ result }: { result: BuildDeployResult }) {
                       {a.path}
                     </TableCell>
                     <TableCell className="whitespace-nowrap text-end tabular-nums">
-                      {formatBytes(a.size)}
+                      {f.bytes(a.size)}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -1,11 +1,12 @@
 "use client";
 
+import { useOpsFormat } from "./use-ops-format";
+
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { useQueryClient } from "@tanstack/react-query";
 import { Archive, Eraser, HardDriveDownload } from "lucide-react";
 import { Button } from "@/components/ui";
-import { formatBytes, formatMs } from "@/lib/ops/format";
 import {
   backupResponseSchema,
   cacheClearResponseSchema,
@@ -20,6 +21,7 @@ type Outcome = { ok: boolean; lines: string[] };
 
 /** `backups={false}` on a serverless deployment, where a backup file would land in a throw-away /tmp. */
 export function DbSummaryPanel({ backups = true }: { backups?: boolean }) {
+  const f = useOpsFormat();
   const t = useTranslations("Admin.db");
   const queryClient = useQueryClient();
   const q = useOpsQuery("db-summary", "/api/admin/ops/db-summary", dbSummaryResponseSchema);
@@ -32,11 +34,11 @@ export function DbSummaryPanel({ backups = true }: { backups?: boolean }) {
     try {
       if (job === "checkpoint") {
         const r = await opsPost("/api/admin/ops/db/checkpoint", checkpointResponseSchema);
-        setOutcome({ ok: true, lines: [t("checkpointDone", { ms: formatMs(r.ms ?? 0) })] });
+        setOutcome({ ok: true, lines: [t("checkpointDone", { ms: f.ms(r.ms ?? 0) })] });
       } else if (job === "backup") {
         const r = await opsPost("/api/admin/ops/db/backup", backupResponseSchema);
         const lines = r.file
-          ? [t("backupDone", { name: r.file.name, size: formatBytes(r.file.size) })]
+          ? [t("backupDone", { name: r.file.name, size: f.bytes(r.file.size) })]
           : [];
         if (r.removed?.length) lines.push(t("backupRemoved", { count: r.removed.length }));
         setOutcome({ ok: true, lines });
@@ -76,7 +78,7 @@ export function DbSummaryPanel({ backups = true }: { backups?: boolean }) {
               { label: t("users"), value: s.users },
               { label: t("adminUsers"), value: s.adminUsers },
               { label: t("organizations"), value: s.organizations },
-              { label: t("size"), value: formatBytes(s.sizeBytes) },
+              { label: t("size"), value: f.bytes(s.sizeBytes) },
               ...(s.engine ? [{ label: t("engine"), value: s.engine }] : []),
             ]}
           />

@@ -17,11 +17,22 @@ import { useOpsQuery } from "./use-ops";
 /** Spec: targets apache_error (default), apache_access, auth_audit; 100-500 lines, default 200. */
 export function LogsPanel() {
   const t = useTranslations("Admin.logs");
-  const [target, setTarget] = useState<LogTarget>("apache_error");
+  // The spec's default is the Apache error log; a server without that file opens on the
+  // sign-in audit instead (always there), until the operator picks a log themselves.
+  const [chosen, setChosen] = useState<LogTarget | null>(null);
+  const [apacheMissing, setApacheMissing] = useState(false);
+  const target: LogTarget = chosen ?? (apacheMissing ? "auth_audit" : "apache_error");
   const [lines, setLines] = useState<number>(defaultLogLines);
   const logs = useOpsQuery("logs", "/api/admin/ops/logs", logsResponseSchema, {
     query: { target, lines },
   });
+  if (
+    chosen === null &&
+    !apacheMissing &&
+    logs.data?.missing &&
+    logs.data.target === "apache_error"
+  )
+    setApacheMissing(true);
   return (
     <Panel
       id="panel-logs"
@@ -34,7 +45,7 @@ export function LogsPanel() {
         <Select
           label={t("target")}
           value={target}
-          onValueChange={(v) => setTarget(v as LogTarget)}
+          onValueChange={(v) => setChosen(v as LogTarget)}
           items={logTargets.map((value) => ({ value, label: t(value) }))}
         />
         <Select
@@ -57,7 +68,7 @@ export function LogsPanel() {
               testId="logs-viewer"
               text={data.log}
               label={t("viewer", { target: t(target), count: lines })}
-              empty={t("empty")}
+              empty={data.missing ? t("missing", { target: t(target) }) : t("empty")}
             />
           </>
         )}

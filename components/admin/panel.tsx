@@ -120,7 +120,7 @@ export function ResultLine({
   );
 }
 
-/** Label/value pairs; values in tabular numerals, wrapping instead of overflowing. */
+/** Label/value pairs; values in tabular numerals, isolated, wrapping instead of overflowing. */
 export function Facts({
   items,
 }: {
@@ -137,7 +137,9 @@ export function Facts({
               item.mono && "font-mono text-xs",
             )}
           >
-            {item.value}
+            {/* Isolated, so that in Arabic a figure and its unit keep their order beside the
+                label; identifiers (mono: host names, releases, commits) read left to right. */}
+            <bdi dir={item.mono ? "ltr" : undefined}>{item.value}</bdi>
           </dd>
         </div>
       ))}

@@ -7,6 +7,8 @@ import { Play, RotateCw, Square } from "lucide-react";
 import {
   Badge,
   Button,
+  Dialog,
+  DialogClose,
   Table,
   TableBody,
   TableCell,
@@ -35,7 +37,8 @@ const stateTone = (state: string): Tone =>
         ? "warning"
         : "neutral";
 
-type Outcome = { ok: boolean; text: string };
+/** A failure reads as a sentence; what systemd said stays available behind a disclosure. */
+type Outcome = { ok: boolean; text: string; raw?: string };
 
 export function ServicesPanel() {
   const t = useTranslations("Admin.services");
@@ -43,6 +46,10 @@ export function ServicesPanel() {
   const status = useOpsQuery("status", "/api/admin/ops/status", statusResponseSchema);
   const [running, setRunning] = useState<{ action: ServiceAction; service: string } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Start, Stop and Restart change a running service: each asks first.
+  const [confirming, setConfirming] = useState<{ action: ServiceAction; service: string } | null>(
+    null,
+  );
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -58,10 +65,18 @@ export function ServicesPanel() {
       setOutcome(
         res.ok
           ? { ok: true, text: t("done", { action: label, service }) }
-          : { ok: false, text: t("failed", { detail: res.detail || res.error || "" }) },
+          : {
+              ok: false,
+              text: t("failedReadable", { action: label, service }),
+              raw: res.detail || res.error || undefined,
+            },
       );
     } catch (error) {
-      setOutcome({ ok: false, text: t("failed", { detail: failureText(error) }) });
+      setOutcome({
+        ok: false,
+        text: t("failedReadable", { action: label, service }),
+        raw: failureText(error),
+      });
     } finally {
       setRunning(null);
       // The action is in the audit trail now.
@@ -121,7 +136,7 @@ export function ServicesPanel() {
                               aria-label={t(primary === "stop" ? "stopService" : "startService", {
                                 service,
                               })}
-                              onClick={() => act(primary, service)}
+                              onClick={() => setConfirming({ action: primary, service })}
                             >
                               {primary === "stop" ? <Square aria-hidden /> : <Play aria-hidden />}
                               {t(primary)}
@@ -131,7 +146,7 @@ export function ServicesPanel() {
                               variant="secondary"
                               disabled={running !== null}
                               aria-label={t("restartService", { service })}
-                              onClick={() => act("restart", service)}
+                              onClick={() => setConfirming({ action: "restart", service })}
                             >
                               <RotateCw aria-hidden /> {t("restart")}
                             </Button>
@@ -154,6 +169,49 @@ export function ServicesPanel() {
       {outcome ? (
         <ResultLine tone={outcome.ok ? "success" : "danger"}>{outcome.text}</ResultLine>
       ) : null}
+      {outcome?.raw ? (
+        <details className="mt-2 text-sm" data-testid="service-failure-details">
+          <summary className="cursor-pointer text-fg-muted">{t("details")}</summary>
+          <pre
+            dir="ltr"
+            className="mt-2 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-surface-muted p-3 font-mono text-xs text-fg"
+          >
+            {outcome.raw}
+          </pre>
+        </details>
+      ) : null}
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        title={
+          confirming
+            ? t("confirmTitle", { action: t(confirming.action), service: confirming.service })
+            : ""
+        }
+        description={
+          confirming ? t(`confirm_${confirming.action}`, { service: confirming.service }) : ""
+        }
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button variant="secondary">{t("cancel")}</Button>
+            </DialogClose>
+            <Button
+              variant={confirming?.action === "stop" ? "danger" : "primary"}
+              data-testid="service-confirm"
+              onClick={() => {
+                const next = confirming;
+                setConfirming(null);
+                if (next) void act(next.action, next.service);
+              }}
+            >
+              {confirming ? t(confirming.action) : null}
+            </Button>
+          </>
+        }
+      />
     </Panel>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { formatBytes, formatUptime } from "@/lib/ops/format";
+import type { z } from "zod";
 import {
   diskResponseSchema,
   metricsResponseSchema,
@@ -9,12 +9,16 @@ import {
 } from "@/lib/ops/schemas";
 import { Facts, Panel, QueryBody } from "./panel";
 import { useOpsQuery } from "./use-ops";
+import { useOpsFormat } from "./use-ops-format";
+
+type FsFigures = NonNullable<z.infer<typeof diskResponseSchema>["figures"]>["root"];
 
 /** Metrics refresh themselves; the other panels on demand. */
 const metricsIntervalMs = 15_000;
 
 export function MetricsPanel() {
   const t = useTranslations("Admin.metrics");
+  const f = useOpsFormat();
   const q = useOpsQuery("metrics", "/api/admin/ops/metrics", metricsResponseSchema, {
     refetchInterval: metricsIntervalMs,
   });
@@ -30,11 +34,11 @@ export function MetricsPanel() {
           <Facts
             items={[
               { label: t("pid"), value: m.process.pid },
-              { label: t("uptime"), value: formatUptime(m.process.uptimeSec) },
-              { label: t("rss"), value: formatBytes(m.memory.rss) },
-              { label: t("heapUsed"), value: formatBytes(m.memory.heapUsed) },
-              { label: t("load"), value: m.load.map((n) => n.toFixed(2)).join(" · ") },
-              { label: t("cpus"), value: m.cpus },
+              { label: t("uptime"), value: f.duration(m.process.uptimeSec) },
+              { label: t("rss"), value: f.bytes(m.memory.rss) },
+              { label: t("heapUsed"), value: f.bytes(m.memory.heapUsed) },
+              { label: t("load"), value: m.load.map((n) => f.number(n, 2)).join(" · ") },
+              { label: t("cpus"), value: f.number(m.cpus) },
             ]}
           />
         )}
@@ -45,6 +49,18 @@ export function MetricsPanel() {
 
 export function DiskPanel() {
   const t = useTranslations("Admin.disk");
+  const f = useOpsFormat();
+  // The server's figures in the reader's language; its English text only from an older server.
+  const describe = (text: string, figures: FsFigures | null | undefined) =>
+    figures === undefined
+      ? text
+      : figures === null
+        ? t("unavailable")
+        : t("usage", {
+            free: f.bytes(figures.freeBytes),
+            total: f.bytes(figures.totalBytes),
+            used: f.number(figures.usedPercent),
+          });
   const q = useOpsQuery("disk", "/api/admin/ops/disk", diskResponseSchema);
   return (
     <Panel
@@ -57,8 +73,8 @@ export function DiskPanel() {
         {(d) => (
           <Facts
             items={[
-              { label: t("root"), value: <span dir="ltr">{d.root}</span> },
-              { label: t("data"), value: <span dir="ltr">{d.data}</span> },
+              { label: t("root"), value: describe(d.root, d.figures?.root) },
+              { label: t("data"), value: describe(d.data, d.figures?.data) },
             ]}
           />
         )}
@@ -69,6 +85,7 @@ export function DiskPanel() {
 
 export function SysinfoPanel() {
   const t = useTranslations("Admin.sysinfo");
+  const f = useOpsFormat();
   const q = useOpsQuery("sysinfo", "/api/admin/ops/sysinfo", sysinfoResponseSchema);
   return (
     <Panel
@@ -85,8 +102,8 @@ export function SysinfoPanel() {
               { label: t("platform"), value: s.platform },
               { label: t("release"), value: s.release, mono: true },
               { label: t("arch"), value: s.arch },
-              { label: t("uptime"), value: formatUptime(s.uptimeSec) },
-              { label: t("totalMem"), value: formatBytes(s.totalMem) },
+              { label: t("uptime"), value: f.duration(s.uptimeSec) },
+              { label: t("totalMem"), value: f.bytes(s.totalMem) },
             ]}
           />
         )}

@@ -1,12 +1,13 @@
 "use client";
 
+import { useOpsFormat } from "./use-ops-format";
+
 import { useEffect, useId, useRef, useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Activity, Plus, Save, Trash2, X } from "lucide-react";
 import { Badge, Button, Field, IconButton, Input, NativeSelect, Spinner } from "@/components/ui";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";
-import { formatMs } from "@/lib/ops/format";
 import {
   credentialModes,
   dtmfModes,
@@ -487,8 +488,9 @@ function LineEditor({
 }
 
 function TestResultView({ result }: { result: LineTestResult }) {
+  const f = useOpsFormat();
   const t = useTranslations("Admin.telephony");
-  const ms = (v: number | null) => (v === null ? "–" : formatMs(v));
+  const ms = (v: number | null) => (v === null ? "–" : f.ms(v));
   const text = t(`result.${result.code}`, {
     status: result.status ?? "",
     reason: result.reason ?? "",

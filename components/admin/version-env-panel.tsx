@@ -24,8 +24,17 @@ export function VersionEnvPanel() {
         {(v) => (
           <Facts
             items={[
-              { label: t("version"), value: v.version, mono: true },
-              { label: t("commit"), value: v.commit, mono: true },
+              // "unknown" is the server's word for a value it could not read: say it in words.
+              {
+                label: t("version"),
+                value: v.version === "unknown" ? t("unknown") : v.version,
+                mono: v.version !== "unknown",
+              },
+              {
+                label: t("commit"),
+                value: v.commit === "unknown" ? t("unknown") : v.commit,
+                mono: v.commit !== "unknown",
+              },
             ]}
           />
         )}
@@ -54,7 +63,9 @@ export function VersionEnvPanel() {
                 <TableBody>
                   {entries.map(([key, value]) => (
                     <TableRow key={key}>
-                      <TableCell className="font-mono text-xs">{key}</TableCell>
+                      <TableCell className="font-mono text-xs" dir="ltr">
+                        {key}
+                      </TableCell>
                       <TableCell className="break-all font-mono text-xs" dir="ltr">
                         {value}
                       </TableCell>

@@ -235,12 +235,20 @@ function CallRow({
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2 empty:hidden">
-        {call.disposition === null && !missed ? (
-          <Button size="sm" variant="secondary" onClick={onAddOutcome}>
+        {missed ? null : (
+          // A saved outcome can be corrected (a mis-keyed 1-9); the server audits the change.
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={onAddOutcome}
+            data-testid={
+              call.disposition === null ? "call-log-add-outcome" : "call-log-correct-outcome"
+            }
+          >
             <PencilLine aria-hidden />
-            {t("log.addOutcome")}
+            {call.disposition === null ? t("log.addOutcome") : t("log.correctOutcome")}
           </Button>
-        ) : null}
+        )}
         {call.placeId ? (
           <Button
             size="sm"

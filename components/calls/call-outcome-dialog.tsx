@@ -13,6 +13,11 @@ import { dispositionPutBody, type DispositionAnswer } from "@/lib/client/calls/r
 import { formatPhone } from "@/lib/format/phone";
 import { DispositionForm } from "./disposition-form";
 
+const outcomeFocus = [
+  '[data-testid="disposition-form"] [data-disposition][aria-pressed="true"]',
+  '[data-testid="disposition-form"] [data-disposition]',
+];
+
 /** Gives an undisposed call its outcome later (Call Log), straight through the API. */
 export function CallOutcomeDialog({
   call,
@@ -69,10 +74,16 @@ export function CallOutcomeDialog({
             })
           : ""
       }
+      // Focus starts on the outcomes (the chosen one when correcting), where the 1-9 keys the
+      // form announces work, not on Close.
+      initialFocus={outcomeFocus}
     >
       {call ? (
         <DispositionForm
           key={call.id}
+          // Correcting: the saved outcome and note start selected and filled in.
+          suggested={call.disposition}
+          initialNote={call.note ?? ""}
           busy={save.isPending}
           serverError={serverError}
           onSkip={() => {

@@ -15,6 +15,7 @@ import {
   type DraftField,
 } from "@/lib/client/calls/disposition-form";
 import type { DispositionAnswer } from "@/lib/client/calls/record-body";
+import { singleKeyShortcutsKey, useStoredValue } from "@/lib/client/storage";
 
 /**
  * The outcome of one call: nine outcomes (keys 1-9, or a click), an optional note, the amount of
@@ -31,6 +32,7 @@ export function DispositionForm({
   busy = false,
   serverError,
   suggested = null,
+  initialNote = "",
 }: {
   summary?: React.ReactNode;
   onSave: (answer: DispositionAnswer) => void;
@@ -43,11 +45,14 @@ export function DispositionForm({
   serverError?: string | null;
   /** The outcome the line makes obvious (Busy, No answer...), pre-selected for the rep to confirm. */
   suggested?: DispositionDraft["disposition"];
+  /** The note already saved with the call (correcting an outcome keeps it unless edited). */
+  initialNote?: string;
 }) {
   const t = useTranslations("Calls");
   const [draft, setDraft] = useState<DispositionDraft>(() => ({
     ...emptyDispositionDraft,
     disposition: suggested,
+    note: initialNote,
   }));
   const [error, setError] = useState<{ field: DraftField; error: DraftError } | null>(null);
   const titleId = useId();
@@ -57,6 +62,7 @@ export function DispositionForm({
   const callbackRef = useRef<HTMLInputElement>(null);
   const saveRef = useRef<HTMLButtonElement>(null);
   const asks = draft.disposition ? DISPOSITION_FLAGS[draft.disposition].asks : undefined;
+  const [shortcuts] = useStoredValue(singleKeyShortcutsKey);
 
   useEffect(() => {
     if (autoFocus) choicesRef.current?.querySelector("button")?.focus();
@@ -90,6 +96,12 @@ export function DispositionForm({
   };
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLFormElement>) => {
+    // Ctrl+Enter (Cmd+Enter) saves from anywhere in the form, the note included.
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !e.defaultPrevented) {
+      e.preventDefault();
+      e.currentTarget.requestSubmit();
+      return;
+    }
     const target = e.target as HTMLElement;
     const decision = decidePromptKey({
       key: e.key,
@@ -99,7 +111,9 @@ export function DispositionForm({
     });
     if (decision.run === "none") return;
     e.preventDefault();
-    if (decision.run === "choose") choose(decision.disposition);
+    // The outcome keys are single-key shortcuts the rep may turn off (WCAG 2.1.4); the key is
+    // still kept from the dialer around the form, which would dial it.
+    if (decision.run === "choose" && shortcuts) choose(decision.disposition);
     else if (decision.run === "skip") onSkip();
   };
 
@@ -124,7 +138,7 @@ export function DispositionForm({
         </h2>
         {summary ? <p className="truncate text-xs text-fg-muted">{summary}</p> : null}
         <p id={hintId} className="text-xs text-fg-muted">
-          {t("prompt.keyHint")}
+          {shortcuts ? t("prompt.keyHint") : t("prompt.keyHintOff")}
         </p>
       </div>
       <div
@@ -144,7 +158,7 @@ export function DispositionForm({
               key={d}
               type="button"
               aria-pressed={pressed}
-              aria-keyshortcuts={String(key)}
+              aria-keyshortcuts={shortcuts ? String(key) : undefined}
               data-disposition={d}
               onClick={() => choose(d)}
               className={cn(

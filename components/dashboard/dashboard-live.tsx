@@ -35,7 +35,7 @@ export function DashboardLive() {
   return (
     <>
       <KpiCards kpis={data.kpis} />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <AgentGrid agents={data.agents} />
         <SalesEvents sales={data.events} now={now} />
       </div>

@@ -6,7 +6,19 @@ import { formatHms } from "@/lib/dialer/format";
 import { useDialer } from "./dialer-provider";
 
 /** The collapsed dialer: a bar with the elapsed time; a click expands it again. */
-export function DialerMinimisedBar({ onExpand }: { onExpand: () => void }) {
+export function DialerMinimisedBar({
+  onExpand,
+  takeFocus,
+}: {
+  onExpand: () => void;
+  /**
+   * The rep just minimised the window: focus follows to the bar, because the minimise button it
+   * was on has gone. Never when the bar appears by itself (a phone starts minimised, and the
+   * widget's code arrives after first paint): that would pull focus from wherever the rep is,
+   * e.g. the menu toggle they are about to press Enter on.
+   */
+  takeFocus: boolean;
+}) {
   const t = useTranslations("Dialer");
   const { elapsedMs, isActive } = useDialer();
   const time = formatHms(elapsedMs);
@@ -15,8 +27,8 @@ export function DialerMinimisedBar({ onExpand }: { onExpand: () => void }) {
       type="button"
       aria-label={t("expand", { time })}
       data-testid="dialer-minimised-bar"
-      // Focus moves here from the minimise button, which just disappeared.
-      autoFocus
+      // Only on the rep's own minimise (see takeFocus).
+      autoFocus={takeFocus}
       onClick={onExpand}
       className="flex items-center gap-2 rounded-full border border-line bg-surface px-4 py-2 text-fg shadow-xl hover:bg-surface-muted"
     >

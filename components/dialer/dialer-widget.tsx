@@ -10,6 +10,7 @@ import { DialerMinimisedBar } from "./dialer-minimised-bar";
 import { DialerPanel } from "./dialer-panel";
 import { IncomingCall } from "./incoming-call";
 import { isTextEntry } from "@/lib/ui/text-entry";
+import { readStored, singleKeyShortcutsKey } from "@/lib/client/storage";
 import { useCallDisposition, useDialer } from "./dialer-provider";
 import { createDialerKeyHandler } from "./dialer-key-handler";
 import { useTonePlayer } from "./use-tone-player";
@@ -39,6 +40,8 @@ export function DialerWidget() {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "m" && e.key !== "M") return;
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      // Single-key shortcuts can be turned off in Settings (WCAG 2.1.4).
+      if (!readStored(singleKeyShortcutsKey)) return;
       const target = e.target as Element | null;
       if (target && isTextEntry(target) && !(target as HTMLInputElement).readOnly) return;
       e.preventDefault();
@@ -53,8 +56,11 @@ export function DialerWidget() {
   // While minimised, the widget keeps the window's footprint (click-through) and shows the bar
   // in its bottom corner, so the bar stays where the window was and expanding puts it back.
   const [frame, setFrame] = useState<Size | null>(null);
+  // Set only by the rep's own minimise, and only if focus was in the window (see DialerMinimisedBar).
+  const [barTakesFocus, setBarTakesFocus] = useState(false);
   const minimise = () => {
     setFrame(rootRef.current ? sizeOf(rootRef.current) : null);
+    setBarTakesFocus(rootRef.current?.contains(document.activeElement) ?? false);
     dialer.setMinimised(true);
   };
   const expand = () => {
@@ -90,7 +96,7 @@ export function DialerWidget() {
     >
       {dialer.minimised ? (
         <div className="pointer-events-auto">
-          <DialerMinimisedBar onExpand={expand} />
+          <DialerMinimisedBar onExpand={expand} takeFocus={barTakesFocus} />
         </div>
       ) : (
         <div className="w-80 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface text-fg shadow-2xl">

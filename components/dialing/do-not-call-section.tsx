@@ -219,13 +219,19 @@ export function DoNotCallSection() {
             <TableBody>
               {numbers.map((n) => (
                 <TableRow key={n.number}>
-                  <TableCell dir="ltr" className="whitespace-nowrap font-mono text-start">
-                    {n.number}
+                  <TableCell className="whitespace-nowrap font-mono">
+                    <bdi dir="ltr">{n.number}</bdi>
                   </TableCell>
                   <TableCell className="max-w-48 truncate">{n.note}</TableCell>
-                  <TableCell className="whitespace-nowrap text-fg-muted">
-                    {n.addedBy ?? "-"} ·{" "}
-                    {format.dateTime(new Date(n.createdAt), { dateStyle: "medium" })}
+                  {/* Author and date isolated from each other: in Arabic a Latin user name
+                      beside a date would otherwise run into it ("2026/11/demo · 26"). */}
+                  <TableCell className="whitespace-nowrap text-fg-muted" data-testid="dnc-added">
+                    <bdi>{n.addedBy ?? "-"}</bdi> ·{" "}
+                    <bdi>
+                      <time dateTime={n.createdAt}>
+                        {format.dateTime(new Date(n.createdAt), { dateStyle: "medium" })}
+                      </time>
+                    </bdi>
                   </TableCell>
                   <TableCell className="text-end">
                     <IconButton

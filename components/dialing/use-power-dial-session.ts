@@ -5,7 +5,12 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useCallDisposition, useDialer } from "@/components/dialer/dialer-provider";
 import { ApiClientError } from "@/lib/client/api-client";
 import { releasePlace, reservePlace } from "@/lib/client/dialing";
-import { powerDialSummariesKey, readStored, writeStored } from "@/lib/client/storage";
+import {
+  powerDialSummariesKey,
+  readStored,
+  singleKeyShortcutsKey,
+  writeStored,
+} from "@/lib/client/storage";
 import type { CountdownEvent } from "@/lib/dialing/countdown";
 import { initialCountdown } from "@/lib/dialing/countdown-state";
 import type { SessionPlan } from "@/lib/dialing/plan";
@@ -146,7 +151,12 @@ export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Plac
     const { engine, runtime } = loaded;
     const onKey = (e: KeyboardEvent) => {
       const target = e.target instanceof HTMLElement ? e.target : null;
-      const event = runtime.sessionKeyEvent(e.key, target, e);
+      const event = runtime.sessionKeyEvent(e.key, target, {
+        ctrlKey: e.ctrlKey,
+        metaKey: e.metaKey,
+        altKey: e.altKey,
+        shortcuts: readStored(singleKeyShortcutsKey),
+      });
       if (event) {
         e.preventDefault();
         engine.command(event);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { CalendarClock, Check, Map as MapIcon, Phone } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button, CollapsibleSection, Drawer, cn } from "@/components/ui";
@@ -54,6 +54,7 @@ export function FacilityDrawer({
   const [phase, setPhase] = useState<DrawerPhase>(open ? "open" : "closed");
   const [mapEnabled, setMapEnabled] = useStoredValue(drawerMapKey);
   const [popupFor, setPopupFor] = useState<string | null>(null);
+  const mapToggleRef = useRef<HTMLButtonElement>(null);
   const openId = open && current ? current.place_id : null;
   const [lastOpenId, setLastOpenId] = useState<string | null>(null);
   if (openId !== lastOpenId) {
@@ -91,6 +92,13 @@ export function FacilityDrawer({
       onOpenChange={onOpenChange}
       title={name}
       modal={modal}
+      // One Escape closes the map popup only (it sits over the drawer); the next, the drawer.
+      onEscapeKeyDown={(event) => {
+        if (popupFor === null) return;
+        event.preventDefault();
+        setPopupFor(null);
+        mapToggleRef.current?.focus();
+      }}
       // On phones and small tablets the session bar sits over the top: the panel starts below it.
       className={cn("[animation-duration:220ms]!", !modal && "max-md:pt-(--power-dial-bar-h)")}
       headerActions={
@@ -134,6 +142,7 @@ export function FacilityDrawer({
               </span>
             </div>
             <Button
+              ref={mapToggleRef}
               variant="secondary"
               aria-pressed={mapEnabled}
               onClick={toggleMap}

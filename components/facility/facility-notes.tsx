@@ -65,6 +65,13 @@ export function FacilityNotes({
               value={draft}
               maxLength={NOTE_MAX_CHARS}
               onChange={(e) => setDraft(e.target.value)}
+              aria-keyshortcuts="Control+Enter Meta+Enter"
+              // Enter makes a new line in a note; Ctrl+Enter (Cmd+Enter) saves it.
+              onKeyDown={(e) => {
+                if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey)) return;
+                e.preventDefault();
+                e.currentTarget.form?.requestSubmit();
+              }}
             />
           </Field>
           <div className="flex gap-2">

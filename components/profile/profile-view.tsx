@@ -135,7 +135,7 @@ function ProfileEditor({ username }: { username: string }) {
           <SecuritySection onSimulated={() => setMessage(t("passwordSimulated"))} />
         </div>
         <div className="grid content-start gap-5">
-          <PreferencesSection form={form} onChange={update} />
+          <PreferencesSection />
           <RecentActivity />
         </div>
       </div>

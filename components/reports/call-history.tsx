@@ -128,7 +128,12 @@ export function CallHistory() {
         ) : null}
         {found ? (
           <CallCard call={found} actions={downloadButton} inbound={inbound} extraRows={extraRows} />
-        ) : (
+        ) : search.isIdle ? (
+          // Before any search there is nothing "not found" and nothing to download.
+          <div data-testid="call-history-idle">
+            <EmptyState icon={FileSearch} title={t("beforeSearch")} headingLevel={2} />
+          </div>
+        ) : search.isPending ? null : (
           <EmptyState
             icon={FileSearch}
             title={t("empty")}

@@ -3,7 +3,7 @@
 import { DayPicker, type ChevronProps, type ClassNames } from "react-day-picker";
 import { ChevronDown, ChevronLeft, ChevronRight } from "lucide-react";
 import { endOfDay, startOfDay } from "date-fns";
-import { useLocale } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { dayPickerLocale } from "@/components/reports/date-locale";
 import { useDirection } from "@/components/ui";
 import { isSingleDay, monthBounds, type CalendarSelection } from "@/lib/reports/calendar";
@@ -80,6 +80,7 @@ export function ReportCalendar({
   labelledBy: string;
 }) {
   const locale = useLocale();
+  const t = useTranslations("Reports.calendar");
   const dir = useDirection();
   const { startMonth, endMonth } = monthBounds(clock);
 
@@ -111,6 +112,19 @@ export function ReportCalendar({
       modifiersClassNames={modifiersClassNames}
       classNames={classNames}
       components={{ Chevron }}
+      labels={{
+        // The name starts with the day number the button shows (WCAG 2.5.3: "click 26" works
+        // by voice; DayPicker's "Thursday, November 26th, 2026" did not contain "26"), and its
+        // today/selected words are translated.
+        labelDayButton: (date, modifiers, _options, dateLib) => {
+          const day = dateLib!.format(date, "d");
+          const full = dateLib!.format(date, "PPPP");
+          const label = modifiers.today
+            ? t("dayToday", { day, date: full })
+            : t("day", { day, date: full });
+          return modifiers.selected ? t("daySelected", { label }) : label;
+        },
+      }}
     />
   );
 }

@@ -16,8 +16,19 @@ const themes = [
 
 const noop = () => () => {};
 
-/** Theme and language: both apply at once and persist (theme in localStorage, language in a cookie). */
-export function AppearanceFields() {
+/**
+ * Theme and language: both apply at once and persist (theme in localStorage, language in a
+ * cookie). Settings and Profile both show these, so the two screens offer the same lists: the
+ * interface's own languages and themes.
+ */
+export function AppearanceFields({
+  idPrefix = "settings",
+  narrow = false,
+}: {
+  idPrefix?: string;
+  /** In a narrow column (Profile's side): the theme cards stack instead of sitting in a row. */
+  narrow?: boolean;
+}) {
   const t = useTranslations("Settings");
   const { theme, setTheme } = useTheme();
   // next-themes only knows the stored theme in the browser; before that, check nothing (no mismatch).
@@ -45,15 +56,16 @@ export function AppearanceFields() {
         value={mounted ? (theme ?? "") : ""}
         onValueChange={setTheme}
         items={themes.map(({ value, key, icon }) => ({ value, icon, label: t(key) }))}
+        className={narrow ? "sm:grid-cols-3 lg:grid-cols-1" : undefined}
       />
-      <Field id="settings-language" label={t("language")}>
+      <Field id={`${idPrefix}-language`} label={t("language")}>
         <NativeSelect
           value={locale}
           disabled={!mounted || switching}
           onChange={(e) => changeLanguage(e.target.value as Locale)}
         >
           {locales.map((l) => (
-            <option key={l} value={l}>
+            <option key={l} value={l} lang={l}>
               {t(`lang_${l}`)}
             </option>
           ))}

@@ -13,6 +13,7 @@ import { Button, Checkbox, PageHeader, SectionCard } from "@/components/ui";
 import { DoNotCallSection } from "@/components/dialing/do-not-call-section";
 import { AppearanceFields } from "./appearance-fields";
 import { TimeZoneField } from "./time-zone-field";
+import { ShortcutsField } from "./shortcuts-field";
 
 // Spec: none of these buttons has any behaviour; they are type="button" on purpose.
 function Action({ icon: Icon, label }: { icon: typeof Lock; label: string }) {
@@ -23,17 +24,43 @@ function Action({ icon: Icon, label }: { icon: typeof Lock; label: string }) {
   );
 }
 
+/**
+ * A button the spec names but nothing stands behind yet: disabled, and it says so on its face
+ * (a click that silently does nothing reads as broken).
+ */
+function ComingSoon({
+  icon: Icon,
+  label,
+  soon,
+}: {
+  icon: typeof Lock;
+  label: string;
+  soon: string;
+}) {
+  return (
+    <Button variant="secondary" disabled data-testid="coming-soon">
+      <Icon aria-hidden /> {label}
+      <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium text-fg-muted">
+        {soon}
+      </span>
+    </Button>
+  );
+}
+
 export async function SettingsView() {
   const t = await getTranslations("Settings");
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t("title")} description={t("subtitle")} />
-      <div className="grid gap-5">
+      <div className="grid grid-cols-1 gap-5">
         <SectionCard id="general" title={t("general")}>
           <div className="grid gap-5">
             <AppearanceFields />
             <TimeZoneField />
           </div>
+        </SectionCard>
+        <SectionCard id="keyboard" title={t("keyboard")}>
+          <ShortcutsField />
         </SectionCard>
         <SectionCard id="notifications" title={t("notifications")}>
           <div className="flex flex-wrap gap-6">
@@ -44,26 +71,26 @@ export async function SettingsView() {
         <SectionCard id="account" title={t("account")}>
           <div className="flex flex-wrap gap-3">
             <Action icon={Lock} label={t("changePassword")} />
-            <Action icon={ShieldCheck} label={t("enable2fa")} />
+            <ComingSoon icon={ShieldCheck} label={t("enable2fa")} soon={t("comingSoon")} />
           </div>
         </SectionCard>
         <DoNotCallSection />
         <SectionCard id="data" title={t("dataPrivacy")}>
           <div className="flex flex-wrap gap-3">
-            <Action icon={Download} label={t("exportData")} />
-            <Action icon={Trash2} label={t("clearPreferences")} />
+            <ComingSoon icon={Download} label={t("exportData")} soon={t("comingSoon")} />
+            <ComingSoon icon={Trash2} label={t("clearPreferences")} soon={t("comingSoon")} />
           </div>
         </SectionCard>
         <SectionCard id="workspace" title={t("workspace")}>
           <div className="flex flex-wrap gap-3">
-            <Action icon={UserPlus} label={t("inviteMembers")} />
-            <Action icon={Users} label={t("manageRoles")} />
+            <ComingSoon icon={UserPlus} label={t("inviteMembers")} soon={t("comingSoon")} />
+            <ComingSoon icon={Users} label={t("manageRoles")} soon={t("comingSoon")} />
           </div>
         </SectionCard>
         <SectionCard id="advanced" title={t("advanced")}>
           <div className="flex flex-wrap gap-3">
-            <Action icon={KeyRound} label={t("generateApiKey")} />
-            <Action icon={Webhook} label={t("webhookSettings")} />
+            <ComingSoon icon={KeyRound} label={t("generateApiKey")} soon={t("comingSoon")} />
+            <ComingSoon icon={Webhook} label={t("webhookSettings")} soon={t("comingSoon")} />
           </div>
         </SectionCard>
         <div className="flex justify-end">

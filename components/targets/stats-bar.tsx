@@ -2,18 +2,21 @@
 // runtime (./targets-runtime.ts) renders it in the browser once the numbers can load.
 import { useFormatter, useTranslations } from "next-intl";
 import type { CallStats } from "@/lib/client/calls/queries";
-import { targetsStats } from "@/lib/sample/targets-stats";
 
 /**
- * Dials, Talk time and Conversations: the team's calls today (call records); Archived, Notes and
- * Viewed: the spec's fixed placeholder numbers. A value not loaded yet (or that failed to load)
- * shows a dash, in a box of the same size, so nothing moves when it arrives.
+ * The team's day, from its records: Dials, Talk time and Conversations from today's call
+ * records, Notes from the notes written today on businesses' records. (The spec's Archived and
+ * Viewed tiles showed fixed numbers: nothing records either, so they are gone until something
+ * does.) A value not loaded yet (or that failed to load) shows a dash, in a box of the same
+ * size, so nothing moves when it arrives.
  */
 export function StatsBar({
   today,
+  notesToday = null,
   failed = false,
 }: {
   today: CallStats["today"] | null;
+  notesToday?: number | null;
   failed?: boolean;
 }) {
   const t = useTranslations("Targets.stats");
@@ -34,13 +37,11 @@ export function StatsBar({
       label: t("conversations"),
       value: today ? n(today.conversations) : null,
     },
-    { id: "archived", label: t("archived"), value: n(targetsStats.archived) },
-    { id: "notes", label: t("notes"), value: n(targetsStats.notes) },
-    { id: "viewed", label: t("viewed"), value: n(targetsStats.viewed) },
+    { id: "notes", label: t("notes"), value: notesToday === null ? null : n(notesToday) },
   ];
   return (
     <section aria-label={t("label")} data-testid="targets-stats">
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-2 lg:grid-cols-4">
         {items.map((item) => (
           <div key={item.id} className="rounded-xl border border-line bg-surface px-3 py-2.5">
             <dt className="truncate text-xs font-medium text-fg-muted">{item.label}</dt>

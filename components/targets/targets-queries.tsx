@@ -3,7 +3,9 @@
 import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useCallStats, type CallStats } from "@/lib/client/calls/queries";
-import { dialSettingsKey, fetchDialSettings } from "@/lib/client/dialing";
+import { dialSettingsKey, fetchDialPreview, fetchDialSettings } from "@/lib/client/dialing";
+import { CALLS_QUERY_KEY } from "@/components/dialer/dialer-provider";
+import type { PreviewBody } from "@/lib/dialing/schemas";
 
 export type DialSettingsData = Awaited<ReturnType<typeof fetchDialSettings>>;
 
@@ -13,7 +15,11 @@ export type TargetsQueryData = {
   statsFailed: boolean;
   /** The organization's calling window (rows of places without opening hours). */
   dialSettings: DialSettingsData | undefined;
+  /** Places whose phone is on the team's do-not-call list; undefined until known. */
+  doNotCall: ReadonlySet<string> | undefined;
 };
+
+const noPlaces: ReadonlySet<string> = new Set();
 
 /**
  * The Targets screen's TanStack queries (its QueryObserver: ~4 KiB gz), loaded just after the
@@ -23,9 +29,12 @@ export type TargetsQueryData = {
  */
 export function TargetsQueries({
   placeIds,
+  dialable,
   onData,
 }: {
   placeIds: readonly string[];
+  /** The places with a phone, once enriched: checked against the do-not-call list. */
+  dialable: PreviewBody["places"];
   onData: (data: TargetsQueryData) => void;
 }) {
   const stats = useCallStats(placeIds);
@@ -35,9 +44,22 @@ export function TargetsQueries({
     staleTime: Infinity,
     enabled: placeIds.length > 0,
   });
+  // Under the calls prefix: a Do not call outcome saved through the outbox refreshes it.
+  const dnc = useQuery({
+    queryKey: [...CALLS_QUERY_KEY, "do-not-call-places", dialable],
+    queryFn: () => fetchDialPreview(dialable),
+    enabled: dialable.length > 0,
+    select: (answer) =>
+      new Set(
+        Object.entries(answer.places)
+          .filter(([, check]) => check.doNotCall)
+          .map(([id]) => id),
+      ) as ReadonlySet<string>,
+  });
+  const doNotCall = dialable.length === 0 ? noPlaces : dnc.data;
   const statsFailed = stats.isError && !stats.data;
   useEffect(() => {
-    onData({ stats: stats.data, statsFailed, dialSettings: settings.data });
-  }, [onData, stats.data, statsFailed, settings.data]);
+    onData({ stats: stats.data, statsFailed, dialSettings: settings.data, doNotCall });
+  }, [onData, stats.data, statsFailed, settings.data, doNotCall]);
   return null;
 }

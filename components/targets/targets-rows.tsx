@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { Phone } from "lucide-react";
+import { Ban, Phone } from "lucide-react";
 import { Button, TableCell, TableRow } from "@/components/ui";
 import type { CallStats } from "@/lib/client/calls/queries";
 import type { Place } from "@/lib/places/schemas";
@@ -37,16 +37,29 @@ function Dash({ label }: { label: string }) {
   );
 }
 
+// On phones each row is a card: a grid with the name and Call on the first line, then the
+// labelled phone, hours and dial count; the columns a card leaves out are hidden there. A
+// card's label is its column's name drawn from `data-label` (the hidden header said it), so the
+// cell's own text stays the value.
+const card = {
+  row: "max-sm:grid max-sm:h-auto max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-center max-sm:gap-x-3 max-sm:px-3 max-sm:py-3",
+  cell: "max-sm:col-span-2 max-sm:block max-sm:px-0 max-sm:py-0.5 max-sm:before:me-2 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-fg-muted max-sm:before:content-[attr(data-label)]",
+  hidden: "max-sm:hidden",
+};
+
 function TargetRow({
   place,
   pending,
   dialCount,
   now,
+  doNotCall,
   onOpenPlace,
   onCall,
 }: {
   place: Place;
   pending: boolean;
+  /** Its phone is on the team's do-not-call list: no Call, and the row says why. */
+  doNotCall: boolean;
   now: Date | null;
   /** The team's dials to this place; undefined while loading, null when it failed. */
   dialCount: number | null | undefined;
@@ -65,22 +78,42 @@ function TargetRow({
   const category = readableCategory(place.primaryType);
   const none = t("none");
   return (
-    <TableRow className="h-12" data-testid="target-row" data-place-id={place.place_id}>
-      <TableCell>
-        <Button
-          size="sm"
-          variant="success"
-          disabled={!place.phone}
-          aria-label={t("callPlace", { name })}
-          title={place.phone ? undefined : pending ? t("detailsPending") : t("noPhone")}
-          onClick={() => onCall(place)}
-          data-testid="target-call"
-        >
-          <Phone aria-hidden />
-          {t("call")}
-        </Button>
+    <TableRow
+      className={`h-12 ${card.row}`}
+      data-testid="target-row"
+      data-place-id={place.place_id}
+    >
+      <TableCell className="max-sm:order-2 max-sm:p-0">
+        {doNotCall ? (
+          // The reason is the button's own text, so it is seen and heard, not only hovered.
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled
+            aria-label={t("doNotCallPlace", { name })}
+            title={t("doNotCallReason")}
+            data-testid="target-call"
+            data-do-not-call=""
+          >
+            <Ban aria-hidden />
+            {t("doNotCall")}
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="success"
+            disabled={!place.phone}
+            aria-label={t("callPlace", { name })}
+            title={place.phone ? undefined : pending ? t("detailsPending") : t("noPhone")}
+            onClick={() => onCall(place)}
+            data-testid="target-call"
+          >
+            <Phone aria-hidden />
+            {t("call")}
+          </Button>
+        )}
       </TableCell>
-      <TableCell className="max-w-0">
+      <TableCell className="max-w-0 max-sm:order-1 max-sm:max-w-none max-sm:p-0">
         <button
           type="button"
           onClick={() => onOpenPlace(place)}
@@ -91,7 +124,11 @@ function TargetRow({
           {name}
         </button>
       </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums" data-testid="target-phone">
+      <TableCell
+        className={`whitespace-nowrap tabular-nums max-sm:order-3 max-sm:pt-2 ${card.cell}`}
+        data-testid="target-phone"
+        data-label={t("columns.phone")}
+      >
         {phone ? (
           <bdi dir="ltr">{phone}</bdi>
         ) : pending ? (
@@ -100,14 +137,22 @@ function TargetRow({
           <Dash label={t("noPhone")} />
         )}
       </TableCell>
-      <TableCell className="whitespace-nowrap text-sm" data-testid="target-hours">
+      <TableCell
+        className={`whitespace-nowrap text-sm max-sm:order-4 max-sm:whitespace-normal ${card.cell}`}
+        data-testid="target-hours"
+        data-label={t("columns.hours")}
+      >
         {pending && !place.opening_hours ? (
           <Pending label={t("detailsPending")} />
         ) : (
           <CallingWindowLabel place={place} now={now} />
         )}
       </TableCell>
-      <TableCell className="tabular-nums" data-testid="target-dials">
+      <TableCell
+        className={`tabular-nums max-sm:order-5 ${card.cell}`}
+        data-testid="target-dials"
+        data-label={t("columns.dialCount")}
+      >
         {dialCount === undefined ? (
           <Pending label={t("loading")} />
         ) : dialCount === null ? (
@@ -116,7 +161,7 @@ function TargetRow({
           format.number(dialCount)
         )}
       </TableCell>
-      <TableCell className="whitespace-nowrap" data-testid="target-appointment">
+      <TableCell className={`whitespace-nowrap ${card.hidden}`} data-testid="target-appointment">
         {facility.nextAppointment === null ? (
           <Dash label={none} />
         ) : (
@@ -128,11 +173,13 @@ function TargetRow({
           })
         )}
       </TableCell>
-      <TableCell className="max-w-0 truncate" data-testid="target-city">
+      <TableCell className={`max-w-0 truncate ${card.hidden}`} data-testid="target-city">
         {city ?? <Dash label={none} />}
       </TableCell>
-      <TableCell data-testid="target-state">{state ?? <Dash label={none} />}</TableCell>
-      <TableCell className="max-w-0 truncate" data-testid="target-category">
+      <TableCell className={card.hidden} data-testid="target-state">
+        {state ?? <Dash label={none} />}
+      </TableCell>
+      <TableCell className={`max-w-0 truncate ${card.hidden}`} data-testid="target-category">
         {category || <Dash label={none} />}
       </TableCell>
     </TableRow>
@@ -144,6 +191,7 @@ export type TargetRowsProps = {
   settledIds: ReadonlySet<string>;
   dialCounts: CallStats["places"] | null;
   countsFailed: boolean;
+  doNotCall: ReadonlySet<string> | undefined;
   onOpenPlace: (place: Place) => void;
   onCall: (place: Place) => void;
 };
@@ -153,6 +201,7 @@ export function TargetRows({
   settledIds,
   dialCounts,
   countsFailed,
+  doNotCall,
   onOpenPlace,
   onCall,
 }: TargetRowsProps) {
@@ -164,6 +213,7 @@ export function TargetRows({
       pending={!settledIds.has(place.place_id)}
       now={now}
       dialCount={countsFailed ? null : (dialCounts?.[place.place_id]?.dialCount ?? undefined)}
+      doNotCall={doNotCall?.has(place.place_id) ?? false}
       onOpenPlace={onOpenPlace}
       onCall={onCall}
     />

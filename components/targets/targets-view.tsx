@@ -19,6 +19,7 @@ const noQueryData: TargetsQueryData = {
   stats: undefined,
   statsFailed: false,
   dialSettings: undefined,
+  doNotCall: undefined,
 };
 
 /** The Targets screen (spec 2 "Targets"): stats, search, status, results, Load More. */
@@ -59,6 +60,15 @@ export function TargetsView({
   // Dial Count and today's numbers are the team's, from the call records; they refresh when a
   // call is saved (the call outbox invalidates every "calls" query).
   const placeIds = useMemo(() => state.places.map((p) => p.place_id), [state.places]);
+  // Checked against the do-not-call list once every row has its phone (one request, not one
+  // per enriched row).
+  const dialable = useMemo(
+    () =>
+      state.places.every((p) => state.settledIds.has(p.place_id))
+        ? state.places.flatMap((p) => (p.phone ? [{ placeId: p.place_id, phone: p.phone }] : []))
+        : [],
+    [state.places, state.settledIds],
+  );
   const [queried, setQueried] = useState<TargetsQueryData>(noQueryData);
   const stats = queried.stats;
 
@@ -93,7 +103,11 @@ export function TargetsView({
       </PageHeader>
       <div className="grid gap-4">
         {runtime ? (
-          <runtime.StatsBar today={stats?.today ?? null} failed={queried.statsFailed} />
+          <runtime.StatsBar
+            today={stats?.today ?? null}
+            notesToday={stats?.notesToday ?? null}
+            failed={queried.statsFailed}
+          />
         ) : (
           statsFallback
         )}
@@ -128,6 +142,7 @@ export function TargetsView({
                     settledIds={state.settledIds}
                     dialCounts={stats?.places ?? null}
                     countsFailed={queried.statsFailed}
+                    doNotCall={queried.doNotCall}
                     onOpenPlace={(place) => openDrawer(place, true)}
                     onCall={(place) => dialPlace(place, place.phone)}
                   />
@@ -151,7 +166,9 @@ export function TargetsView({
       </div>
       {/* The screen's TanStack queries (call stats, dial settings) come with the runtime: their
           numbers are not in the first paint (a dash holds each), their code need not be. */}
-      {runtime ? <runtime.TargetsQueries placeIds={placeIds} onData={setQueried} /> : null}
+      {runtime ? (
+        <runtime.TargetsQueries placeIds={placeIds} dialable={dialable} onData={setQueried} />
+      ) : null}
       <TargetsFacilityDrawer
         place={
           openPlace

@@ -45,8 +45,15 @@ export function Dialog({
   footer,
   trigger,
   className,
+  initialFocus,
   children,
 }: {
+  /**
+   * CSS selectors inside the dialog, tried in order, for the element that takes focus when it
+   * opens (e.g. an outcome, where the 1-9 keys work); by default Radix's first focusable, the
+   * Close button.
+   */
+  initialFocus?: readonly string[];
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   title: React.ReactNode;
@@ -59,13 +66,26 @@ export function Dialog({
 }) {
   const t = useTranslations("UI");
   const returnFocus = useReturnFocus();
+  const contentRef = useRef<HTMLDivElement>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger> : null}
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className={overlayClass} />
         <DialogPrimitive.Content
+          ref={contentRef}
           {...returnFocus}
+          onOpenAutoFocus={(event) => {
+            returnFocus.onOpenAutoFocus();
+            const content = contentRef.current;
+            const target = initialFocus
+              ?.map((selector) => content?.querySelector<HTMLElement>(selector))
+              .find(Boolean);
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           // Without a description Radix warns unless aria-describedby is explicitly undefined.
           {...(description ? {} : { "aria-describedby": undefined })}
           className={cn(

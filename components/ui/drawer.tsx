@@ -42,6 +42,7 @@ export function Drawer({
   headerActions,
   closeLabel,
   className,
+  onEscapeKeyDown,
   children,
 }: {
   open: boolean;
@@ -60,6 +61,11 @@ export function Drawer({
   /** Name of the close button (default "Close"). */
   closeLabel?: string;
   className?: string;
+  /**
+   * Escape that would close the drawer: call preventDefault() to keep it open (e.g. a popup
+   * inside it takes this Escape). Runs after the drawer's own rule for its mode.
+   */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
   children: React.ReactNode;
 }) {
   const t = useTranslations("UI");
@@ -70,6 +76,10 @@ export function Drawer({
         {modal ? <DialogPrimitive.Overlay className={overlayClass} /> : null}
         <DialogPrimitive.Content
           {...(modal ? returnFocus : besideTheWork)}
+          onEscapeKeyDown={(event) => {
+            if (!modal) besideTheWork.onEscapeKeyDown(event);
+            if (!event.defaultPrevented) onEscapeKeyDown?.(event);
+          }}
           {...(description ? {} : { "aria-describedby": undefined })}
           data-drawer=""
           data-side={side}

@@ -1,5 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
+import { recordAudit } from "@/lib/audit";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
 import { addE164 } from "@/lib/dialing/do-not-call";
@@ -13,6 +14,8 @@ import type { z } from "zod";
  * PUT /api/calls/:id/disposition: the rep's outcome of their own call. Sending it again
  * replaces it (a rep may correct a mis-keyed outcome); what the outcome does not ask for
  * (an amount, a callback time) is cleared, so a corrected sale leaves no stale amount behind.
+ * A correction (a call that had an outcome gets another) is written to the audit trail with
+ * both outcomes, since a changed sale or do-not-call matters to the team's figures.
  */
 export async function setDisposition(
   session: UserSession,
@@ -20,6 +23,10 @@ export async function setDisposition(
   body: z.output<typeof dispositionBodySchema>,
 ): Promise<CallDto> {
   const db = await getDb();
+  const before = await db.call.findFirst({
+    where: { id, ...myCalls(session) },
+    select: { disposition: true },
+  });
   const { count } = await db.call.updateMany({
     where: { id, ...myCalls(session) },
     data: {
@@ -34,6 +41,16 @@ export async function setDisposition(
     where: { id, ...myCalls(session) },
     select: callSelect,
   });
+  if (before?.disposition && before.disposition !== body.disposition) {
+    await recordAudit({
+      actor: session.username,
+      action: "call.outcome.corrected",
+      outcome: "success",
+      target: id,
+      detail: { from: before.disposition, to: body.disposition },
+      fold: false,
+    });
+  }
   // Issue 15: the Do not call outcome puts the dialed number on the team's list.
   if (body.disposition === "do_not_call" && row.dialedNumber) {
     await addE164(session, session.username, row.dialedNumber, "Do not call disposition");

@@ -368,6 +368,8 @@ export const callStatsResponseSchema = z.object({
   today: dayCountsSchema,
   /** The signed-in rep alone today. */
   mine: dayCountsSchema,
+  /** Notes the team wrote today on any business's record (issue 30's records), still kept. */
+  notesToday: z.number().int().nonnegative(),
 });
 export type CallStatsResponse = z.infer<typeof callStatsResponseSchema>;
 

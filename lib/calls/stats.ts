@@ -16,7 +16,8 @@ function utcMidnight(now: Date) {
  * today's dials, talk time and conversations, for the team and for the rep. "Today" starts at
  * `dayStart` (the browser's local midnight) or else midnight UTC. Dials are calls the reps
  * placed: an inbound call (issue 28) is not one, though its talk time and a conversation it
- * was count.
+ * was count. Notes today are the team's notes on any business's record created since then
+ * and not deleted.
  */
 export async function callStats(
   session: UserSession,
@@ -30,7 +31,7 @@ export async function callStats(
     dispositionsWhere("conversation").map((d) => Prisma.sql`${d}::"CallDisposition"`),
   );
 
-  const [perPlace, [today]] = await Promise.all([
+  const [perPlace, [today], notesToday] = await Promise.all([
     placeIds.length
       ? db.call.groupBy({
           by: ["placeId"],
@@ -60,6 +61,14 @@ export async function callStats(
       FROM "Call"
       WHERE "organizationId" = ${session.organizationId}::uuid
         AND "startedAt" >= ${since}::timestamp(3)`,
+    db.accountItem.count({
+      where: {
+        organizationId: session.organizationId,
+        kind: "note",
+        deleted: false,
+        createdAt: { gte: since },
+      },
+    }),
   ]);
 
   const places: CallStatsResponse["places"] = {};
@@ -79,6 +88,7 @@ export async function callStats(
       talkSeconds: today!.myTalk,
       conversations: today!.myConversations,
     },
+    notesToday,
   };
 }
 

@@ -93,19 +93,20 @@ export function secondsLeft(s: CountdownState): number {
 
 /**
  * The session's keys. Returns the event for a key press, or null when the key is not a session
- * command or belongs to a text field (the rep is typing a note). `typing` events for text
+ * command, belongs to a text field (the rep is typing a note) or single-key shortcuts are off. `typing` events for text
  * fields are sent separately by the note field itself.
  */
 export function sessionKeyEvent(
   key: string,
   target: KeyTarget,
-  mods: { ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean } = {},
+  mods: { ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean; shortcuts?: boolean } = {},
 ): CountdownEvent | null {
   if (mods.ctrlKey || mods.metaKey || mods.altKey) return null;
+  // Turned off in Settings (WCAG 2.1.4), or typed into a text field (Escape there belongs to
+  // the field, e.g. closing a picker): never a session command.
+  if (mods.shortcuts === false || isTextEntry(target)) return null;
   const tag = target?.tagName?.toUpperCase();
-  // Escape stops even from the note field: it is never text.
   if (key === "Escape") return { type: "stop" };
-  if (isTextEntry(target)) return null;
   // Buttons and links act on Space and Enter themselves; the session must not act twice.
   if ((tag === "BUTTON" || tag === "A") && (key === " " || key === "Enter")) return null;
   switch (key) {

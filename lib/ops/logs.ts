@@ -9,7 +9,14 @@ import { tailFile } from "./tail";
 // Log targets are names, never paths: each maps to a file set in the configuration, or to the
 // audit events in the database.
 
-export type LogRead = { ok: boolean; log: string; error?: string; truncated?: boolean };
+export type LogRead = {
+  ok: boolean;
+  log: string;
+  error?: string;
+  truncated?: boolean;
+  /** The file does not exist (yet): not an error, an empty log (issue 31). */
+  missing?: boolean;
+};
 
 const files: Record<Exclude<LogTarget, "auth_audit">, () => string> = {
   apache_error: () => env.OPS_LOG_APACHE_ERROR,
@@ -29,6 +36,8 @@ export async function readLog(target: LogTarget, lines: number): Promise<LogRead
     return { ok: true, log: redactSecrets(text), truncated: tail.truncated };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
+    // A server without Apache has no Apache log: that is a fact to state calmly, not a failure.
+    if (code === "ENOENT") return { ok: true, log: "", missing: true };
     const reason =
       code === "ENOENT"
         ? "file not found"

@@ -71,6 +71,8 @@ export const logsResponseSchema = z.object({
   lines: z.number().optional(),
   /** True when the tail hit the byte bound before finding every requested line. */
   truncated: z.boolean().optional(),
+  /** The log's file does not exist (yet): an empty log, not an error. */
+  missing: z.boolean().optional(),
 });
 
 export const metricsResponseSchema = z.object({
@@ -80,7 +82,20 @@ export const metricsResponseSchema = z.object({
   cpus: z.number(),
 });
 
-export const diskResponseSchema = z.object({ root: z.string(), data: z.string() });
+const fsFiguresSchema = z
+  .object({
+    freeBytes: z.number().nonnegative(),
+    totalBytes: z.number().nonnegative(),
+    usedPercent: z.number().min(0).max(100),
+  })
+  .nullable();
+
+/** The spec's two texts, and their figures for the console to format per language (issue 31). */
+export const diskResponseSchema = z.object({
+  root: z.string(),
+  data: z.string(),
+  figures: z.object({ root: fsFiguresSchema, data: fsFiguresSchema }).optional(),
+});
 
 export const sysinfoResponseSchema = z.object({
   platform: z.string(),

@@ -30,8 +30,13 @@ export function sysinfo() {
   };
 }
 
-/** "12.3 GiB free of 50.0 GiB (75% used)" for the file system holding `dir`. */
-async function describeFs(dir: string): Promise<string> {
+type FsFigures = { freeBytes: number; totalBytes: number; usedPercent: number };
+
+/**
+ * The file system holding `dir`: the spec's text ("12.3 GiB free of 50.0 GiB (75% used)") and
+ * its figures, which the console formats for the reader's language; null figures: unavailable.
+ */
+async function describeFs(dir: string): Promise<{ text: string; figures: FsFigures | null }> {
   try {
     // DATA_DIR may not exist yet (PostgreSQL, nothing written): its nearest existing parent
     // lives on the same file system.
@@ -44,14 +49,18 @@ async function describeFs(dir: string): Promise<string> {
     const free = s.bavail * s.bsize;
     const used = total - s.bfree * s.bsize;
     const pct = total > 0 ? Math.round((used / total) * 100) : 0;
-    return `${formatBytes(free)} free of ${formatBytes(total)} (${pct}% used)`;
+    return {
+      text: `${formatBytes(free)} free of ${formatBytes(total)} (${pct}% used)`,
+      figures: { freeBytes: free, totalBytes: total, usedPercent: pct },
+    };
   } catch {
-    return "unavailable";
+    return { text: "unavailable", figures: null };
   }
 }
 
 export async function disk() {
-  return { root: await describeFs("/"), data: await describeFs(dataDir) };
+  const [root, data] = await Promise.all([describeFs("/"), describeFs(dataDir)]);
+  return { root: root.text, data: data.text, figures: { root: root.figures, data: data.figures } };
 }
 
 let cachedVersion: string | undefined;

@@ -203,6 +203,32 @@ describe("recording a call", () => {
 });
 
 describe("dispositions", () => {
+  it("a corrected outcome is saved and audited with both outcomes; a first outcome is not", async () => {
+    const id = newId();
+    await putCall(rep, id, completedCall(minutesAgo(6)));
+    expect((await putDisposition(rep, id, { disposition: "voicemail" })).status).toBe(200);
+    const corrected = await putDisposition(rep, id, {
+      disposition: "interested",
+      note: "Call Tue",
+    });
+    expect(corrected.status).toBe(200);
+    expect(await callOf(corrected)).toMatchObject({ disposition: "interested", note: "Call Tue" });
+    const events = await (
+      await getDb()
+    ).auditEvent.findMany({
+      where: { target: id },
+      select: { actor: true, action: true, outcome: true, detail: true },
+    });
+    expect(events).toEqual([
+      {
+        actor: rep.username,
+        action: "call.outcome.corrected",
+        outcome: "success",
+        detail: { from: "voicemail", to: "interested" },
+      },
+    ]);
+  });
+
   it("records each outcome; a sale's amount and a callback's time are required and stored", async () => {
     const id = newId();
     await putCall(rep, id, completedCall(minutesAgo(4)));
@@ -398,6 +424,40 @@ describe("Dial Count and today's stats", () => {
     expect(
       (await callStats(me, { placeIds: Array.from({ length: 101 }, (_, i) => `p${i}`) })).status,
     ).toBe(400);
+  });
+
+  it("counts the notes the team wrote today, not deleted ones, older ones or other teams'", async () => {
+    const [org, other] = await Promise.all([organization(), organization()]);
+    const [me, mate, stranger] = await Promise.all([repOf(org.id), repOf(org.id), repOf(other.id)]);
+    const now = Date.now();
+    const db = await getDb();
+    let n = 0;
+    const item = (who: Rep, kind: "note" | "contact", createdAt: Date, deleted = false) => ({
+      organizationId: who.organizationId,
+      placeId: "place-notes",
+      kind,
+      itemId: `item-${n++}`,
+      data: deleted ? undefined : { id: `item-${n}`, text: "x", created: createdAt.getTime() },
+      deleted,
+      createdById: who.userId,
+      updatedById: who.userId,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    await db.accountItem.createMany({
+      data: [
+        item(me, "note", new Date(now - 60_000)),
+        item(mate, "note", new Date(now - 120_000)),
+        item(me, "note", new Date(now - 90_000), true),
+        item(me, "note", new Date(now - 3 * 86_400_000)),
+        item(me, "contact", new Date(now - 60_000)),
+        item(stranger, "note", new Date(now - 60_000)),
+      ],
+    });
+    const dayStart = new Date(now - 3_600_000).toISOString();
+    const res = await callStats(me, { placeIds: [], dayStart });
+    expect(res.status).toBe(200);
+    expect(callStatsResponseSchema.parse(await res.json()).notesToday).toBe(2);
   });
 
   it("lists a place's calls for the drawer, newest first", async () => {

@@ -342,12 +342,12 @@ describe("logs", () => {
     expect(String(res.body.log)).toContain("postgres://app:[redacted]@db/x");
   });
 
-  it("says a configured file is missing", async () => {
+  it("answers a missing file calmly: an empty log marked missing, not a 404 (issue 31)", async () => {
     fs.rmSync(errorLog, { force: true });
     const res = await get("/api/admin/ops/logs?target=apache_error&lines=100", operator);
-    expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ ok: false });
-    expect(String(res.body.error)).toContain("file not found");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, log: "", missing: true });
+    expect(res.body.error).toBeUndefined();
   });
 
   it("reads auth_audit from the database's audit events", async () => {
@@ -401,6 +401,10 @@ describe("panels", () => {
     const d = await get("/api/admin/ops/disk", operator);
     expect(d.body.root).toMatch(/free of .* \(\d+% used\)/);
     expect(d.body.data).toMatch(/free of/);
+    // ...and the same figures for the console to format in the reader's language (issue 31).
+    const figures = (d.body.figures as { root: Record<string, number> }).root;
+    expect(figures.totalBytes).toBeGreaterThan(figures.freeBytes);
+    expect(d.body.root).toContain(`(${figures.usedPercent}% used)`);
     const s = await get("/api/admin/ops/sysinfo", operator);
     expect(Object.keys(s.body).sort()).toEqual([
       "arch",

@@ -163,10 +163,19 @@ test.describe("console panels", () => {
     const auth = page.getByTestId("service-row-auth");
     await expect(auth.getByTestId("service-state")).toHaveText(/active|inactive/);
     const before = systemctlCalls().length;
-    await page
+    const restart = page
       .getByTestId("service-row-apache")
-      .getByRole("button", { name: "Restart apache", exact: true })
-      .click();
+      .getByRole("button", { name: "Restart apache", exact: true });
+    // Each action asks first (issue 31): Cancel runs nothing and gives focus back.
+    await restart.click();
+    const confirm = page.getByRole("dialog", { name: "Restart apache?" });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(restart).toBeFocused();
+    expect(systemctlCalls().slice(before)).not.toContainEqual(expect.arrayContaining(["restart"]));
+    await restart.click();
+    await page.getByTestId("service-confirm").click();
     await expect(panel(page, "Service Controls").getByText("Restart apache: done")).toBeVisible();
     expect(systemctlCalls().slice(before)).toContainEqual([
       "--no-ask-password",
@@ -178,12 +187,54 @@ test.describe("console panels", () => {
     // Start: the row turns active after the 1.2 s refresh and offers Stop instead.
     if ((await auth.getByTestId("service-state").textContent()) === "active") {
       await auth.getByRole("button", { name: "Stop auth", exact: true }).click();
+      await page.getByTestId("service-confirm").click();
       await expect(auth.getByTestId("service-state")).toHaveText("inactive");
     }
     await auth.getByRole("button", { name: "Start auth", exact: true }).click();
+    await page.getByTestId("service-confirm").click();
     await expect(auth.getByTestId("service-state")).toHaveText("active");
     await expect(auth.getByRole("button", { name: "Stop auth", exact: true })).toBeVisible();
     await expect(page.getByTestId("audit-viewer")).toContainText("ops.service.restart");
+  });
+
+  test("a failed action reads as a sentence with systemd's text behind a disclosure; a server without the Apache log opens on the audit", async ({
+    operatorPage: page,
+  }) => {
+    const raw =
+      "Job for apache2.service failed because the control process exited with error code.";
+    await page.route("**/api/admin/ops/service-action", (route) =>
+      route.fulfill({ json: { ok: false, detail: raw } }),
+    );
+    await page.route("**/api/admin/ops/logs?*target=apache_error*", (route) =>
+      route.fulfill({
+        json: { ok: true, log: "", missing: true, target: "apache_error", lines: 200 },
+      }),
+    );
+    await page.goto("/adminconsole/console");
+    // No Apache error log here: the panel opens on the sign-in audit, which always exists.
+    await expect(page.getByRole("combobox", { name: "Log" })).toHaveText(/Sign-in audit/);
+    await expect(page.getByTestId("logs-viewer")).toContainText("admin.login");
+    // Chosen by hand, the missing log is a calm sentence, not an error.
+    await page.getByRole("combobox", { name: "Log" }).click();
+    await page.getByRole("option", { name: "Apache error log" }).click();
+    await expect(page.getByTestId("logs-viewer")).toContainText(
+      "there is no such file on this server yet",
+    );
+    await expect(panel(page, "Logs").getByRole("alert")).toHaveCount(0);
+
+    await page
+      .getByTestId("service-row-apache")
+      .getByRole("button", { name: "Restart apache", exact: true })
+      .click();
+    await page.getByTestId("service-confirm").click();
+    const services = panel(page, "Service Controls");
+    await expect(services.getByRole("alert")).toHaveText(
+      "Restart apache did not succeed. The service may need attention on the server.",
+    );
+    const details = page.getByTestId("service-failure-details");
+    await expect(details.getByText(raw)).toBeHidden();
+    await details.getByText("Show what the server said").click();
+    await expect(details.getByText(raw)).toBeVisible();
   });
 
   test("the log viewer switches target and line count", async ({ operatorPage: page }) => {

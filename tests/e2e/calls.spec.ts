@@ -201,6 +201,7 @@ test("a skipped call stays Not dispositioned and gets its outcome in the Call Lo
   await expect(row.getByTestId("call-outcome")).toHaveText("Not dispositioned");
   await row.getByRole("button", { name: "Add outcome" }).click();
   const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("button", { name: /Interested/ })).toBeFocused();
   await dialog.getByRole("button", { name: /Sale/ }).click();
   await dialog.getByRole("button", { name: "Save outcome" }).click();
   await expect(dialog.getByText("Enter the sale amount.")).toBeVisible();
@@ -215,6 +216,26 @@ test("a skipped call stays Not dispositioned and gets its outcome in the Call Lo
     .first();
   await expect(sale.getByTestId("call-outcome")).toHaveText("Sale");
   await expect(sale).toContainText("$1,250.50");
+
+  // A saved outcome can be corrected from the keyboard (issue 31): focus starts on the saved
+  // outcome, where 1-9 work (not on Close); Ctrl+Enter saves, from the note too.
+  await sale.getByRole("button", { name: "Correct outcome" }).click();
+  await expect(dialog.getByRole("button", { name: /Sale/ })).toBeFocused();
+  await page.keyboard.press("1");
+  await expect(dialog.getByRole("button", { name: /Interested/ })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await dialog.getByTestId("disposition-note").fill("Wants a demo");
+  await page.keyboard.press("Control+Enter");
+  await expect(dialog).toBeHidden();
+  await page.getByTestId("call-log-outcome").selectOption("interested");
+  const interested = page
+    .getByTestId("call-log-row")
+    .filter({ hasText: formatted(number) })
+    .first();
+  await expect(interested.getByTestId("call-outcome")).toHaveText("Interested");
+  await expect(interested.getByTestId("call-log-note")).toHaveText("Wants a demo");
 });
 
 // Only when asked for (E2E_SHOTS_DIR): the Call Log and the prompt in both themes, Arabic, 360 px.

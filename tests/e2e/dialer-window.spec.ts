@@ -8,6 +8,8 @@ test("minimise shows the 00:00:00 bar and a click expands it", async ({ page }) 
   await openAppWithClock(page);
   await d.minimise.click();
   await expect(d.bar).toBeVisible();
+  // The minimise button has gone: focus follows to the bar that replaced it.
+  await expect(d.bar).toBeFocused();
   await expect(d.bar).toHaveText(/00:00:00/);
   await expect(d.number).toBeHidden();
 

@@ -344,6 +344,25 @@ test.describe("map popup", () => {
     await expect(drawer.getByRole("button", { name: "New note" })).toBeEnabled();
   });
 
+  test("one Escape closes the map popup only, focus back on its toggle; the next, the drawer", async ({
+    repPage: page,
+  }) => {
+    await serveMapsStub(page);
+    await openTargets(page);
+    const { drawer, name } = await openDrawer(page);
+    const toggle = drawer.getByRole("button", { name: "Open Map" });
+    await toggle.click();
+    const popup = page.getByRole("region", { name: `Map of ${name}` });
+    await expect(popup).toBeVisible();
+    await popup.getByRole("button", { name: "Close map" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(popup).toBeHidden();
+    await expect(drawer).toBeVisible();
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+  });
+
   test("No coordinates available. for a place without a location", async ({ repPage: page }) => {
     await serveMapsStub(page);
     // The details answer for every place comes back without a location.
@@ -360,6 +379,23 @@ test.describe("map popup", () => {
     await expect(popup.getByText("No coordinates available.")).toBeVisible();
     await expect(popup.locator("[data-stub-map]")).toHaveCount(0);
   });
+});
+
+test("a new note takes new lines with Enter and is saved with Ctrl+Enter", async ({
+  repPage: page,
+}) => {
+  await openTargets(page, uniqueQuery());
+  const { drawer } = await openDrawer(page);
+  await drawer.getByRole("button", { name: "New note" }).click();
+  const box = drawer.getByRole("textbox", { name: "New note" });
+  await box.pressSequentially("Gatekeeper: Sam");
+  await box.press("Enter");
+  await box.pressSequentially("Call after 3");
+  await box.press("Control+Enter");
+  await expect(box).toBeHidden();
+  await expect(drawer.getByTestId("facility-notes").locator("li").first()).toContainText(
+    "Gatekeeper: Sam\nCall after 3",
+  );
 });
 
 test("export, then import into a fresh browser merges by id and says what it added", async ({

@@ -106,6 +106,29 @@ test("dialer: number keys dial, Enter calls, Escape ends; its menus close on Esc
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
+  test("the dialer arriving after first paint leaves focus where the rep put it", async ({
+    page,
+  }) => {
+    // The phone's dialer starts as its minimised bar, and its code loads after first paint. Hold
+    // that code until the rep has tabbed to the menu toggle, so the bar surely appears after.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/chunks/**", async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes("dialer-minimised-bar")) await held;
+      await route.fulfill({ response, body });
+    });
+    await page.goto("/app");
+    const toggle = page.getByTestId("drawer-toggle");
+    await tabTo(page, toggle);
+    release();
+    await expect(page.getByTestId("dialer-minimised-bar")).toBeVisible();
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Main navigation" })).toBeVisible();
+  });
+
   test("the navigation drawer traps focus, closes on Escape and returns focus", async ({
     page,
   }) => {

@@ -78,6 +78,21 @@ test.describe("settings: language and theme", () => {
     ]) {
       await expect(page.getByRole("button", { name })).toBeVisible();
     }
+    // Those with nothing behind them yet are disabled and say so (issue 31).
+    for (const name of [
+      "Enable 2FA",
+      "Export Data",
+      "Clear Preferences",
+      "Invite Members",
+      "Manage Roles",
+      "Generate API Key",
+      "Webhook Settings",
+    ]) {
+      const button = page.getByRole("button", { name });
+      await expect(button).toBeDisabled();
+      await expect(button).toContainText("Coming soon");
+    }
+    await expect(page.getByTestId("coming-soon")).toHaveCount(7);
     // Automatic (the browser's zone), the spec's four offsets, then every IANA zone.
     const options = page.getByTestId("settings-tz").locator("option");
     await expect(options.nth(0)).toHaveText(/^Automatic \(.+\)$/);

@@ -448,6 +448,7 @@ describe("Targets' answers and stored values checked without zod agree with thei
         },
         today: day,
         mine: day,
+        notesToday: 4,
       }),
     );
   });

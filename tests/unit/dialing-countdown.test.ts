@@ -123,14 +123,21 @@ describe("session keys", () => {
     expect(sessionKeyEvent("x", body)).toBeNull();
   });
 
-  it("leaves keys typed into the note alone, except Escape", () => {
+  it("leaves keys typed into the note alone, Escape too (WCAG 2.1.4)", () => {
     for (const tagName of ["INPUT", "TEXTAREA", "SELECT"]) {
       expect(sessionKeyEvent(" ", { tagName })).toBeNull();
       expect(sessionKeyEvent("p", { tagName })).toBeNull();
       expect(sessionKeyEvent("Enter", { tagName })).toBeNull();
     }
     expect(sessionKeyEvent(" ", { tagName: "DIV", isContentEditable: true })).toBeNull();
-    expect(sessionKeyEvent("Escape", { tagName: "TEXTAREA" })).toEqual({ type: "stop" });
+    expect(sessionKeyEvent("Escape", { tagName: "TEXTAREA" })).toBeNull();
+  });
+
+  it("does nothing while single-key shortcuts are turned off in Settings", () => {
+    for (const key of [" ", "Enter", "Escape", "p"]) {
+      expect(sessionKeyEvent(key, body, { shortcuts: false })).toBeNull();
+    }
+    expect(sessionKeyEvent(" ", body, { shortcuts: true })).toEqual({ type: "skip" });
   });
 
   it("lets focused buttons handle Space and Enter themselves, and ignores modified keys", () => {

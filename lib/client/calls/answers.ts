@@ -75,6 +75,7 @@ export const callStatsAnswer: r.Rule<CallStatsResponse> = r.object({
   places: r.record(r.object({ dialCount: count, lastCalledAt: r.nullable(isoTime) })),
   today: dayCounts,
   mine: dayCounts,
+  notesToday: count,
 });
 
 /** `missedCallsResponseSchema`. */

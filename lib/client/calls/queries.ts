@@ -21,6 +21,7 @@ export const callsKeys = {
 export type CallStats = {
   places: CallStatsResponse["places"];
   today: CallStatsResponse["today"];
+  notesToday: CallStatsResponse["notesToday"];
 };
 
 /** Splits the ids into requests of at most 100 (the API's limit) and merges the answers. */
@@ -47,6 +48,7 @@ export async function fetchCallStats(
   return {
     places: Object.assign({}, ...answers.map((a) => a.places)),
     today: answers[0].today,
+    notesToday: answers[0].notesToday,
   };
 }
 

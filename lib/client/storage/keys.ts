@@ -109,6 +109,19 @@ export const profileFormKey = defineKey({
   legacy: parseJson,
 });
 
+/**
+ * Single-key shortcuts (the outcome keys 1-9, the session's Space, Enter, P and Escape, M for
+ * mute) on or off: a rep using speech input or a switch can turn them off (WCAG 2.1.4).
+ */
+export const singleKeyShortcutsKey = defineKey({
+  name: "keys.singleKey",
+  version: 1,
+  area: "local",
+  scope: "global",
+  schema: r.boolean,
+  fallback: true,
+});
+
 /** Spec "Other stored browser flags": the facility drawer's Open Map toggle. */
 export const drawerMapKey = defineKey({
   name: "drawer.mapEnabled",
