@@ -221,6 +221,7 @@ export const mergeConfig = (): Config<string, string> => ({
     ],
     "text-alignment": [{ text: ["left", "center", "right", "justify", "start", "end"] }],
     "text-color": [{ text: scaleColor() }],
+    "text-transform": ["uppercase", "lowercase", "capitalize", "normal-case"],
     whitespace: [
       { whitespace: ["normal", "nowrap", "pre", "pre-line", "pre-wrap", "break-spaces"] },
     ],
@@ -314,6 +315,8 @@ export const mergeConfig = (): Config<string, string> => ({
     ],
     "pointer-events": [{ "pointer-events": ["auto", "none"] }],
     resize: [{ resize: ["none", "", "y", "x"] }],
+    fill: [{ fill: ["none", ...scaleColor()] }],
+    stroke: [{ stroke: ["none", ...scaleColor()] }],
   },
   conflictingClassGroups: {
     overflow: ["overflow-x", "overflow-y"],
