@@ -1,8 +1,6 @@
 import "server-only";
-import { LRUCache } from "lru-cache";
 import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db/client";
-import { registerServerCache } from "@/lib/server-caches";
 import type { Prisma, TelephonyLine } from "@/lib/generated/prisma/client";
 import { requireTelephonyKey, keySource, telephonyKey } from "./encryption-key";
 import { lineErrorText } from "./line-rules";
@@ -171,7 +169,6 @@ export async function saveLine(organizationId: string, operator: string, body: L
     const { count } = await db.telephonyLine.updateMany({ where: { organizationId }, data });
     if (count === 0) throw secretRequired();
   }
-  rememberedLines.delete(organizationId);
   return {
     created: !existing,
     changed: changedFields(
@@ -187,7 +184,6 @@ export async function saveLine(organizationId: string, operator: string, body: L
 export async function removeLine(organizationId: string) {
   const db = await getDb();
   const { count } = await db.telephonyLine.deleteMany({ where: { organizationId } });
-  rememberedLines.delete(organizationId);
   if (count === 0) {
     throw new ApiError("not_found", "This organization has no phone line", {
       code: "telephony_not_configured",
@@ -218,32 +214,6 @@ export function readLineSecret(row: TelephonyLine): string {
 export async function lineOf(organizationId: string) {
   const db = await getDb();
   return db.telephonyLine.findUnique({ where: { organizationId } });
-}
-
-/**
- * Every /app page render asks whether the rep's organization has a line (the layout decides
- * whether the dialer loads SIP at all): a few seconds' memory of the answer saves that query on
- * most renders. Saving or removing a line forgets it here at once; another instance of the
- * server sees the change within LINE_MEMORY_MS. Credentials and call authorisations always read
- * the line afresh (lineOf), so a new secret is used at once.
- */
-const LINE_MEMORY_MS = 10_000;
-const rememberedLines = new LRUCache<string, { row: TelephonyLine | null }>({
-  max: 1000,
-  ttl: LINE_MEMORY_MS,
-});
-registerServerCache({
-  name: "phone lines",
-  size: () => rememberedLines.size,
-  clear: () => rememberedLines.clear(),
-});
-
-export async function rememberedLineOf(organizationId: string) {
-  const hit = rememberedLines.get(organizationId);
-  if (hit) return hit.row;
-  const row = await lineOf(organizationId);
-  rememberedLines.set(organizationId, { row });
-  return row;
 }
 
 /** The console's test of one organization's line: the result, or why it could not run. */

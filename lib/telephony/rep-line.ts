@@ -1,7 +1,7 @@
 import "server-only";
 import type { UserSession } from "@/lib/auth/sessions";
 import { CREDENTIAL_TTL_SECONDS, mintEphemeralCredentials } from "./ephemeral";
-import { lineOf, notConfigured, publicSettings, readLineSecret, rememberedLineOf } from "./lines";
+import { lineOf, notConfigured, publicSettings, readLineSecret } from "./lines";
 import type { CredentialsResponse, RepLineResponse } from "./schemas";
 
 // What a signed-in rep gets of their own organization's line: its public settings and SIP
@@ -14,7 +14,7 @@ const sipUriOf = (userId: string, sipDomain: string) => `sip:${userId}@${sipDoma
 export async function repLine(
   session: Pick<UserSession, "userId" | "organizationId">,
 ): Promise<RepLineResponse> {
-  const row = await rememberedLineOf(session.organizationId);
+  const row = await lineOf(session.organizationId);
   if (!row) return { configured: false };
   return {
     configured: true,
