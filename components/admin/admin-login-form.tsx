@@ -85,7 +85,7 @@ export function AdminLoginForm() {
 
   const invalid = message?.tone === "error" || undefined;
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4">
       <div role={message?.tone === "error" ? "alert" : "status"} aria-live="polite">
         {message ? (
           <p
@@ -116,7 +116,7 @@ export function AdminLoginForm() {
           className="h-11"
         />
       </Field>
-      <div className="grid gap-1.5">
+      <div className="grid grid-cols-1 gap-1.5">
         <label htmlFor="admin-password" className="text-sm font-medium text-fg">
           {t("password")}
         </label>

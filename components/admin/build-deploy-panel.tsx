@@ -72,7 +72,7 @@ export function BuildDeployPanel() {
               {t("notConfigured", { vars: s.missing.join(", ") })}
             </p>
           ) : (
-            <div className="grid gap-4">
+            <div className="grid grid-cols-1 gap-4">
               <div className="flex flex-wrap items-center gap-3">
                 <Button onClick={() => run.mutate()} disabled={running}>
                   {running ? <Spinner /> : <Hammer aria-hidden />} {t("run")}
@@ -130,7 +130,7 @@ function Result({ result }: { result: BuildDeployResult }) {
   const f = useOpsFormat();
   const t = useTranslations("Admin.build");
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       {result.ok ? (
         <ResultLine tone="success">
           {t("succeeded", {

@@ -65,7 +65,7 @@ export function TelephonyPanel() {
           }
           const org = data.organizations.find((o) => o.id === selected) ?? data.organizations[0]!;
           return (
-            <div className="grid gap-4">
+            <div className="grid grid-cols-1 gap-4">
               {data.encryption.source === "missing" ? (
                 <p
                   role="alert"
@@ -230,7 +230,7 @@ function LineEditor({
   );
 
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate aria-label={org.name}>
+    <form className="grid grid-cols-1 gap-4" onSubmit={submit} noValidate aria-label={org.name}>
       {line ? (
         <p className="text-sm text-fg-muted">
           {t("lastSaved", {
@@ -244,7 +244,7 @@ function LineEditor({
       ) : (
         <p className="text-sm text-fg-muted">{t("noLine")}</p>
       )}
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <Field id={`${ids}-ws`} label={t("wsUrl")} hint={t("wsUrlHint")} error={errorText("wsUrl")}>
           <Input
             dir="ltr"
@@ -273,7 +273,7 @@ function LineEditor({
         </Field>
       </div>
 
-      <fieldset className="grid gap-3">
+      <fieldset className="grid grid-cols-1 gap-3">
         <legend className="mb-2 text-sm font-medium text-fg">{t("iceServers")}</legend>
         {draft.iceServers.length === 0 ? (
           <p className="text-sm text-fg-muted">{t("iceEmpty")}</p>
@@ -357,7 +357,7 @@ function LineEditor({
         </div>
       </fieldset>
 
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <Field id={`${ids}-dtmf`} label={t("dtmfMode")} error={serverErrors.dtmfMode}>
           <NativeSelect
             value={draft.dtmfMode}
@@ -386,7 +386,7 @@ function LineEditor({
         </Field>
       </div>
 
-      <div className="grid gap-2">
+      <div className="grid grid-cols-1 gap-2">
         {replacing ? (
           <Field
             id={`${ids}-secret`}
@@ -496,7 +496,7 @@ function TestResultView({ result }: { result: LineTestResult }) {
     reason: result.reason ?? "",
   });
   return (
-    <div className="grid gap-3" data-testid="telephony-test-result" data-code={result.code}>
+    <div className="grid grid-cols-1 gap-3" data-testid="telephony-test-result" data-code={result.code}>
       <ResultLine tone={result.ok ? "success" : "danger"}>{text}</ResultLine>
       <Facts
         items={[
