@@ -18,6 +18,7 @@ import { createBrowserCallOutbox } from "@/lib/client/calls/outbox-client";
 import { createCallRecorder, type CallRecorder } from "@/lib/client/calls/recorder";
 import { newCallId } from "@/lib/client/calls/uuid";
 import { checkDoNotCall } from "@/lib/client/dialing";
+import { refreshCallQueries } from "@/lib/client/calls/refresh";
 import { guardDial } from "@/lib/dialing/dnc-guard";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toaster";
@@ -26,9 +27,6 @@ import { usePhoneLine } from "./use-phone-line";
 const DialerContext = createContext<DialerController | null>(null);
 const RecorderContext = createContext<CallRecorder | null>(null);
 const smallScreenQuery = "(max-width: 639px)";
-
-/** TanStack Query keys under this prefix hold call data; they refresh once a call is saved. */
-export const CALLS_QUERY_KEY = ["calls"] as const;
 
 /**
  * Owns the one call for the whole /app area. It lives in the /app layout, so the call, the
@@ -50,7 +48,7 @@ export function DialerProvider({
   const queryClient = useQueryClient();
   const [outbox] = useState(() =>
     createBrowserCallOutbox({
-      onSent: () => void queryClient.invalidateQueries({ queryKey: CALLS_QUERY_KEY }),
+      onSent: () => refreshCallQueries(queryClient),
     }),
   );
   const [recorder] = useState(() => createCallRecorder(outbox));

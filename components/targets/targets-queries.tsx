@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useCallStats, type CallStats } from "@/lib/client/calls/queries";
 import { dialSettingsKey, fetchDialPreview, fetchDialSettings } from "@/lib/client/dialing";
-import { CALLS_QUERY_KEY } from "@/components/dialer/dialer-provider";
+import { CALLS_QUERY_KEY } from "@/lib/client/calls/refresh";
 import type { PreviewBody } from "@/lib/dialing/schemas";
 
 export type DialSettingsData = Awaited<ReturnType<typeof fetchDialSettings>>;
