@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
-import { addE164 } from "@/lib/dialing/do-not-call";
+import { addE164, DISPOSITION_NOTE, withdrawDispositionEntry } from "@/lib/dialing/do-not-call";
 import { callSelect, callDtos } from "./dto";
 import type { CallDto } from "./schemas";
 import type { dispositionBodySchema } from "./schemas";
@@ -51,9 +51,12 @@ export async function setDisposition(
       fold: false,
     });
   }
-  // Issue 15: the Do not call outcome puts the dialed number on the team's list.
+  // Issue 15: the Do not call outcome puts the dialed number on the team's list; correcting it
+  // to another outcome takes back what it added (issue 31), never an entry from elsewhere.
   if (body.disposition === "do_not_call" && row.dialedNumber) {
-    await addE164(session, session.username, row.dialedNumber, "Do not call disposition");
+    await addE164(session, session.username, row.dialedNumber, DISPOSITION_NOTE);
+  } else if (before?.disposition === "do_not_call" && row.dialedNumber) {
+    await withdrawDispositionEntry(session, session.username, row.dialedNumber, id);
   }
   return (await callDtos(session.organizationId, [row]))[0]!;
 }

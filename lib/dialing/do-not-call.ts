@@ -160,6 +160,36 @@ export async function removeDnc({ organizationId }: Org, number: string) {
   }
 }
 
+/** The note a Do not call outcome writes on the entry it adds (lib/calls/disposition.ts). */
+export const DISPOSITION_NOTE = "Do not call disposition";
+
+/**
+ * Takes back the entry a Do not call outcome added, once that outcome is corrected: only an
+ * entry this rep's outcome wrote (an import, a typed entry or a colleague's outcome stays), and
+ * only while no other call of the team to the number still says Do not call. True if removed.
+ */
+export async function withdrawDispositionEntry(
+  { organizationId }: Org,
+  addedBy: string,
+  number: string,
+  correctedCallId: string,
+) {
+  const db = await getDb();
+  const stillSaid = await db.call.count({
+    where: {
+      organizationId,
+      dialedNumber: number,
+      disposition: "do_not_call",
+      id: { not: correctedCallId },
+    },
+  });
+  if (stillSaid > 0) return false;
+  const { count } = await db.doNotCallNumber.deleteMany({
+    where: { organizationId, number, addedBy, note: DISPOSITION_NOTE },
+  });
+  return count > 0;
+}
+
 /** Which of these E.164 numbers are on the list. */
 export async function onDncList({ organizationId }: Org, numbers: string[]) {
   if (numbers.length === 0) return new Set<string>();

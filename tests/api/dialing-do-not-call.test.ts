@@ -208,6 +208,65 @@ describe("do-not-call enforcement on the server", () => {
     });
     expect(next.status).toBe(403);
   });
+
+  const setOutcome = (token: string, id: string, value: string) =>
+    disposition.PUT(
+      request("PUT", `/api/calls/${id}/disposition`, { token, body: { disposition: value } }),
+      { params: Promise.resolve({ id }) },
+    );
+  const listed = async (token: string, digits: string) =>
+    (await getList(token)).numbers.some((n) => n.number === e164(digits));
+  const startedCall = async (token: string, digits: string) => {
+    const id = crypto.randomUUID();
+    const start = new Date(Date.now() - 60_000).toISOString();
+    expect((await putCall(token, id, { dialedDigits: digits, startedAt: start })).status).toBe(201);
+    return id;
+  };
+
+  it("correcting a Do not call outcome takes back the entry that outcome added", async () => {
+    const a = await rep(true);
+    const digits = freshNumber();
+    const id = await startedCall(a.token, digits);
+    expect((await setOutcome(a.token, id, "do_not_call")).status).toBe(200);
+    expect(await listed(a.token, digits)).toBe(true);
+    expect((await setOutcome(a.token, id, "interested")).status).toBe(200);
+    expect(await listed(a.token, digits)).toBe(false);
+    // Calling it is allowed again.
+    await startedCall(a.token, digits);
+  });
+
+  it("a correction leaves an entry from elsewhere, or one another call still asks for", async () => {
+    const a = await rep(true);
+    // Listed by hand before the call: the correction must not remove it.
+    const typed = freshNumber();
+    await add(a.token, { number: typed, note: "asked on the phone" });
+    const typedCall = crypto.randomUUID();
+    // The number is refused for a new call, so mark the stored call directly.
+    const db = await getDb();
+    const user = await db.user.findUniqueOrThrow({ where: { username: a.username } });
+    await db.call.create({
+      data: {
+        id: typedCall,
+        organizationId: user.organizationId,
+        userId: user.id,
+        dialedNumber: e164(typed),
+        dialedDigits: typed,
+        startedAt: new Date(),
+        disposition: "do_not_call",
+      },
+    });
+    expect((await setOutcome(a.token, typedCall, "not_interested")).status).toBe(200);
+    expect(await listed(a.token, typed)).toBe(true);
+
+    // Two calls said Do not call: correcting one keeps the number listed.
+    const twice = freshNumber();
+    const first = await startedCall(a.token, twice);
+    const second = await startedCall(a.token, twice);
+    expect((await setOutcome(a.token, first, "do_not_call")).status).toBe(200);
+    expect((await setOutcome(a.token, second, "do_not_call")).status).toBe(200);
+    expect((await setOutcome(a.token, second, "interested")).status).toBe(200);
+    expect(await listed(a.token, twice)).toBe(true);
+  });
 });
 
 describe("session preview", () => {
