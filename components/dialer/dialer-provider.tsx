@@ -18,6 +18,7 @@ import { createBrowserCallOutbox } from "@/lib/client/calls/outbox-client";
 import { createCallRecorder, type CallRecorder } from "@/lib/client/calls/recorder";
 import { newCallId } from "@/lib/client/calls/uuid";
 import { checkDoNotCall } from "@/lib/client/dialing";
+import { dialerMinimisedKey, readStored } from "@/lib/client/storage";
 import { refreshCallQueries } from "@/lib/client/calls/refresh";
 import { guardDial } from "@/lib/dialing/dnc-guard";
 import { useTranslations } from "next-intl";
@@ -95,9 +96,11 @@ export function DialerProvider({
       window.removeEventListener("pagehide", leave);
     };
   }, [controller]);
-  // On a phone the open window would cover most of the page: start as the bar there.
+  // The rep's own choice, remembered across reloads (issue 31); until they make one, a phone
+  // starts with the bar, because the open window would cover most of the page there.
   useEffect(() => {
-    if (window.matchMedia(smallScreenQuery).matches) controller.setMinimised(true);
+    const chosen = readStored(dialerMinimisedKey);
+    if (chosen ?? window.matchMedia(smallScreenQuery).matches) controller.setMinimised(true);
   }, [controller]);
   return (
     <DialerContext.Provider value={controller}>

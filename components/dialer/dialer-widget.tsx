@@ -10,7 +10,12 @@ import { DialerMinimisedBar } from "./dialer-minimised-bar";
 import { DialerPanel } from "./dialer-panel";
 import { IncomingCall } from "./incoming-call";
 import { isTextEntry } from "@/lib/ui/text-entry";
-import { readStored, singleKeyShortcutsKey } from "@/lib/client/storage";
+import {
+  dialerMinimisedKey,
+  readStored,
+  singleKeyShortcutsKey,
+  writeStored,
+} from "@/lib/client/storage";
 import { useCallDisposition, useDialer } from "./dialer-provider";
 import { createDialerKeyHandler } from "./dialer-key-handler";
 import { useTonePlayer } from "./use-tone-player";
@@ -62,9 +67,11 @@ export function DialerWidget() {
     setFrame(rootRef.current ? sizeOf(rootRef.current) : null);
     setBarTakesFocus(rootRef.current?.contains(document.activeElement) ?? false);
     dialer.setMinimised(true);
+    writeStored(dialerMinimisedKey, true);
   };
   const expand = () => {
     dialer.setMinimised(false);
+    writeStored(dialerMinimisedKey, false);
     // Give focus back to the window the user asked for, once it has rendered.
     requestAnimationFrame(() => inputRef.current?.focus());
   };

@@ -27,6 +27,22 @@ test("minimise shows the 00:00:00 bar and a click expands it", async ({ page }) 
   await expect(d.bar).toHaveText(/00:00:03/);
 });
 
+test("the rep's minimise or expand is remembered across reloads", async ({ page }) => {
+  const d = dialerParts(page);
+  await page.goto("/app");
+  await expect(d.number).toBeVisible();
+  await d.minimise.click();
+  await expect(d.bar).toBeVisible();
+  await page.reload();
+  await expect(d.bar).toBeVisible();
+  await expect(d.number).toBeHidden();
+  await d.bar.click();
+  await expect(d.number).toBeVisible();
+  await page.reload();
+  await expect(d.number).toBeVisible();
+  await expect(d.bar).toBeHidden();
+});
+
 test("dragging moves the window, it stays in view, and keeps its place across pages", async ({
   page,
 }) => {

@@ -75,6 +75,16 @@ export const dialerPositionKey = defineKey({
   legacy: parseJson,
 });
 
+/** Whether the rep minimised the dialer (or opened it again); null until they chose. */
+export const dialerMinimisedKey = defineKey({
+  name: "dialer.minimised",
+  version: 1,
+  area: "local",
+  scope: "global",
+  schema: r.nullable(r.boolean),
+  fallback: null,
+});
+
 /** When the last verification mail's 60 s cooldown ends (epoch ms), per tab and user. */
 export const verifyCooldownKey = defineKey({
   name: "profile.verifyCooldownUntil",
