@@ -22,10 +22,16 @@ export function PowerDialBar({
   session,
   countdown,
   command,
+  onStop,
+  stopping,
 }: {
   session: RunningSession;
   countdown: CountdownState;
   command: (event: CountdownEvent) => void;
+  /** Stop asks first (components/dialing/power-dial-stop.tsx). */
+  onStop: () => void;
+  /** Stop was chosen for after this call. */
+  stopping: boolean;
 }) {
   const t = useTranslations("PowerDial");
   const place = session.places[session.index];
@@ -46,7 +52,7 @@ export function PowerDialBar({
   if (session.phase === "countdown")
     status = hold ? t(`held.${hold}`) : t("nextIn", { seconds: secondsLeft(countdown) });
   else if (session.phase === "reserving") status = t("reserving");
-  else status = t("calling");
+  else status = stopping ? t("stoppingAfterCall") : t("calling");
   const announcement =
     session.phase === "countdown"
       ? hold
@@ -110,7 +116,13 @@ export function PowerDialBar({
           <SkipForward aria-hidden className="size-4 rtl:-scale-x-100" />
           {t("skipNext")}
         </Button>
-        <Button variant="danger" size="sm" onClick={() => command({ type: "stop" })}>
+        <Button
+          variant="danger"
+          size="sm"
+          data-testid="power-dial-stop"
+          disabled={stopping}
+          onClick={onStop}
+        >
           <Square aria-hidden className="size-4" />
           {t("stop")}
         </Button>

@@ -19,6 +19,9 @@ const PowerDialSummary = dynamic(
   () => import("./power-dial-summary").then((m) => m.PowerDialSummary),
   { ssr: false },
 );
+const PowerDialStop = dynamic(() => import("./power-dial-stop").then((m) => m.PowerDialStop), {
+  ssr: false,
+});
 // The running session's bar (and its Radix Progress) too: it is only shown during a session,
 // which starts from the preview, so opening the preview fetches it (and the session's engine).
 const loadBar = () => import("./power-dial-bar").then((m) => m.PowerDialBar);
@@ -42,7 +45,7 @@ export function PowerDial({
   // Each dialog stays mounted from its first opening on, so that it can animate closed.
   const [previewUsed, setPreviewUsed] = useState(false);
   if (previewOpen && !previewUsed) setPreviewUsed(true);
-  const { session, countdown, summary, engine } = power;
+  const { session, countdown, summary, engine, askingStop, stopping } = power;
   const [summaryUsed, setSummaryUsed] = useState(false);
   if (summary && !summaryUsed) setSummaryUsed(true);
   return (
@@ -72,7 +75,21 @@ export function PowerDial({
         />
       ) : null}
       {session ? (
-        <PowerDialBar session={session} countdown={countdown} command={engine.command} />
+        <PowerDialBar
+          session={session}
+          countdown={countdown}
+          command={engine.command}
+          onStop={engine.askStop}
+          stopping={stopping}
+        />
+      ) : null}
+      {session && askingStop ? (
+        <PowerDialStop
+          open
+          inCall={session.phase === "calling" && (dialer.isActive || dialer.status === "ended")}
+          onCancel={engine.cancelStop}
+          onStop={engine.confirmStop}
+        />
       ) : null}
       {summaryUsed ? <PowerDialSummary summary={summary} onClose={engine.closeSummary} /> : null}
     </>

@@ -38,6 +38,8 @@ export type EngineSnapshot = {
   session: RunningSession | null;
   countdown: CountdownState;
   summary: SessionSummary | null;
+  /** The rep asked to stop once the current call and its outcome are done. */
+  stopping: boolean;
 };
 
 export type EnginePending = { callId: string; placeId: string | null } | null;
@@ -63,7 +65,12 @@ export type EngineDeps = {
 /** `deps` can be replaced (connect) as the dialer's state changes; the engine reads them when it acts. */
 export function createSessionEngine(initialDeps: EngineDeps) {
   let deps = initialDeps;
-  let snap: EngineSnapshot = { session: null, countdown: initialCountdown, summary: null };
+  let snap: EngineSnapshot = {
+    session: null,
+    countdown: initialCountdown,
+    summary: null,
+    stopping: false,
+  };
   const listeners = new Set<() => void>();
   let run: {
     startedAt: number;
@@ -72,6 +79,7 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     skipped: number;
     reserved: string | null;
     callId: string | null;
+    stopAfterCall: boolean;
   } | null = null;
 
   // The watch on the current dial (see refusedAfterMs).
@@ -101,6 +109,7 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     set({
       session: null,
       summary,
+      stopping: false,
       countdown: countdownReducer(snap.countdown, { type: "resume" }),
     });
   };
@@ -147,6 +156,7 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     if (r.reserved) deps.release(r.reserved);
     r.reserved = null;
     r.skipped++;
+    if (r.stopAfterCall) return finish();
     void dialAt(session.places, session.index + 1);
   };
 
@@ -191,8 +201,9 @@ export function createSessionEngine(initialDeps: EngineDeps) {
         skipped: plan.total - plan.toDial.length,
         reserved: null,
         callId: null,
+        stopAfterCall: false,
       };
-      set({ summary: null });
+      set({ summary: null, stopping: false });
       void dialAt(plan.toDial, 0);
     },
     /** The dialer's recorder changed: a call ended (pending) or its prompt was answered. */
@@ -216,8 +227,25 @@ export function createSessionEngine(initialDeps: EngineDeps) {
       });
       r.reserved = null;
       r.callId = null;
-      if (session.index + 1 >= session.places.length) finish();
+      if (r.stopAfterCall || session.index + 1 >= session.places.length) finish();
       else startCountdown(session, session.index + 1);
+    },
+    /**
+     * The rep confirmed Stop (issue 31). Between calls the session ends at once. During a call,
+     * "afterCall" lets it run; "now" ends it; either way the session ends once the call's outcome
+     * is answered or skipped, so the call counts among the dials with its outcome and talk time.
+     */
+    stop(mode: "now" | "afterCall") {
+      const r = run;
+      const session = snap.session;
+      if (!r || !session) return;
+      const inCall =
+        session.phase === "calling" &&
+        (r.callId !== null || deps.isCallActive() || deps.pending() !== null);
+      if (!inCall) return finish();
+      r.stopAfterCall = true;
+      set({ stopping: true });
+      if (mode === "now" && deps.isCallActive()) deps.hangUp();
     },
     /** Buttons, keys, ticks, hover and typing. */
     command(event: CountdownEvent) {

@@ -29,7 +29,12 @@ type Runtime = typeof import("./power-dial-runtime");
  */
 export const loadPowerDialRuntime = (): Promise<Runtime> => import("./power-dial-runtime");
 
-const idleSnapshot: EngineSnapshot = { session: null, countdown: initialCountdown, summary: null };
+const idleSnapshot: EngineSnapshot = {
+  session: null,
+  countdown: initialCountdown,
+  summary: null,
+  stopping: false,
+};
 const idle = () => idleSnapshot;
 const noSubscription = () => () => {};
 
@@ -91,10 +96,14 @@ export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Plac
   );
 
   // The page's commands, stable across renders; `start` creates the engine on first use.
-  const live = useRef<{ engine: SessionEngine | null; mounted: boolean }>({
+  const live = useRef<{ engine: SessionEngine | null; mounted: boolean; resumeOnCancel: boolean }>({
     engine: null,
     mounted: true,
+    resumeOnCancel: false,
   });
+  // Stop (the bar's button, Escape in the countdown) asks first (issue 31); a countdown holds
+  // while the question is open.
+  const [askingStop, setAskingStop] = useState(false);
   const [controls] = useState(() => ({
     start(plan: SessionPlan, settings: DialSettings) {
       void loadPowerDialRuntime().then((runtime) => {
@@ -109,6 +118,29 @@ export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Plac
     },
     command(event: CountdownEvent) {
       live.current.engine?.command(event);
+    },
+    askStop() {
+      const state = live.current;
+      const snapshot = state.engine?.getSnapshot();
+      if (!state.engine || !snapshot?.session) return;
+      state.resumeOnCancel =
+        snapshot.session.phase === "countdown" && !snapshot.countdown.pausedByUser;
+      if (state.resumeOnCancel) state.engine.command({ type: "pause" });
+      setAskingStop(true);
+    },
+    cancelStop() {
+      const state = live.current;
+      setAskingStop(false);
+      if (state.resumeOnCancel) state.engine?.command({ type: "resume" });
+      state.resumeOnCancel = false;
+    },
+    confirmStop(mode: "now" | "afterCall") {
+      const state = live.current;
+      setAskingStop(false);
+      // Resumed so that a later session does not start paused; it ends here or after the call.
+      if (state.resumeOnCancel) state.engine?.command({ type: "resume" });
+      state.resumeOnCancel = false;
+      state.engine?.stop(mode);
     },
     closeSummary() {
       live.current.engine?.closeSummary();
@@ -157,16 +189,19 @@ export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Plac
         altKey: e.altKey,
         shortcuts: readStored(singleKeyShortcutsKey),
       });
-      if (event) {
+      if (event?.type === "stop") {
+        e.preventDefault();
+        controls.askStop();
+      } else if (event) {
         e.preventDefault();
         engine.command(event);
       } else if (runtime.isTextEntry(target)) engine.command({ type: "typing", now: Date.now() });
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [inCountdown, loaded]);
+  }, [inCountdown, loaded, controls]);
 
-  return { ...snap, engine: controls };
+  return { ...snap, askingStop, engine: controls };
 }
 
 export type PowerDialSession = ReturnType<typeof usePowerDialSession>;

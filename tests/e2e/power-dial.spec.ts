@@ -186,3 +186,52 @@ test("a session skips closed, phoneless, do-not-call and reserved businesses, ho
     await api(page, "DELETE", `/api/do-not-call/${encodeURIComponent(dncNumber)}`);
   }
 });
+
+test("Stop asks first: Escape in the countdown can be taken back, and a call in progress is ended and counted", async ({
+  repPage: page,
+}) => {
+  test.setTimeout(90_000);
+  await page.clock.install({ time: openTime() });
+  await page.goto(`/app/targets?q=${encodeURIComponent(`florists in Seattle, ${run}-stop`)}&ts=1`);
+  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  await page.getByTestId("power-dial-open").click();
+  const preview = page.getByRole("dialog", { name: "Dial this list" });
+  await preview.getByTestId("power-dial-start").click();
+  await expect(preview).toBeHidden();
+
+  const bar = page.getByTestId("power-dial-bar");
+  const dialer = dialerParts(page);
+  const prompt = page.getByTestId("dialer-disposition");
+  const ask = page.getByRole("dialog", { name: "End this dialing session?" });
+  await expect(dialer.status).toHaveAttribute("data-status", "in-call");
+  await dialer.end.click();
+  await page.keyboard.press("1");
+  await expect(prompt.getByRole("button", { name: "Save outcome" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(bar).toHaveAttribute("data-phase", "countdown");
+
+  // Escape asks; while it asks the countdown holds; Keep dialing takes it back.
+  await page.locator("body").press("Escape");
+  await expect(ask).toBeVisible();
+  await expect(ask).toContainText("No more businesses will be dialed");
+  await expect(bar).toHaveAttribute("data-hold", "paused");
+  await ask.getByRole("button", { name: "Keep dialing" }).click();
+  await expect(ask).toBeHidden();
+  await expect(bar).toBeVisible();
+
+  // The next call is dialed; Stop during it offers to end it now, and the call still counts.
+  await expect(dialer.status).toHaveAttribute("data-status", "in-call", { timeout: 15_000 });
+  await bar.getByTestId("power-dial-stop").click();
+  await expect(ask).toContainText("A call is in progress");
+  await ask.getByTestId("power-dial-stop-now").click();
+  await expect(prompt).toBeVisible();
+  await page.keyboard.press("6");
+  await expect(prompt.getByRole("button", { name: "Save outcome" })).toBeFocused();
+  await page.keyboard.press("Enter");
+
+  const summary = page.getByRole("dialog", { name: "Session summary" });
+  await expect(summary).toBeVisible();
+  await expect(bar).toBeHidden();
+  await expect(summary.getByTestId("summary-dials")).toContainText("2");
+  await expect(summary.getByTestId("summary-dispositions")).toContainText("No answer1");
+});

@@ -128,6 +128,55 @@ describe("power-dial session engine", () => {
   });
 });
 
+describe("Stop asked for (issue 31)", () => {
+  it("between calls ends the session at once", async () => {
+    const h = harness();
+    h.engine.start(plan(["a", "b"]), settings);
+    await flush();
+    h.endCall("interested", 12);
+    expect(h.engine.getSnapshot().session?.phase).toBe("countdown");
+    h.engine.stop("now");
+    expect(h.engine.getSnapshot().session).toBeNull();
+    expect(h.engine.getSnapshot().summary).toMatchObject({ dials: 1, skipped: 0 });
+    expect(h.dialed).toEqual(["a"]);
+  });
+
+  it("now: hangs up, waits for the outcome, counts the call and dials no more", async () => {
+    const h = harness();
+    let active = true;
+    const hangUp = vi.fn(() => void (active = false));
+    h.engine.connect({ ...h.deps, isCallActive: () => active, hangUp });
+    h.engine.start(plan(["a", "b", "c"]), settings);
+    await flush();
+    h.engine.stop("now");
+    expect(hangUp).toHaveBeenCalledOnce();
+    expect(h.engine.getSnapshot()).toMatchObject({ stopping: true, session: { phase: "calling" } });
+    h.endCall("not_interested", 5);
+    const s = h.engine.getSnapshot();
+    expect(s.session).toBeNull();
+    expect(s.stopping).toBe(false);
+    expect(s.summary).toMatchObject({ dials: 1, talkSeconds: 5 });
+    expect(h.dialed).toEqual(["a"]);
+  });
+
+  it("afterCall: the call runs on, and the session ends with its outcome", async () => {
+    const h = harness();
+    const hangUp = vi.fn();
+    h.engine.connect({ ...h.deps, isCallActive: () => true, hangUp });
+    h.engine.start(plan(["a", "b"]), settings);
+    await flush();
+    h.engine.stop("afterCall");
+    expect(hangUp).not.toHaveBeenCalled();
+    h.endCall("interested", 90);
+    expect(h.engine.getSnapshot().summary).toMatchObject({
+      dials: 1,
+      conversations: 1,
+      talkSeconds: 90,
+    });
+    expect(h.dialed).toEqual(["a"]);
+  });
+});
+
 describe("a dial the dialer refuses", () => {
   it("moves on by itself after refusedAfterMs, releasing the reservation; a call that shows does not", async () => {
     vi.useFakeTimers();
