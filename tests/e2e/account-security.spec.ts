@@ -113,7 +113,25 @@ test("change the password from Profile: errors, success, other devices out, noti
   expect(page.url()).toMatch(/\/app\/profile$/);
 
   expect((await apiLogin(device, account.password)).status).toBe(401);
-  expect((await apiLogin(device, newPassword)).status).toBe(200);
+  const again = await apiLogin(device, newPassword);
+  expect(again.status).toBe(200);
+
+  // Settings' Change Password: the same form in a dialog, here changing it back.
+  await page.goto("/app/settings");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  const dialog = page.getByRole("dialog", { name: "Change password" });
+  await expect(dialog.getByLabel("Current password")).toBeFocused();
+  await dialog.getByLabel("Current password").fill(newPassword);
+  await dialog.getByLabel("New password", { exact: true }).fill(account.password);
+  await dialog.getByLabel("Confirm new password").fill(account.password);
+  await dialog.getByRole("button", { name: "Change password" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Password changed. 1 other device was signed out.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Change Password" })).toBeFocused();
+  expect((await device.get("/api/auth/profile", { headers: bearer(again.token) })).status()).toBe(
+    401,
+  );
+  expect((await apiLogin(device, account.password)).status).toBe(200);
   await device.dispose();
 });
 
@@ -136,6 +154,34 @@ test.describe("Arabic, dark", () => {
     await expect(card.getByText("8 أحرف على الأقل.")).toHaveCount(2);
     await card.scrollIntoViewIfNeeded();
     await shot(repPage, "profile-password-ar-dark");
+  });
+});
+
+test.describe("Settings in Arabic, dark", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("the Change Password and Clear Preferences dialogs read right to left", async ({
+    repPage,
+  }) => {
+    await repPage.goto("/app/settings");
+    await setLocale(repPage, "ar");
+    await repPage.evaluate(() => localStorage.setItem("theme", "dark"));
+    await repPage.reload();
+    await expect(repPage.locator("html")).toHaveAttribute("dir", "rtl");
+    await repPage.getByRole("button", { name: "تغيير كلمة المرور" }).click();
+    const change = repPage.getByRole("dialog", { name: "تغيير كلمة المرور" });
+    await change.getByRole("button", { name: "تغيير كلمة المرور" }).click();
+    await expect(change.getByText("6 أحرف على الأقل.")).toBeVisible();
+    await shot(repPage, "settings-password-ar-dark");
+    await repPage.keyboard.press("Escape");
+    await expect(change).toBeHidden();
+
+    await repPage.getByRole("button", { name: "مسح التفضيلات" }).click();
+    const clear = repPage.getByRole("dialog", { name: "مسح التفضيلات؟" });
+    await expect(clear.getByRole("button", { name: "إلغاء" })).toBeFocused();
+    await shot(repPage, "settings-clear-ar-dark");
+    await clear.getByRole("button", { name: "إلغاء" }).click();
+    await expect(clear).toBeHidden();
   });
 });
 
