@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { e2eAccounts } from "./accounts";
+import { expectNoSeriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { login, setLocale } from "./helpers";
 import { mailboxSnapshot, verificationLinkFrom, waitForMail } from "./mailbox";
@@ -154,6 +155,7 @@ test.describe("Arabic, dark", () => {
     await expect(card.getByText("8 أحرف على الأقل.")).toHaveCount(2);
     await card.scrollIntoViewIfNeeded();
     await shot(repPage, "profile-password-ar-dark");
+    await expectNoSeriousViolations(repPage, "profile, password errors (ar, dark)");
   });
 });
 
@@ -173,6 +175,7 @@ test.describe("Settings in Arabic, dark", () => {
     await change.getByRole("button", { name: "تغيير كلمة المرور" }).click();
     await expect(change.getByText("6 أحرف على الأقل.")).toBeVisible();
     await shot(repPage, "settings-password-ar-dark");
+    await expectNoSeriousViolations(repPage, "settings, change password dialog (ar, dark)");
     await repPage.keyboard.press("Escape");
     await expect(change).toBeHidden();
 
@@ -180,6 +183,7 @@ test.describe("Settings in Arabic, dark", () => {
     const clear = repPage.getByRole("dialog", { name: "مسح التفضيلات؟" });
     await expect(clear.getByRole("button", { name: "إلغاء" })).toBeFocused();
     await shot(repPage, "settings-clear-ar-dark");
+    await expectNoSeriousViolations(repPage, "settings, clear preferences dialog (ar, dark)");
     await clear.getByRole("button", { name: "إلغاء" }).click();
     await expect(clear).toBeHidden();
   });
