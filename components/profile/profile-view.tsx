@@ -132,7 +132,7 @@ function ProfileEditor({ username }: { username: string }) {
             verification={verification.state}
             onSendLink={() => void verification.send(form.email)}
           />
-          <SecuritySection onSimulated={() => setMessage(t("passwordSimulated"))} />
+          <SecuritySection />
         </div>
         <div className="grid content-start gap-5">
           <PreferencesSection />

@@ -1,28 +1,12 @@
 import { getTranslations } from "next-intl/server";
-import {
-  Download,
-  KeyRound,
-  Lock,
-  ShieldCheck,
-  Trash2,
-  UserPlus,
-  Users,
-  Webhook,
-} from "lucide-react";
+import { KeyRound, Lock, ShieldCheck, UserPlus, Users, Webhook } from "lucide-react";
 import { Button, Checkbox, PageHeader, SectionCard } from "@/components/ui";
+import { ChangePasswordDialog } from "@/components/account-security/change-password-dialog";
+import { DataPrivacyActions } from "@/components/account-security/data-privacy-actions";
 import { DoNotCallSection } from "@/components/dialing/do-not-call-section";
 import { AppearanceFields } from "./appearance-fields";
 import { TimeZoneField } from "./time-zone-field";
 import { ShortcutsField } from "./shortcuts-field";
-
-// Spec: none of these buttons has any behaviour; they are type="button" on purpose.
-function Action({ icon: Icon, label }: { icon: typeof Lock; label: string }) {
-  return (
-    <Button variant="secondary">
-      <Icon aria-hidden /> {label}
-    </Button>
-  );
-}
 
 /**
  * A button the spec names but nothing stands behind yet: disabled, and it says so on its face
@@ -70,16 +54,13 @@ export async function SettingsView() {
         </SectionCard>
         <SectionCard id="account" title={t("account")}>
           <div className="flex flex-wrap gap-3">
-            <Action icon={Lock} label={t("changePassword")} />
+            <ChangePasswordDialog />
             <ComingSoon icon={ShieldCheck} label={t("enable2fa")} soon={t("comingSoon")} />
           </div>
         </SectionCard>
         <DoNotCallSection />
         <SectionCard id="data" title={t("dataPrivacy")}>
-          <div className="flex flex-wrap gap-3">
-            <ComingSoon icon={Download} label={t("exportData")} soon={t("comingSoon")} />
-            <ComingSoon icon={Trash2} label={t("clearPreferences")} soon={t("comingSoon")} />
-          </div>
+          <DataPrivacyActions />
         </SectionCard>
         <SectionCard id="workspace" title={t("workspace")}>
           <div className="flex flex-wrap gap-3">

@@ -21,12 +21,17 @@ export type MailContent = { subject: string; text: string; html: string };
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function verificationMail(input: VerificationMailInput): MailContent {
-  const locale: Locale = isLocale(input.locale) ? input.locale : defaultLocale;
+// Unicode isolates keep a left-to-right name or address intact inside Arabic sentences.
+const isolate = (value: string) => `\u2068${value}\u2069`;
+
+function translatorFor(input: string | undefined) {
+  const locale: Locale = isLocale(input) ? input : defaultLocale;
   const messages = { Mail: { ...catalogues.en.Mail, ...catalogues[locale].Mail } };
-  const t = createTranslator({ locale, messages, namespace: "Mail" });
-  // Unicode isolates keep a left-to-right name or address intact inside Arabic sentences.
-  const isolate = (value: string) => `\u2068${value}\u2069`;
+  return { locale, t: createTranslator({ locale, messages, namespace: "Mail" }) };
+}
+
+export function verificationMail(input: VerificationMailInput): MailContent {
+  const { locale, t } = translatorFor(input.locale);
   const greeting = t("greeting", { name: isolate(input.name) });
   const intro = t("intro", { email: isolate(input.email) });
   const expiry = t("expiry", { minutes: input.ttlMinutes });
@@ -68,4 +73,40 @@ ${p(expiry)}
 </html>`;
 
   return { subject: t("subject"), text, html };
+}
+
+export type PasswordChangedMailInput = {
+  locale: string | undefined;
+  name: string;
+  username: string;
+  changedAt: Date;
+};
+
+/** The notice that an account's password was changed (issue 33): no link, nothing to redeem. */
+export function passwordChangedMail(input: PasswordChangedMailInput): MailContent {
+  const { locale, t } = translatorFor(input.locale);
+  // UTC in a fixed, unambiguous form: the mail cannot know the reader's zone.
+  const time = input.changedAt.toISOString().slice(0, 16).replace("T", " ");
+  const subject = t("passwordChanged.subject");
+  const lines = [
+    t("passwordChanged.greeting", { name: isolate(input.name) }),
+    t("passwordChanged.intro", { username: isolate(input.username), time: isolate(time) }),
+    t("passwordChanged.sessions"),
+    t("passwordChanged.notYou"),
+  ];
+  const signature = t("passwordChanged.signature");
+  const text = [...lines.flatMap((line) => [line, ""]), `-- ${signature}`].join("\n");
+  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const html = `<!doctype html>
+<html lang="${locale}" dir="${directionOf(locale)}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f1f5f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px;text-align:start">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#1f63d8">DialFlow</p>
+${lines.map(p).join("\n")}
+<p style="margin:24px 0 0;color:#475569">${escapeHtml(signature)}</p>
+</div>
+</body>
+</html>`;
+  return { subject, text, html };
 }

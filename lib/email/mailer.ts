@@ -28,7 +28,11 @@ function smtpTransport(url: string) {
   return smtp;
 }
 
-export type OutgoingMail = MailContent & { to: string; link: string };
+/**
+ * `link`: the redeemable link a verification mail carries (logged on a laptop only); notices
+ * without one (password changed) leave it out.
+ */
+export type OutgoingMail = MailContent & { to: string; link?: string; purpose?: string };
 
 /** A preview (non-production) deployment refused to mail a domain outside its allow-list. */
 export class MailRecipientNotAllowedError extends Error {
@@ -62,10 +66,10 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
   // Laptop aid: on the embedded default the link is logged so a rep can verify without a mail
   // server. With DATABASE_URL (production) a raw, redeemable link never reaches the logs.
-  log.info("verification mail written to outbox (SMTP_URL unset)", {
+  log.info(`${mail.purpose ?? "verification"} mail written to outbox (SMTP_URL unset)`, {
     file,
     to: mail.to,
-    ...(isEmbedded ? { link: mail.link } : {}),
+    ...(isEmbedded && mail.link ? { link: mail.link } : {}),
   });
 }
 

@@ -25,6 +25,7 @@ import Calls from "./Calls.json";
 import PowerDial from "./PowerDial.json";
 import Callbacks from "./Callbacks.json";
 import Analytics from "./Analytics.json";
+import AccountSecurity from "./AccountSecurity.json";
 
 const messages = {
   Common,
@@ -52,5 +53,6 @@ const messages = {
   PowerDial,
   Callbacks,
   Analytics,
+  AccountSecurity,
 };
 export default messages;

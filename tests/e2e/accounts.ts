@@ -4,4 +4,6 @@ export const e2eAccounts = {
   // A second rep of the same organization (power dialing: a colleague takes a business).
   colleague: { username: "e2e.colleague", password: "e2e-colleague-password" },
   operator: { username: "e2e.operator", password: "e2e-operator-password" },
+  // Changes its own password (issue 33): only the spec that does so signs in with it.
+  security: { username: "e2e.security", password: "e2e-security-password" },
 } as const;

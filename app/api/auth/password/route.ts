@@ -1,0 +1,23 @@
+// POST /api/auth/password - change the signed-in rep's password; their other sessions end
+import { changePassword } from "@/lib/account-security/change-password";
+import {
+  changePasswordBodySchema,
+  changePasswordResponseSchema,
+} from "@/lib/account-security/schemas";
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { localeCookie } from "@/lib/i18n/config";
+
+// The wrong-password throttle is the sign-in one (in changePassword); this limit only bounds
+// how often a signed-in client can make the server hash at all.
+export const POST = withUser(
+  {
+    body: changePasswordBodySchema,
+    rateLimit: { name: "auth.password", max: 10, windowSeconds: 60 },
+  },
+  async ({ body, session, ip, req }) =>
+    respond(
+      changePasswordResponseSchema,
+      await changePassword({ session, body, ip, locale: req.cookies.get(localeCookie)?.value }),
+    ),
+);

@@ -1,0 +1,36 @@
+import "client-only";
+import { SIDEBAR_COOKIE } from "@/lib/shell/sidebar-cookie";
+import {
+  audioDevicesKey,
+  dialerPositionKey,
+  dialerSoundsKey,
+  drawerMapKey,
+  removeStored,
+  sidebarCollapsedKey,
+  singleKeyShortcutsKey,
+  timeZoneKey,
+  type StorageKey,
+} from "./storage";
+
+// Settings' Clear Preferences (issue 33). Preferences are how this browser looks and behaves,
+// nothing more: the session (auth.*), the interface language (a cookie the server reads), the
+// local Profile form, facility data and anything that syncs to the server or waits to (records,
+// the calls outbox, power-dial summaries) are data, and stay. next-themes' "theme" item is reset
+// by the caller through next-themes itself, so the page follows at once.
+
+/** Every stored preference key (lib/client/storage/keys.ts); the test holds the list complete. */
+export const preferenceKeys: readonly StorageKey<unknown>[] = [
+  timeZoneKey,
+  sidebarCollapsedKey,
+  dialerSoundsKey,
+  dialerPositionKey,
+  singleKeyShortcutsKey,
+  drawerMapKey,
+  audioDevicesKey,
+];
+
+/** Removes the stored preferences (screens re-read their defaults) and the sidebar's cookie. */
+export function clearStoredPreferences() {
+  for (const key of preferenceKeys) removeStored(key);
+  document.cookie = `${SIDEBAR_COOKIE}=; path=/; max-age=0; samesite=lax`;
+}
