@@ -2,6 +2,7 @@ import "client-only";
 import { SIDEBAR_COOKIE } from "@/lib/shell/sidebar-cookie";
 import {
   audioDevicesKey,
+  dialerMinimisedKey,
   dialerPositionKey,
   dialerSoundsKey,
   drawerMapKey,
@@ -24,6 +25,7 @@ export const preferenceKeys: readonly StorageKey<unknown>[] = [
   sidebarCollapsedKey,
   dialerSoundsKey,
   dialerPositionKey,
+  dialerMinimisedKey,
   singleKeyShortcutsKey,
   drawerMapKey,
   audioDevicesKey,
