@@ -160,8 +160,10 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     void dialAt(session.places, session.index + 1);
   };
 
+  /** The countdown to `index`: its business opens in the drawer now, as preparation time. */
   const startCountdown = (session: RunningSession, index: number) => {
     const r = run!;
+    deps.openPlace(session.places[index]);
     set({
       session: { ...session, index, phase: "countdown" },
       countdown: countdownReducer(snap.countdown, { type: "start", durationMs: r.countdownMs }),

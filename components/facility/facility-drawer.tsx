@@ -61,8 +61,10 @@ export function FacilityDrawer({
     setLastOpenId(openId);
     if (openId) {
       setPhase("open");
-      // Spec: opening a name while the map toggle is on shows the map popup.
-      setPopupFor(mapEnabled ? openId : null);
+      // Spec: opening a name while the map toggle is on shows the map popup. A session moving the
+      // (non-modal) drawer on to its next business closes it instead (issue 31): the popup
+      // would cover the drawer the rep prepares the call in.
+      setPopupFor(mapEnabled && modal ? openId : null);
     } else if (phase === "open") {
       setPhase("closing");
     }

@@ -137,17 +137,20 @@ test("a session skips closed, phoneless, do-not-call and reserved businesses, ho
     }
 
     // 1 = Interested.
-    const first = await workCall(0, "1 of 4", "1");
-    // The drawer stays open beside the dialer after the call.
-    await expect(first).toBeVisible();
-    // Countdown to the next; typing a note in the drawer holds it for as long as the rep types.
+    await workCall(0, "1 of 4", "1");
+    // Countdown to the next: the drawer moves on to it at once, as time to prepare (issue 31),
+    // and typing a note in it holds the countdown for as long as the rep types.
     await expect(bar).toHaveAttribute("data-phase", "countdown");
+    const upcoming = page.getByRole("dialog", { name: names[2] });
+    await expect(upcoming).toBeVisible();
+    await expect(upcoming).toHaveAttribute("data-modal", "false");
+    await expect(page.getByRole("dialog", { name: names[0] })).toBeHidden();
     // From here the page's clock moves only when told (a keystroke every 250 ms of page time),
     // so that a slow machine cannot spend the 5 s countdown before the typing starts.
     await pauseClockNow(page);
     await shot(page, "power-dial-bar-en-light");
-    await first.getByRole("button", { name: "New note" }).click();
-    const note = first.getByRole("textbox", { name: "New note" });
+    await upcoming.getByRole("button", { name: "New note" }).click();
+    const note = upcoming.getByRole("textbox", { name: "New note" });
     await expect(note).toBeFocused();
     for (const word of "Asked for the owner, call after lunch".split(/(?= )/)) {
       await page.keyboard.type(word);
@@ -158,8 +161,8 @@ test("a session skips closed, phoneless, do-not-call and reserved businesses, ho
     await expect(bar).toHaveAttribute("data-phase", "countdown");
     await expect(dialer.status).toHaveAttribute("data-status", /idle|ended/);
     await page.clock.resume();
-    await first.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(first.getByTestId("facility-notes")).toContainText("call after lunch");
+    await upcoming.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(upcoming.getByTestId("facility-notes")).toContainText("call after lunch");
     // Row 2 is on the do-not-call list (never planned), row 3 was taken by the colleague: row 4
     // is dialed next (the drawer moves on to it). 6 = No answer.
     await workCall(3, "3 of 4", "6");

@@ -77,8 +77,10 @@ describe("power-dial session engine", () => {
     expect(h.opened).toEqual(["a"]);
     expect(h.engine.getSnapshot().session?.phase).toBe("calling");
     h.endCall("interested", 40);
-    // "b" is next in the countdown; it is reserved only when it is dialed.
+    // "b" is next in the countdown; it is reserved only when it is dialed, but its drawer opens
+    // now, for the rep to prepare (issue 31).
     expect(h.engine.getSnapshot().session).toMatchObject({ phase: "countdown", index: 1 });
+    expect(h.opened).toEqual(["a", "b"]);
     h.tick(2_000);
     expect(h.dialed).toEqual(["a"]);
     h.tick(1_000);
