@@ -18,7 +18,13 @@ import { createBrowserCallOutbox } from "@/lib/client/calls/outbox-client";
 import { createCallRecorder, type CallRecorder } from "@/lib/client/calls/recorder";
 import { newCallId } from "@/lib/client/calls/uuid";
 import { checkDoNotCall } from "@/lib/client/dialing";
-import { dialerMinimisedKey, readStored } from "@/lib/client/storage";
+import {
+  dialerMinimisedKey,
+  pendingOutcomeKey,
+  readStored,
+  removeStored,
+  writeStored,
+} from "@/lib/client/storage";
 import { refreshCallQueries } from "@/lib/client/calls/refresh";
 import { guardDial } from "@/lib/dialing/dnc-guard";
 import { useTranslations } from "next-intl";
@@ -52,7 +58,16 @@ export function DialerProvider({
       onSent: () => refreshCallQueries(queryClient),
     }),
   );
-  const [recorder] = useState(() => createCallRecorder(outbox));
+  const [recorder] = useState(() =>
+    createCallRecorder(outbox, {
+      load: () => readStored(pendingOutcomeKey),
+      save: (pending) =>
+        pending ? writeStored(pendingOutcomeKey, pending) : removeStored(pendingOutcomeKey),
+    }),
+  );
+  // A reload while a call waited for its outcome asks for it again (after hydration: the
+  // server knows nothing of this tab's storage).
+  useEffect(() => recorder.restore(), [recorder]);
   const tDnc = useTranslations("DoNotCall");
   const tNotice = useTranslations("Dialer.notice");
   const [switchable] = useState(() =>

@@ -76,6 +76,7 @@ describe("clearStoredPreferences", () => {
     "profile.verifyCooldownUntil",
     "profile.form",
     "calls.outbox",
+    "calls.pendingOutcome",
     "dialing.sessions",
   ]);
 

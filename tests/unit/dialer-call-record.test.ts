@@ -3,7 +3,7 @@ import { createDialerController, type CallPhase } from "@/lib/dialer/controller"
 import { createSimulatedTransport } from "@/lib/dialer/simulated-transport";
 import { systemClock } from "@/lib/dialer/clock";
 import type { CallRecord } from "@/lib/dialer/types";
-import { createCallRecorder } from "@/lib/client/calls/recorder";
+import { createCallRecorder, type PendingDisposition } from "@/lib/client/calls/recorder";
 import { businessContextOf } from "@/lib/calls/business-context";
 import { callPutBody, dispositionPutBody, talkSeconds } from "@/lib/client/calls/record-body";
 import { callPutBodySchema, dispositionBodySchema } from "@/lib/calls/schemas";
@@ -232,5 +232,30 @@ describe("the recorder", () => {
       "call:call-2:dialedDigits,startedAt,endedAt,endReason",
       "call:call-3:dialedDigits,startedAt",
     ]);
+  });
+
+  it("keeps the call waiting for its outcome in its store, and a new page asks again", () => {
+    const kept: { value: PendingDisposition | null } = { value: null };
+    const store = {
+      load: () => kept.value,
+      save: (p: PendingDisposition | null) => void (kept.value = p),
+    };
+    const recorderOf = () => createCallRecorder({ submit: () => {} }, store);
+    const before = recorderOf();
+    const dialer = make(before.onCall);
+    dialer.dial("5550100", { placeId: "p1", placeName: "Clinic" });
+    vi.advanceTimersByTime(5_600);
+    dialer.hangUp();
+    expect(kept.value).toMatchObject({ callId: "call-1", context: { placeName: "Clinic" } });
+
+    // The reload: a new recorder restores it, with its talk time, and answering clears the store.
+    const after = recorderOf();
+    expect(after.pending()).toBeNull();
+    after.restore();
+    expect(after.pending()).toEqual(kept.value);
+    expect(after.pending()?.talkSeconds).toBe(before.pending()?.talkSeconds);
+    after.saveDisposition("call-1", { disposition: "voicemail" });
+    expect(kept.value).toBeNull();
+    expect(after.lastAnswered()).toMatchObject({ callId: "call-1", disposition: "voicemail" });
   });
 });

@@ -39,6 +39,14 @@ export type CallRecorder = {
   lastAnswered(): AnsweredCall | null;
   /** The business of the latest call, if it was made to one (shown during the call; the Alarm). */
   lastBusiness(): CalledBusiness | null;
+  /** After a reload: the call that was waiting for its outcome asks again (unless one waits). */
+  restore(): void;
+};
+
+/** Where the waiting call is kept across reloads (this tab's session storage in the app). */
+export type PendingStore = {
+  load(): PendingDisposition | null;
+  save(pending: PendingDisposition | null): void;
 };
 
 export type CalledBusiness = { placeId: string; placeName?: string | null; phone: string };
@@ -49,7 +57,10 @@ export type AnsweredCall = {
   talkSeconds: number | null;
 };
 
-export function createCallRecorder(outbox: Pick<CallOutbox, "submit">): CallRecorder {
+export function createCallRecorder(
+  outbox: Pick<CallOutbox, "submit">,
+  store?: PendingStore,
+): CallRecorder {
   let pending: PendingDisposition | null = null;
   let answered: AnsweredCall | null = null;
   let business: CalledBusiness | null = null;
@@ -57,6 +68,7 @@ export function createCallRecorder(outbox: Pick<CallOutbox, "submit">): CallReco
   const set = (next: PendingDisposition | null) => {
     if (next === pending) return;
     pending = next;
+    store?.save(next);
     listeners.forEach((listener) => listener());
   };
 
@@ -107,5 +119,10 @@ export function createCallRecorder(outbox: Pick<CallOutbox, "submit">): CallReco
     },
     lastAnswered: () => answered,
     lastBusiness: () => business,
+    restore() {
+      if (pending) return;
+      const kept = store?.load() ?? null;
+      if (kept) set(kept);
+    },
   };
 }

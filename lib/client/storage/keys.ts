@@ -1,6 +1,7 @@
 import "client-only";
 import { pointSchema } from "@/lib/dialer/position";
 import { outboxSchema } from "@/lib/client/calls/outbox-entry";
+import { pendingOutcomeSchema } from "@/lib/client/calls/pending-entry";
 import * as r from "@/lib/client/rules";
 import { profileLanguages, profileThemes, type StoredProfile } from "@/lib/profile/profile-form";
 import { DISPOSITIONS } from "@/lib/calls/dispositions";
@@ -153,6 +154,16 @@ export const callOutboxKey = defineKey({
   scope: "user",
   schema: outboxSchema,
   fallback: [],
+});
+
+/** The ended call still waiting for its outcome, for this tab: a reload asks again (issue 31). */
+export const pendingOutcomeKey = defineKey({
+  name: "calls.pendingOutcome",
+  version: 1,
+  area: "session",
+  scope: "user",
+  schema: r.nullable(pendingOutcomeSchema),
+  fallback: null,
 });
 
 /**
