@@ -7,6 +7,7 @@ import { requirePageSession } from "@/lib/auth/page-session";
 import { isPreview } from "@/lib/env";
 import { clientNamespaces } from "@/lib/i18n/namespaces";
 import { appConnectPolicy } from "@/lib/security/connect-sources";
+import { DIALER_DOCK_COOKIE } from "@/lib/shell/dialer-dock-cookie";
 import { SIDEBAR_COOKIE } from "@/lib/shell/sidebar-cookie";
 import { repLine } from "@/lib/telephony/rep-line";
 
@@ -22,7 +23,10 @@ export const metadata = rootMetadata;
 // The remembered sidebar width is rendered on the server (cookie mirror of localStorage) so it never jumps.
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const session = await requirePageSession();
-  const initialCollapsed = (await cookies()).get(SIDEBAR_COOKIE)?.value === "1";
+  const jar = await cookies();
+  const initialCollapsed = jar.get(SIDEBAR_COOKIE)?.value === "1";
+  // The docked dialer's column, as the rep left it (absent: docked, the default).
+  const initialDockReserved = jar.get(DIALER_DOCK_COOKIE)?.value !== "0";
   const phone = await repLine(session);
   const line = phone.configured ? phone.line : null;
   return (
@@ -33,6 +37,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
       <AppShell
         line={line}
         initialCollapsed={initialCollapsed}
+        initialDockReserved={initialDockReserved}
         serverUsername={session.username}
         badge={isPreview ? <PreviewBadge /> : null}
       >

@@ -1,6 +1,6 @@
 "use client";
 
-import { GripHorizontal, Minus, RotateCw } from "lucide-react";
+import { GripHorizontal, Minus, PanelRightClose, PanelRightOpen, RotateCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { formatHms } from "@/lib/dialer/format";
 import { IconButton } from "@/components/ui";
@@ -16,32 +16,43 @@ export function DialerHeader({
   soundsEnabled,
   onSoundsChange,
   onMinimise,
+  dock,
 }: {
   dir: "ltr" | "rtl";
   drag: ReturnType<typeof useDragHandle>;
   soundsEnabled: boolean;
   onSoundsChange: (on: boolean) => void;
   onMinimise: () => void;
+  /** Wide screens: docked in the layout's column, or floating; null where it cannot dock. */
+  dock: { docked: boolean; toggle: () => void } | null;
 }) {
   const t = useTranslations("Dialer");
   const { elapsedMs, isActive, clearNumber } = useDialer();
   const { onKeyDown, ...pointer } = drag;
+  // Docked, the window stays in its column: Undock first, then drag.
+  const movable = !dock?.docked;
   return (
     <div
-      {...pointer}
+      {...(movable ? pointer : {})}
       data-testid="dialer-drag-handle"
-      className="flex cursor-grab touch-none items-center gap-1 rounded-t-xl border-b border-line bg-surface-muted px-2 py-1.5 select-none active:cursor-grabbing"
+      className={
+        movable
+          ? "flex cursor-grab touch-none items-center gap-1 rounded-t-xl border-b border-line bg-surface-muted px-2 py-1.5 select-none active:cursor-grabbing"
+          : "flex items-center gap-1 rounded-t-xl border-b border-line bg-surface-muted px-2 py-1.5"
+      }
     >
-      <span
-        role="button"
-        tabIndex={0}
-        aria-label={t("move")}
-        title={t("move")}
-        onKeyDown={onKeyDown}
-        className="flex items-center rounded p-0.5 text-fg-muted"
-      >
-        <GripHorizontal className="size-4" aria-hidden />
-      </span>
+      {movable ? (
+        <span
+          role="button"
+          tabIndex={0}
+          aria-label={t("move")}
+          title={t("move")}
+          onKeyDown={onKeyDown}
+          className="flex items-center rounded p-0.5 text-fg-muted"
+        >
+          <GripHorizontal className="size-4" aria-hidden />
+        </span>
+      ) : null}
       <h2 className="truncate text-sm font-semibold whitespace-nowrap text-fg">{t("title")}</h2>
       <span
         role="timer"
@@ -57,6 +68,20 @@ export function DialerHeader({
         <RotateCw aria-hidden />
       </IconButton>
       <DialerAlarmMenu dir={dir} />
+      {dock ? (
+        <IconButton
+          label={t(dock.docked ? "undock" : "dock")}
+          size="sm"
+          onClick={dock.toggle}
+          data-testid="dialer-dock-toggle"
+        >
+          {dock.docked ? (
+            <PanelRightOpen aria-hidden className="rtl:-scale-x-100" />
+          ) : (
+            <PanelRightClose aria-hidden className="rtl:-scale-x-100" />
+          )}
+        </IconButton>
+      ) : null}
       <IconButton label={t("minimise")} size="sm" onClick={onMinimise}>
         <Minus aria-hidden />
       </IconButton>

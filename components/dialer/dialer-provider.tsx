@@ -4,6 +4,7 @@ import {
   createContext,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useState,
   useSyncExternalStore,
@@ -113,7 +114,8 @@ export function DialerProvider({
   }, [controller]);
   // The rep's own choice, remembered across reloads (issue 31); until they make one, a phone
   // starts with the bar, because the open window would cover most of the page there.
-  useEffect(() => {
+  // Before paint: the docked dialer's column follows it (components/dialer/dialer-dock.tsx).
+  useLayoutEffect(() => {
     const chosen = readStored(dialerMinimisedKey);
     if (chosen ?? window.matchMedia(smallScreenQuery).matches) controller.setMinimised(true);
   }, [controller]);

@@ -11,11 +11,15 @@ import { DialerPanel } from "./dialer-panel";
 import { IncomingCall } from "./incoming-call";
 import { isTextEntry } from "@/lib/ui/text-entry";
 import {
+  dialerDockedKey,
   dialerMinimisedKey,
   readStored,
   singleKeyShortcutsKey,
+  useStoredValue,
   writeStored,
 } from "@/lib/client/storage";
+import { DOCK_MEDIA } from "@/lib/shell/dialer-dock-cookie";
+import { useMediaQuery } from "./use-media-query";
 import { useCallDisposition, useDialer } from "./dialer-provider";
 import { createDialerKeyHandler } from "./dialer-key-handler";
 import { useTonePlayer } from "./use-tone-player";
@@ -31,6 +35,20 @@ export function DialerWidget() {
   const inputRef = useRef<HTMLInputElement>(null);
   const { pos, moveTo } = useWidgetPosition(rootRef, dir === "rtl");
   const drag = useDragHandle(pos, moveTo);
+  // On wide screens the window docks in the column the layout keeps for it (DialerDockColumn)
+  // unless the rep undocked it; undocked, it floats and drags as before.
+  const [docked, setDocked] = useStoredValue(dialerDockedKey);
+  const wide = useMediaQuery(DOCK_MEDIA);
+  const dockedNow = docked && wide && !dialer.minimised;
+  const toggleDock = () => {
+    const el = rootRef.current;
+    // Undocked where it stands, so it can be dragged from there.
+    if (dockedNow && el) {
+      const rect = el.getBoundingClientRect();
+      moveTo({ x: rect.left, y: rect.top }, true);
+    }
+    setDocked(!dockedNow);
+  };
   const tones = useTonePlayer();
   const { pending } = useCallDisposition();
   const { setMinimised, isActive, muted, setMuted } = dialer;
@@ -90,14 +108,18 @@ export function DialerWidget() {
       data-minimised={dialer.minimised}
       tabIndex={-1}
       onKeyDown={onKeyDown}
+      data-docked={dockedNow}
       style={
-        dialer.minimised && !frame
-          ? // Started minimised (phones): no window footprint yet, so the bar takes the bottom corner.
-            { bottom: 16, insetInlineEnd: 16 }
-          : {
-              ...(pos ? { left: pos.x, top: pos.y } : { left: 0, top: 0, visibility: "hidden" }),
-              ...(dialer.minimised && frame ? { width: frame.width, height: frame.height } : {}),
-            }
+        dockedNow
+          ? // Below the top bar, in the column kept for it.
+            { top: 72, insetInlineEnd: 16 }
+          : dialer.minimised && !frame
+            ? // Started minimised (phones): no window footprint yet, so the bar takes the bottom corner.
+              { bottom: 16, insetInlineEnd: 16 }
+            : {
+                ...(pos ? { left: pos.x, top: pos.y } : { left: 0, top: 0, visibility: "hidden" }),
+                ...(dialer.minimised && frame ? { width: frame.width, height: frame.height } : {}),
+              }
       }
       className={`fixed z-50 outline-none ${dialer.minimised ? "pointer-events-none flex items-end justify-end" : ""}`}
     >
@@ -113,6 +135,7 @@ export function DialerWidget() {
             soundsEnabled={tones.soundsEnabled}
             onSoundsChange={tones.setSoundsEnabled}
             onMinimise={minimise}
+            dock={wide ? { docked: dockedNow, toggle: toggleDock } : null}
           />
           <IncomingCall />
           <DialerPanel inputRef={inputRef} onKeypad={onKeypad} />

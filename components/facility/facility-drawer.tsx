@@ -102,7 +102,12 @@ export function FacilityDrawer({
         mapToggleRef.current?.focus();
       }}
       // On phones and small tablets the session bar sits over the top: the panel starts below it.
-      className={cn("[animation-duration:220ms]!", !modal && "max-md:pt-(--power-dial-bar-h)")}
+      className={cn(
+        "[animation-duration:220ms]!",
+        // Beside the work: below a phone's power-dial bar, and clear of the docked dialer.
+        !modal &&
+          "max-md:pt-(--power-dial-bar-h) min-[1360px]:[inset-inline-end:var(--dialer-dock-w,0px)]",
+      )}
       headerActions={
         <span
           role="status"

@@ -110,107 +110,116 @@ function ReportExtractClient({ kind, clock }: { kind: ReportKind; clock: Clock }
       : fmt.format(selection.end ?? selection.start);
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,auto)_minmax(0,1fr)]">
-      <Card>
-        <h2 id={calendarHeading} className="sr-only">
-          {t("calendarLabel")}
-        </h2>
-        <RadioCards
-          label={t("mode")}
-          value={selection.mode}
-          onValueChange={(mode) => setSelection((s) => setMode(s, mode as CalendarMode))}
-          className="sm:grid-cols-2"
-          items={[
-            {
-              value: "single",
-              label: t("single"),
-              description: t("singleHint"),
-              icon: CalendarDays,
-            },
-            { value: "range", label: t("range"), description: t("rangeHint"), icon: CalendarRange },
-          ]}
-        />
-        <div className="mt-5 overflow-x-auto">
-          <ReportCalendar
-            selection={selection}
-            month={month}
-            onMonthChange={setMonth}
-            onDayClick={(day) => setSelection((s) => clickDay(s, day))}
-            clock={clock}
-            labelledBy={calendarHeading}
-          />
-        </div>
-      </Card>
-
-      <div className="grid gap-6">
+    // Side by side only when the page's own width allows (a container query: beside the docked
+    // dialer a 1366 px laptop has the room of a small tablet).
+    <div className="@container">
+      <div className="grid items-start gap-6 @4xl:grid-cols-[minmax(0,auto)_minmax(0,1fr)]">
         <Card>
-          <h2 id={presetsHeading} className="text-base font-semibold text-fg">
-            {t("presets")}
+          <h2 id={calendarHeading} className="sr-only">
+            {t("calendarLabel")}
           </h2>
-          <div
-            role="group"
-            aria-labelledby={presetsHeading}
-            data-testid="presets"
-            className="mt-3 flex flex-wrap gap-2"
-          >
-            {PRESETS.map(({ id }) => (
-              <Button
-                key={id}
-                size="sm"
-                variant={selection.preset === id ? "primary" : "secondary"}
-                aria-pressed={selection.preset === id}
-                onClick={() => choosePreset(id)}
-              >
-                {t(`preset.${id}`)}
-              </Button>
-            ))}
+          <RadioCards
+            label={t("mode")}
+            value={selection.mode}
+            onValueChange={(mode) => setSelection((s) => setMode(s, mode as CalendarMode))}
+            className="sm:grid-cols-2"
+            items={[
+              {
+                value: "single",
+                label: t("single"),
+                description: t("singleHint"),
+                icon: CalendarDays,
+              },
+              {
+                value: "range",
+                label: t("range"),
+                description: t("rangeHint"),
+                icon: CalendarRange,
+              },
+            ]}
+          />
+          <div className="mt-5 overflow-x-auto">
+            <ReportCalendar
+              selection={selection}
+              month={month}
+              onMonthChange={setMonth}
+              onDayClick={(day) => setSelection((s) => clickDay(s, day))}
+              clock={clock}
+              labelledBy={calendarHeading}
+            />
           </div>
         </Card>
 
-        <Card
-          title={t("selected")}
-          actions={
-            selection.start ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => setSelection(emptySelection(selection.mode))}
-              >
-                <X aria-hidden />
-                {t("clear")}
-              </Button>
-            ) : null
-          }
-        >
-          <dl className="grid gap-3 sm:grid-cols-2" aria-live="polite">
-            <div>
-              <dt className="text-xs font-medium text-fg-muted">{t("start")}</dt>
-              <dd className="mt-0.5 text-sm font-medium text-fg" data-testid="selection-start">
-                {startText}
-              </dd>
+        <div className="grid gap-6">
+          <Card>
+            <h2 id={presetsHeading} className="text-base font-semibold text-fg">
+              {t("presets")}
+            </h2>
+            <div
+              role="group"
+              aria-labelledby={presetsHeading}
+              data-testid="presets"
+              className="mt-3 flex flex-wrap gap-2"
+            >
+              {PRESETS.map(({ id }) => (
+                <Button
+                  key={id}
+                  size="sm"
+                  variant={selection.preset === id ? "primary" : "secondary"}
+                  aria-pressed={selection.preset === id}
+                  onClick={() => choosePreset(id)}
+                >
+                  {t(`preset.${id}`)}
+                </Button>
+              ))}
             </div>
-            <div>
-              <dt className="text-xs font-medium text-fg-muted">{t("end")}</dt>
-              <dd className="mt-0.5 text-sm font-medium text-fg" data-testid="selection-end">
-                {endText}
-              </dd>
-            </div>
-          </dl>
-          <p className="mt-4 text-xs text-fg-muted">{t(`rowsHint.${kind}`)}</p>
-          <Button
-            className="mt-4 w-full sm:w-auto"
-            onClick={() => void extract()}
-            aria-disabled={busy || undefined}
+          </Card>
+
+          <Card
+            title={t("selected")}
+            actions={
+              selection.start ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setSelection(emptySelection(selection.mode))}
+                >
+                  <X aria-hidden />
+                  {t("clear")}
+                </Button>
+              ) : null
+            }
           >
-            {busy ? <Spinner /> : <FileDown aria-hidden />}
-            {t("extract")}
-          </Button>
-          {failure ? (
-            <p role="alert" className="mt-3 text-sm text-danger-text" data-testid="extract-error">
-              {failure}
-            </p>
-          ) : null}
-        </Card>
+            <dl className="grid gap-3 sm:grid-cols-2" aria-live="polite">
+              <div>
+                <dt className="text-xs font-medium text-fg-muted">{t("start")}</dt>
+                <dd className="mt-0.5 text-sm font-medium text-fg" data-testid="selection-start">
+                  {startText}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs font-medium text-fg-muted">{t("end")}</dt>
+                <dd className="mt-0.5 text-sm font-medium text-fg" data-testid="selection-end">
+                  {endText}
+                </dd>
+              </div>
+            </dl>
+            <p className="mt-4 text-xs text-fg-muted">{t(`rowsHint.${kind}`)}</p>
+            <Button
+              className="mt-4 w-full sm:w-auto"
+              onClick={() => void extract()}
+              aria-disabled={busy || undefined}
+            >
+              {busy ? <Spinner /> : <FileDown aria-hidden />}
+              {t("extract")}
+            </Button>
+            {failure ? (
+              <p role="alert" className="mt-3 text-sm text-danger-text" data-testid="extract-error">
+                {failure}
+              </p>
+            ) : null}
+          </Card>
+        </div>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { DialerDockColumn } from "@/components/dialer/dialer-dock";
 import { DialerProvider } from "@/components/dialer/dialer-provider";
 import type { RepLine } from "@/lib/dialer/line";
 import { useSession } from "@/lib/client/session";
@@ -36,12 +37,15 @@ const MobileDrawer = dynamic(() => import("./mobile-drawer").then((m) => m.Mobil
 /** Client half of the /app layout: session guard, sidebar state, dialer context. */
 export function AppShell({
   initialCollapsed,
+  initialDockReserved,
   serverUsername,
   badge,
   line,
   children,
 }: {
   initialCollapsed: boolean;
+  /** Whether the docked dialer's column was there when the rep left (its cookie). */
+  initialDockReserved: boolean;
   /** Verified by the layout; lets the first paint show the user menu (no shift on hydration). */
   serverUsername: string;
   /** The "Preview" badge on a preview deployment (rendered by the server layout). */
@@ -106,10 +110,13 @@ export function AppShell({
           <main
             id="content"
             tabIndex={-1}
-            className="min-w-0 flex-1 p-4 focus:outline-none md:p-6 lg:p-8"
+            // The bottom keeps clear room for the minimised dialer's bar, so a page's last
+            // action (Settings' Save) can always scroll out from under it.
+            className="min-w-0 flex-1 px-4 pt-4 pb-24 focus:outline-none md:px-6 md:pt-6 lg:px-8 lg:pt-8"
           >
             {children}
           </main>
+          <DialerDockColumn initialReserved={initialDockReserved} />
         </div>
       </div>
       <DialerWidget />

@@ -55,6 +55,8 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       // A plain <button> defaults to submit inside a form; parts opt into submit explicitly.
       type={asChild ? undefined : (type ?? "button")}
       className={cn(buttonVariants({ variant, size }), className)}
+      // Lets checks find a screen's primary actions (tests/e2e/primary-actions.spec.ts).
+      data-variant={variant ?? "primary"}
       {...props}
     />
   );

@@ -1,7 +1,9 @@
 import "client-only";
+import { DIALER_DOCK_COOKIE } from "@/lib/shell/dialer-dock-cookie";
 import { SIDEBAR_COOKIE } from "@/lib/shell/sidebar-cookie";
 import {
   audioDevicesKey,
+  dialerDockedKey,
   dialerMinimisedKey,
   dialerPositionKey,
   dialerSoundsKey,
@@ -26,6 +28,7 @@ export const preferenceKeys: readonly StorageKey<unknown>[] = [
   dialerSoundsKey,
   dialerPositionKey,
   dialerMinimisedKey,
+  dialerDockedKey,
   singleKeyShortcutsKey,
   drawerMapKey,
   audioDevicesKey,
@@ -35,4 +38,5 @@ export const preferenceKeys: readonly StorageKey<unknown>[] = [
 export function clearStoredPreferences() {
   for (const key of preferenceKeys) removeStored(key);
   document.cookie = `${SIDEBAR_COOKIE}=; path=/; max-age=0; samesite=lax`;
+  document.cookie = `${DIALER_DOCK_COOKIE}=; path=/; max-age=0; samesite=lax`;
 }

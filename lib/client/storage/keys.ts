@@ -76,6 +76,16 @@ export const dialerPositionKey = defineKey({
   legacy: parseJson,
 });
 
+/** Whether the dialer docks in a column beside the page on wide screens (the default) or floats. */
+export const dialerDockedKey = defineKey({
+  name: "dialer.docked",
+  version: 1,
+  area: "local",
+  scope: "global",
+  schema: r.boolean,
+  fallback: true,
+});
+
 /** Whether the rep minimised the dialer (or opened it again); null until they chose. */
 export const dialerMinimisedKey = defineKey({
   name: "dialer.minimised",
