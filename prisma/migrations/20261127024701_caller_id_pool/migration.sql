@@ -1,5 +1,5 @@
 -- Local caller ID (issue 29): an organization's pool of caller IDs. A call presents the one that
--- best matches the business; Call.originatingNumber keeps the number presented.
+-- best matches the business, and Call.originatingNumber keeps the number presented.
 
 -- CreateTable
 CREATE TABLE "CallerIdNumber" (
