@@ -134,7 +134,15 @@ export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
       <h3 id={`${ids}-title`} className="text-base font-semibold text-fg">
         {t("title")}
       </h3>
-      <p className="text-sm text-fg-muted">{t("hint")}</p>
+      <p className="text-sm text-fg-muted">
+        {t.rich("hint", {
+          code: (chunks) => (
+            <bdi dir="ltr">
+              <code className="font-mono text-xs">{chunks}</code>
+            </bdi>
+          ),
+        })}
+      </p>
       {org.callerIds.length === 0 ? (
         <p className="text-sm text-fg-muted">
           {org.callerId ? t.rich("emptyLegacy", { number: () => show(org.callerId!) }) : t("empty")}

@@ -5,9 +5,11 @@
 // P-Asserted-Identity is not the authorisation's signed caller ID. The call record keeps the number
 // and Call History finds the call by it. The line and the numbers are removed afterwards: later
 // spec files share the organization and expect the simulated dialer and no pool.
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { callsResponseSchema } from "@/lib/calls/schemas";
 import type { TelephonyOrganization } from "@/lib/telephony/schemas";
+import { wcagTags } from "./axe";
 import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
 import { setLocale } from "./helpers";
@@ -89,8 +91,9 @@ test("the operator adds the team's caller IDs in the console: a bad number is re
   await add.click();
   await expect(pool(page).getByText("Caller ID added.")).toBeVisible();
 
+  // By keyboard: Enter in the field adds the number.
   await number.fill("(512) 555-0199");
-  await add.click();
+  await number.press("Enter");
   const rows = pool(page).getByTestId("caller-id-row");
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText("+1 212 555 0123");
@@ -112,6 +115,12 @@ test("the section reads right to left in Arabic, dark theme, with the numbers le
   await expect(shown).toHaveAttribute("dir", "ltr");
   await expect(shown).toHaveText("+1 212 555 0123");
   await pool(page).screenshot({ path: testInfo.outputPath("caller-ids-ar-dark.png") });
+  // The section alone (the console's other panels have their own gate in a11y.spec.ts).
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(wcagTags)
+    .include('[data-testid="caller-id-pool"]')
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
 
 /** Opens the app, waits for the line, dials `digits`; returns the peer's record of the INVITE. */
