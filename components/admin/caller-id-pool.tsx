@@ -127,7 +127,7 @@ export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
 
   return (
     <section
-      className="grid gap-3 border-t border-line pt-4"
+      className="grid grid-cols-1 gap-3 border-t border-line pt-4"
       aria-labelledby={`${ids}-title`}
       data-testid="caller-id-pool"
     >
@@ -278,7 +278,7 @@ export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
             }}
           />
         </Field>
-        <div className="grid gap-3 md:pt-7">
+        <div className="grid grid-cols-1 gap-3 md:pt-7">
           <Checkbox
             label={t("makeDefault")}
             checked={makeDefault}
