@@ -168,6 +168,11 @@ test("a call to a business in 512 presents the Austin number in its INVITE, and 
     )
     .toBe(true);
   expect(found.every((c) => c.originatingNumber === austin)).toBe(true);
+
+  // The Call Log shows it on the call.
+  await page.goto("/app/call-log");
+  const row = page.locator(`[data-testid="call-log-row"][data-call-id="${found[0]!.id}"]`);
+  await expect(row.getByTestId("call-log-caller-id")).toHaveText("Caller ID (512) 555-0199");
 });
 
 test("a call to a business with no local number presents the default", async ({ page }) => {
