@@ -31,6 +31,7 @@ import {
   type LineTestResult,
   type TelephonyOrganization,
 } from "@/lib/telephony/schemas";
+import { CallerIdPool } from "./caller-id-pool";
 import { Facts, Panel, QueryBody, ResultLine } from "./panel";
 import { failureText, opsPost, useOpsQuery } from "./use-ops";
 
@@ -107,6 +108,7 @@ export function TelephonyPanel() {
                 <ResultLine tone={notice.ok ? "success" : "danger"}>{notice.text}</ResultLine>
               ) : null}
               {testResult && org.line ? <TestResultView result={testResult} /> : null}
+              <CallerIdPool key={org.id} org={org} />
             </div>
           );
         }}

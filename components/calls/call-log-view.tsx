@@ -27,6 +27,7 @@ import {
 import { useCallLog } from "@/lib/client/calls/queries";
 import { formatDuration } from "@/lib/format/duration";
 import { formatPhone } from "@/lib/format/phone";
+import { nationalDisplay } from "@/lib/client/calls/audit-call";
 import { shownNumber } from "@/lib/client/calls/caller";
 import { CallLineFacts, DirectionBadge, isMissed } from "./call-line-facts";
 import { CallOutcome } from "./call-outcome";
@@ -201,6 +202,18 @@ function CallRow({
           >
             {number}
           </bdi>
+          {!inbound && call.originatingNumber ? (
+            // The caller ID the call presented (issue 29): the team's number closest to the business.
+            <span data-testid="call-log-caller-id">
+              {t.rich("log.callerId", {
+                number: () => (
+                  <bdi dir="ltr" className="tabular-nums">
+                    {formatPhone(nationalDisplay(call.originatingNumber!))}
+                  </bdi>
+                ),
+              })}
+            </span>
+          ) : null}
           <span>
             {call.connectedAt
               ? t("log.talk", { duration: formatDuration(call.talkSeconds ?? 0) })

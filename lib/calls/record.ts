@@ -5,9 +5,10 @@ import { getDb, type Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { doNotCallRefusal, invalidNumber, onDncList } from "@/lib/dialing/do-not-call";
 import { keepAccountName } from "@/lib/records/accounts";
+import { callerIdPool, homeCallerId, presentedCallerId } from "@/lib/telephony/caller-ids";
 import { callDtos, callSelect, outcomeToDb, talkSecondsOf } from "./dto";
 import { dialStringTargets } from "./dial-string";
-import { countryOf, toE164 } from "./phone";
+import { countryOf } from "./phone";
 import { CALL_MAX_MS, callTooLong, type CallDto, type CallPutBody } from "./schemas";
 import { myCalls } from "./scope";
 
@@ -133,20 +134,18 @@ export async function recordCall(
  * without Call back, and it never matches a business or a do-not-call entry.
  */
 async function createCall(db: Db, session: UserSession, id: string, body: CallPutBody, t: Times) {
-  const organization = await db.organization.findUniqueOrThrow({
-    where: { id: session.organizationId },
-    select: { callerId: true },
-  });
-  // Stored in E.164 by the users CLI; read defensively in case it was set by other means.
-  const callerId =
-    organization.callerId && (toE164(organization.callerId) ?? organization.callerId);
+  const pool = await callerIdPool(session.organizationId, db);
   const dialedDigits = body.dialedDigits.trim();
   const inbound = body.direction === "inbound";
   // The numbers the dial string may ring, however it was dialed ("*67...", "011...", "...#"),
   // the one recorded first: an outbound string that rings none is refused, so no call out
   // escapes the do-not-call match unread.
-  const targets = dialStringTargets(dialedDigits, countryOf(callerId));
+  const targets = dialStringTargets(dialedDigits, countryOf(homeCallerId(pool)));
   const dialedNumber = targets[0] ?? null;
+  // The number the call presented (issue 29): chosen by the same rule, from the same pool, as
+  // its authorisation (lib/telephony/authorize.ts) a moment before. An inbound call rang the
+  // team's default number as far as the record can tell.
+  const callerId = inbound ? homeCallerId(pool) : presentedCallerId(pool, dialedNumber).callerId;
   if (!inbound) {
     if (!dialedNumber) throw invalidNumber(dialedDigits, "dialedDigits");
     // Issue 15: a number on the team's do-not-call list is never recorded as a new call.

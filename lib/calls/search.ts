@@ -3,6 +3,7 @@ import type { UserSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { placesNamed } from "@/lib/records/accounts";
+import { callerIdPool, homeCallerId } from "@/lib/telephony/caller-ids";
 import { callDtos, callSelect } from "./dto";
 import { countryOf, MIN_PARTIAL_DIGITS, phoneQuery } from "./phone";
 import { CALL_SEARCH_LIMIT, type CallDto } from "./schemas";
@@ -10,7 +11,8 @@ import { teamCalls } from "./scope";
 
 /**
  * Call History search over the team's calls: by id, dialed number (any formatting: the query is
- * read as E.164 and also compared by its digits), originating number, agent username
+ * read as E.164 and also compared by its digits), the caller ID it presented (originating
+ * number, issue 29), agent username
  * ("Olivia Bennett" also finds olivia.bennett), or the business's name as the team's account
  * records keep it. Exact matches win: only when nothing matches
  * exactly are partial matches (an id prefix, 4+ digits inside a number, part of a username)
@@ -19,11 +21,8 @@ import { teamCalls } from "./scope";
 export async function searchCalls(session: UserSession, query: string): Promise<CallDto[]> {
   const db = await getDb();
   const q = query.trim();
-  const organization = await db.organization.findUniqueOrThrow({
-    where: { id: session.organizationId },
-    select: { callerId: true },
-  });
-  const phone = phoneQuery(q, countryOf(organization.callerId));
+  const pool = await callerIdPool(session.organizationId, db);
+  const phone = phoneQuery(q, countryOf(homeCallerId(pool)));
   const names = [...new Set([q, q.replace(/\s+/g, "."), q.replace(/\s+/g, "")])];
 
   const exact: Prisma.CallWhereInput[] = [

@@ -193,6 +193,9 @@ export const apiClient = {
   put<S extends Checker<unknown>>(url: string, body: unknown, options: CallOptions<S>) {
     return call("PUT", url, body, options);
   },
+  patch<S extends Checker<unknown>>(url: string, body: unknown, options: CallOptions<S>) {
+    return call("PATCH", url, body, options);
+  },
   delete<S extends Checker<unknown>>(url: string, options: CallOptions<S>) {
     return call("DELETE", url, undefined, options);
   },

@@ -41,8 +41,11 @@ export type SipCredentials = {
   ttlSeconds: number;
 };
 
-/** What the server says of one call before it is placed (lib/telephony/authorize.ts). */
-export type SipAuthorization = { authorization: string; number: string };
+/**
+ * What the server says of one call before it is placed (lib/telephony/authorize.ts): the signed
+ * authorisation, the number to dial and the caller ID it chose to present (null: none).
+ */
+export type SipAuthorization = { authorization: string; number: string; callerId?: string | null };
 
 export type SipTransportOptions = {
   line: SipLine;
@@ -64,6 +67,23 @@ export type SipTransportOptions = {
 
 /** Header the edge checks (lib/telephony/call-authorization.ts documents the token). */
 export const CALL_AUTHORIZATION_HEADER = "X-DialFlow-Authorization";
+/**
+ * The caller ID the server chose (issue 29), as RFC 3325 asserts an identity within a trust
+ * domain. The edge must not take it on trust from a browser: it keeps it only when it equals the
+ * authorisation's signed callerId claim, and otherwise replaces it with that claim (README).
+ */
+export const CALLER_ID_HEADER = "P-Asserted-Identity";
+
+/** The INVITE's headers for a call the server authorised. */
+export function authorizedCallHeaders(authorization: SipAuthorization, sipDomain: string) {
+  const headers = [`${CALL_AUTHORIZATION_HEADER}: ${authorization.authorization}`];
+  // E.164 in a SIP URI with user=phone (RFC 3261 19.1.1), the form trunks expect.
+  if (authorization.callerId && /^\+[1-9]\d{1,14}$/.test(authorization.callerId)) {
+    headers.push(`${CALLER_ID_HEADER}: <sip:${authorization.callerId}@${sipDomain};user=phone>`);
+  }
+  return headers;
+}
+
 const DEFAULT_WATCHDOG_MS = 5000;
 const DEFAULT_ICE_GATHERING_MS = 800;
 /** Re-register with fresh credentials this long before they expire. */
@@ -429,7 +449,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
     const target = UserAgent.makeURI(`sip:${authorization.number}@${options.line.sipDomain}`);
     if (!target) return failed({ kind: "final", status: 484 });
     const inviter = new Inviter(ua, target, {
-      extraHeaders: [`${CALL_AUTHORIZATION_HEADER}: ${authorization.authorization}`],
+      extraHeaders: authorizedCallHeaders(authorization, options.line.sipDomain),
       earlyMedia: true,
       sessionDescriptionHandlerOptions: { constraints: { audio: true, video: false } },
     });

@@ -5,6 +5,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import { dialStringTargets, dialStringToE164 } from "@/lib/calls/dial-string";
 import { countryOf } from "@/lib/calls/phone";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { callerIdPool, homeCallerId } from "@/lib/telephony/caller-ids";
 import { readDncCsv } from "./dnc-csv";
 import type { DncEntry, DncImportResponse, DncListQuery, DncListResponse } from "./schemas";
 
@@ -21,12 +22,9 @@ export const dncImportMax = 10_000;
 
 type Org = { organizationId: string };
 
+/** The country of the team's default caller ID: numbers without a country code are read in it. */
 async function defaultCountry(db: Db, organizationId: string) {
-  const org = await db.organization.findUnique({
-    where: { id: organizationId },
-    select: { callerId: true },
-  });
-  return countryOf(org?.callerId);
+  return countryOf(homeCallerId(await callerIdPool(organizationId, db)));
 }
 
 // An apostrophe is how spreadsheets (and our own export) keep "+1..." from being a formula.

@@ -1,10 +1,11 @@
 import "server-only";
 import type { UserSession } from "@/lib/auth/sessions";
 import { dialStringTargets } from "@/lib/calls/dial-string";
-import { countryOf, toE164 } from "@/lib/calls/phone";
+import { countryOf } from "@/lib/calls/phone";
 import { getDb } from "@/lib/db/client";
 import { doNotCallRefusal, invalidNumber, onDncList } from "@/lib/dialing/do-not-call";
 import { signCallAuthorization } from "./call-authorization";
+import { callerIdPool, homeCallerId, presentedCallerId } from "./caller-ids";
 import { notConfigured, readLineSecret } from "./lines";
 import type { AuthorizeBody, AuthorizeResponse } from "./schemas";
 
@@ -14,7 +15,10 @@ import type { AuthorizeBody, AuthorizeResponse } from "./schemas";
  * country of the organization's caller ID, every number it may ring; one that rings none is a 400,
  * and any of them on the team's do-not-call list is the same 403 a call record gets. What passes
  * is signed with the organization's line key: the number (E.164) the browser dials, the caller
- * ID the edge presents, the rep, the organization, about 60 s of life.
+ * ID the edge presents, the rep, the organization, about 60 s of life. The caller ID is the
+ * organization's number closest to the one dialed (issue 29, lib/telephony/caller-id-match.ts),
+ * chosen here and nowhere else: the browser only repeats it in P-Asserted-Identity, and an edge
+ * that trusts the signed claim over that header presents nothing the server did not choose.
  *
  * Calling windows are not checked here: they are the browser's to judge today (the server holds
  * no opening hours, only place ids), and a rep may call outside them on purpose.
@@ -25,19 +29,15 @@ export async function authorizeCall(
   now = new Date(),
 ): Promise<AuthorizeResponse> {
   const db = await getDb();
-  const organization = await db.organization.findUniqueOrThrow({
-    where: { id: session.organizationId },
-    select: { callerId: true, telephonyLine: true },
+  const line = await db.telephonyLine.findUnique({
+    where: { organizationId: session.organizationId },
   });
-  const line = organization.telephonyLine;
   if (!line) throw notConfigured();
-  // As createCall: stored in E.164 by the users CLI, read defensively.
-  const callerId = organization.callerId
-    ? (toE164(organization.callerId) ?? organization.callerId)
-    : null;
-  const targets = dialStringTargets(body.dialedDigits, countryOf(callerId));
+  const pool = await callerIdPool(session.organizationId, db);
+  const targets = dialStringTargets(body.dialedDigits, countryOf(homeCallerId(pool)));
   const number = targets[0];
   if (!number) throw invalidNumber(body.dialedDigits, "dialedDigits");
+  const { callerId } = presentedCallerId(pool, number);
   const listed = await onDncList(session, targets);
   const refused = targets.find((n) => listed.has(n));
   if (refused) throw doNotCallRefusal(refused);

@@ -1,7 +1,12 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { getDb } from "@/lib/db/client";
-import type { Prisma, TelephonyLine } from "@/lib/generated/prisma/client";
+import type {
+  CallerIdNumber as CallerIdRow,
+  Prisma,
+  TelephonyLine,
+} from "@/lib/generated/prisma/client";
+import { callerIdView } from "./caller-id-schemas";
 import { requireTelephonyKey, keySource, telephonyKey } from "./encryption-key";
 import { lineErrorText } from "./line-rules";
 import { runLineTest } from "./line-test";
@@ -65,14 +70,22 @@ type OrgRow = {
   name: string;
   callerId: string | null;
   telephonyLine: TelephonyLine | null;
+  callerIds: CallerIdRow[];
 };
-const orgSelect = { id: true, name: true, callerId: true, telephonyLine: true } as const;
+const orgSelect = {
+  id: true,
+  name: true,
+  callerId: true,
+  telephonyLine: true,
+  callerIds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+} as const satisfies Prisma.OrganizationSelect;
 
 const toOrganization = (org: OrgRow): TelephonyOrganization => ({
   id: org.id,
   name: org.name,
   callerId: org.callerId,
   line: org.telephonyLine ? operatorLine(org.telephonyLine) : null,
+  callerIds: org.callerIds.map(callerIdView),
 });
 
 export async function telephonyOverview(): Promise<TelephonyOverview> {
@@ -89,7 +102,7 @@ export async function telephonyOverview(): Promise<TelephonyOverview> {
   };
 }
 
-const organizationNotFound = () =>
+export const organizationNotFound = () =>
   new ApiError("not_found", "Organization not found", { code: "organization_not_found" });
 
 export async function organizationTelephony(organizationId: string) {

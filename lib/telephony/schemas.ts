@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { dialedDigitsSchema, placeIdSchema } from "@/lib/calls/schemas";
+import { callerIdSchema } from "./caller-id-schemas";
 import {
   checkIceServer,
   checkSecret,
@@ -112,6 +113,8 @@ export const telephonyOrganizationSchema = z.object({
   name: z.string(),
   callerId: z.string().nullable(),
   line: operatorLineSchema.nullable(),
+  /** The organization's caller IDs (issue 29), oldest first. */
+  callerIds: z.array(callerIdSchema),
 });
 export type TelephonyOrganization = z.infer<typeof telephonyOrganizationSchema>;
 

@@ -90,12 +90,18 @@ await startSipPeer({
   sharedSecret: e2eLineSecret,
   challengeInvite: true,
   // Reasons thrown here land in the peer's call record (authorizationError) for the specs.
-  async requireAuthorization(token, number, fromUser, { callId }) {
+  async requireAuthorization(token, number, fromUser, { callId, assertedIdentity }) {
     if (!token) throw new Error("no call authorization");
     const verdict = await verifyCallAuthorization(token, e2eLineSecret, number);
     if (!verdict.ok) throw new Error(`call authorization refused: ${verdict.reason}`);
     if (verdict.claims.rep !== fromUser) {
       throw new Error(`call authorization is ${verdict.claims.rep}'s, not ${fromUser}'s`);
+    }
+    // As the README tells an edge: a P-Asserted-Identity other than the signed caller ID is
+    // refused here (a real edge may instead replace it with the claim).
+    const asserted = assertedIdentity?.match(/^<?(?:sips?|tel):([^@;>]+)/i)?.[1] ?? null;
+    if (assertedIdentity !== null && asserted !== verdict.claims.callerId) {
+      throw new Error(`caller ID ${asserted} is not the authorised ${verdict.claims.callerId}`);
     }
     const firstUse = usedAuthorizations.get(verdict.claims.jti);
     if (firstUse && firstUse !== callId) throw new Error("call authorization used twice");

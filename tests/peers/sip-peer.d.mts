@@ -78,7 +78,8 @@ export type AuthorizationHook = (
   headerValue: string | null,
   number: string,
   fromUser: string,
-  context: { callId: string },
+  /** assertedIdentity: the INVITE's P-Asserted-Identity, null when it has none. */
+  context: { callId: string; assertedIdentity: string | null },
 ) => boolean | Promise<boolean>;
 
 export type SipPeerOptions = PeerConfigPatch & {
@@ -154,6 +155,8 @@ export type PeerCall = {
   mediaError?: string;
   authorizationError?: string;
   authorization: { header: string | null; accepted: boolean } | null;
+  /** The INVITE's P-Asserted-Identity (the caller ID the client asked to present), if any. */
+  assertedIdentity: string | null;
   authUser: string | null;
   times: Record<
     "invite" | "trying" | "ringing" | "progress" | "answered" | "ack" | "bye" | "cancel" | "ended",

@@ -26,6 +26,7 @@ export function newCallRecord({ id, direction, number, from, behaviour = null })
     outcome: null,
     endedBy: null,
     authorization: null,
+    assertedIdentity: null,
     authUser: null,
     times: {
       invite: Date.now(),

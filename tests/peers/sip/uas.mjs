@@ -124,11 +124,18 @@ export async function onInvite(core, conn, req) {
     if (result.refuse) return refuse(core, rt, result.refuse.reason);
     call.authUser = result.username;
   }
+  // The caller ID the client asked to present (RFC 3325), for the specs and the edge's check.
+  call.assertedIdentity = header(req, "P-Asserted-Identity") ?? null;
   if (typeof core.requireAuthorization === "function") {
     const value = header(req, "X-DialFlow-Authorization") ?? null;
     let accepted = false;
     try {
-      accepted = Boolean(await core.requireAuthorization(value, number, fromUser, { callId }));
+      accepted = Boolean(
+        await core.requireAuthorization(value, number, fromUser, {
+          callId,
+          assertedIdentity: call.assertedIdentity,
+        }),
+      );
     } catch (err) {
       call.authorizationError = String(err?.message ?? err);
     }
