@@ -15,6 +15,8 @@ import { FacilityAppointments } from "./facility-appointments";
 import { FacilityContactInfo } from "./facility-contact-info";
 import { FacilityNotes } from "./facility-notes";
 import { MapPopup } from "./map-popup";
+import { DrawerCallState } from "./drawer-call-state";
+import { useDialer, useLastBusiness } from "@/components/dialer/dialer-provider";
 import { SyncStatusLine } from "./record-meta";
 import { useRecordsSync } from "./use-records-sync";
 
@@ -82,6 +84,10 @@ export function FacilityDrawer({
   const dialCount = current ? stats.data?.places[current.place_id]?.dialCount : undefined;
   const name = current?.name.trim() || t("unnamed");
   const call = (phone: string) => onCall(phone);
+  // A call to this business shows its state and End here instead of Call.
+  const { isActive } = useDialer();
+  const business = useLastBusiness();
+  const onThisCall = isActive && current !== null && business?.placeId === current.place_id;
   const toggleMap = () => {
     const next = !mapEnabled;
     setMapEnabled(next);
@@ -129,16 +135,20 @@ export function FacilityDrawer({
         <div data-testid="facility-drawer" data-drawer-phase={phase} className="grid gap-3">
           <StorageAlerts writeError={facility.writeError} setAside={facility.setAside} />
           <div className="flex flex-wrap items-start gap-2">
-            <Button
-              disabled={!current.phone}
-              onClick={() => current.phone && call(current.phone)}
-              aria-label={
-                current.phone ? t("callNumber", { phone: formatPhone(current.phone) }) : t("call")
-              }
-            >
-              <Phone aria-hidden />
-              {t("call")}
-            </Button>
+            {onThisCall ? (
+              <DrawerCallState />
+            ) : (
+              <Button
+                disabled={!current.phone}
+                onClick={() => current.phone && call(current.phone)}
+                aria-label={
+                  current.phone ? t("callNumber", { phone: formatPhone(current.phone) }) : t("call")
+                }
+              >
+                <Phone aria-hidden />
+                {t("call")}
+              </Button>
+            )}
             <div className="grid justify-items-center">
               <Button variant="secondary" disabled aria-describedby="facility-appointments-hint">
                 <CalendarClock aria-hidden />

@@ -13,6 +13,9 @@ import { collectConsoleErrors } from "./helpers";
 import { configurePlacesPeer } from "./places-peer-control";
 
 test.describe.configure({ mode: "serial" });
+// The issue's laptop: the dialer docks in its column and the session's drawer opens beside it,
+// nothing of either under the other (issue 31).
+test.use({ viewport: { width: 1366, height: 850 } });
 
 const shotsDir = process.env.E2E_SHOTS_DIR;
 async function shot(page: Page, name: string) {
@@ -118,16 +121,23 @@ test("a session skips closed, phoneless, do-not-call and reserved businesses, ho
      * in the dialer (the drawer stays open) and answers with the prompt's keys (a digit picks,
      * Enter saves).
      */
-    async function workCall(i: number, position: string, key: string) {
+    async function workCall(i: number, position: string, key: string, endFrom = "dialer") {
       await expect(bar.getByTestId("power-dial-position")).toHaveText(position);
       await expect(bar.getByTestId("power-dial-current")).toHaveText(names[i]);
       const drawer = page.getByRole("dialog", { name: names[i] });
       await expect(drawer).toBeVisible();
       await expect(drawer).toHaveAttribute("data-modal", "false");
       await expect(dialer.status).toHaveAttribute("data-status", "in-call");
-      await dialer.end.click();
+      // The drawer shows the call to its business, with its own End (issue 31).
+      const inDrawer = drawer.getByTestId("drawer-call-state");
+      await expect(inDrawer).toHaveAttribute("data-status", "in-call");
+      if (endFrom === "drawer") await inDrawer.getByRole("button", { name: "End" }).click();
+      else await dialer.end.click();
+      await expect(inDrawer).toBeHidden();
       await expect(prompt).toBeVisible();
       await expect(prompt).toContainText(names[i]);
+      // The prompt takes focus (wherever End was pressed), so the number keys reach it.
+      await expect(prompt.locator(":focus")).toHaveCount(1);
       await page.keyboard.press(key);
       // The choice hands focus to Save (on the next frame): Enter then saves.
       await expect(prompt.getByRole("button", { name: "Save outcome" })).toBeFocused();
@@ -165,7 +175,7 @@ test("a session skips closed, phoneless, do-not-call and reserved businesses, ho
     await expect(upcoming.getByTestId("facility-notes")).toContainText("call after lunch");
     // Row 2 is on the do-not-call list (never planned), row 3 was taken by the colleague: row 4
     // is dialed next (the drawer moves on to it). 6 = No answer.
-    await workCall(3, "3 of 4", "6");
+    await workCall(3, "3 of 4", "6", "drawer");
     await expect(bar.getByTestId("power-dial-status")).toHaveText(/Next call in \d s/);
     // Row 5 has no phone, row 7 is closed. 5 = Voicemail.
     await workCall(5, "4 of 4", "5");
