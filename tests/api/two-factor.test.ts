@@ -13,6 +13,7 @@ const { POST: enableRoute } = await import("@/app/api/auth/2fa/enable/route");
 const { POST: disableRoute } = await import("@/app/api/auth/2fa/disable/route");
 const { GET: profileRoute } = await import("@/app/api/auth/profile/route");
 const { getDb } = await import("@/lib/db/client");
+const { resetTwoFactor } = await import("@/lib/two-factor/reset");
 const { createAccount, loginAs, request } = await import("./helpers");
 
 const net = crypto.randomInt(256);
@@ -289,5 +290,25 @@ describe("switching it off", () => {
     const login = await json(await passwordStep(me, me.ip));
     expect(login.token).toEqual(expect.any(String));
     expect(login).not.toHaveProperty("challenge");
+  });
+});
+
+describe("an operator's reset (users CLI)", () => {
+  it("clears the factor and its recovery codes, audited; the password alone signs in again", async () => {
+    const me = await enrolled();
+    const db = await getDb();
+    expect(await resetTwoFactor(db, me.username)).toEqual({ wasEnabled: true });
+    const row = await db.user.findUniqueOrThrow({ where: { username: me.username } });
+    expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null });
+    expect(await db.recoveryCode.count({ where: { userId: row.id } })).toBe(0);
+    const [event] = await db.auditEvent.findMany({
+      where: { target: me.username, action: "user.2fa.reset" },
+    });
+    expect(event).toMatchObject({ actor: "cli", outcome: "success", detail: { wasEnabled: true } });
+    const login = await json(await passwordStep(me, me.ip));
+    expect(login.token).toEqual(expect.any(String));
+    // A second reset finds nothing to clear; an unknown name is an error.
+    expect(await resetTwoFactor(db, me.username)).toEqual({ wasEnabled: false });
+    await expect(resetTwoFactor(db, "no-such-rep-anywhere")).rejects.toThrow(/No rep named/);
   });
 });
