@@ -117,7 +117,7 @@ export function TwoFactorSection({ idPrefix }: { idPrefix: string }) {
         autoComplete="one-time-code"
         inputMode={numeric ? "numeric" : "text"}
         spellCheck={false}
-        maxLength={numeric ? 6 : 16}
+        maxLength={numeric ? 8 : 16}
         className="max-w-56 font-mono tracking-widest"
         value={code}
         onChange={(e) => setCode(e.target.value)}
@@ -133,7 +133,7 @@ export function TwoFactorSection({ idPrefix }: { idPrefix: string }) {
         <p className="text-sm text-fg-muted">{t("tfRecoveryHint")}</p>
         <ol
           dir="ltr"
-          className="grid grid-cols-2 gap-x-6 gap-y-1 rounded-lg border border-border bg-surface-muted p-3 font-mono text-sm sm:max-w-sm"
+          className="grid grid-cols-2 gap-x-6 gap-y-1 rounded-lg border border-line bg-surface-muted p-3 font-mono text-sm sm:max-w-sm"
         >
           {codes.map((c) => (
             <li key={c}>{c}</li>

@@ -107,8 +107,7 @@ export function TwoFactorStep({
           required
           autoComplete={recovery ? "off" : "one-time-code"}
           inputMode={recovery ? "text" : "numeric"}
-          pattern={recovery ? undefined : "[0-9]*"}
-          maxLength={recovery ? 16 : 6}
+          maxLength={recovery ? 16 : 8}
           spellCheck={false}
           autoCapitalize="off"
           placeholder={recovery ? "xxxxx-xxxxx" : "000000"}

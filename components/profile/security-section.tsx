@@ -17,7 +17,7 @@ export function SecuritySection() {
       <ChangePasswordForm idPrefix="profile-password" />
       <section
         aria-labelledby="profile-two-factor-title"
-        className="mt-6 grid gap-3 border-t border-border pt-5"
+        className="mt-6 grid gap-3 border-t border-line pt-5"
       >
         <h3 id="profile-two-factor-title" className="text-sm font-semibold text-fg">
           {security("tfTitle")}

@@ -55,12 +55,15 @@ test("enrol in Profile, then sign in with the password and a code", async ({ pag
   await expect(codeField).toBeFocused();
   await expect(codeField).toHaveAttribute("autocomplete", "one-time-code");
   await expect(codeField).toHaveAttribute("inputmode", "numeric");
-  await codeField.fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+  // As an app shows it, "123 456": the space is not part of the code.
+  const first = TOTP.generate({ secret: Secret.fromBase32(secret) });
+  await codeField.fill(`${first.slice(0, 3)} ${first.slice(3)}`);
   await card.getByRole("button", { name: "Turn on" }).click();
 
   const recovery = card.getByTestId("profile-two-factor-recovery");
   await expect(recovery.getByRole("listitem")).toHaveCount(10);
   const codes = await recovery.getByRole("listitem").allTextContents();
+  await shot(page, "two-factor-recovery-codes-en");
   await recovery.getByRole("button", { name: "I saved them" }).click();
   await expect(card.getByTestId("profile-two-factor-on")).toContainText("10 recovery codes left.");
 
