@@ -53,6 +53,8 @@ export default defineConfig({
       E2E_OPERATOR_PASSWORD: e2eAccounts.operator.password,
       E2E_SECURITY: e2eAccounts.security.username,
       E2E_SECURITY_PASSWORD: e2eAccounts.security.password,
+      E2E_TWOFACTOR: e2eAccounts.twofactor.username,
+      E2E_TWOFACTOR_PASSWORD: e2eAccounts.twofactor.password,
       E2E_MAILBOX_DIR: mailboxDir,
       E2E_OPS_DIR: opsE2eDir,
     },

@@ -1,4 +1,5 @@
 // npm run users -- add <username> [--admin] [--email <address>] | list | disable <username> | passwd <username>
+//                 | 2fa-reset <username>
 //                 | org list | org caller-id <organization> <number|--clear>
 // Passwords are never taken as arguments: read from stdin when piped, otherwise prompted for.
 import readline from "node:readline";
@@ -13,12 +14,14 @@ import {
   setOrganizationCallerId,
 } from "@/lib/accounts/manage";
 import { openForCli } from "@/lib/db/cli-connection";
+import { resetTwoFactor } from "@/lib/two-factor/reset";
 
 const usage = `Usage:
   npm run users -- add <username> [--admin] [--email <address>]
   npm run users -- list
   npm run users -- disable <username>
   npm run users -- passwd <username>
+  npm run users -- 2fa-reset <username>
   npm run users -- org list
   npm run users -- org caller-id <organization> <number|--clear>`;
 
@@ -125,6 +128,13 @@ async function main() {
     } else if (command === "passwd") {
       await setAccountPassword(db.prisma, username!, password);
       console.log(`Password changed for ${username}; their sessions have ended.`);
+    } else if (command === "2fa-reset") {
+      const { wasEnabled } = await resetTwoFactor(db.prisma, username!);
+      console.log(
+        wasEnabled
+          ? `Two-factor sign-in of ${username} reset; they sign in with the password and can enrol again.`
+          : `${username} had no two-factor sign-in; nothing else changed.`,
+      );
     } else {
       console.error(usage);
       process.exitCode = 2;

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { AlertIcon, SpinnerIcon } from "./icons";
 import { PasswordField } from "./password-field";
 import { loginSubmitClass } from "./submit-class";
+import { TwoFactorStep } from "./two-factor-step";
 
 const inputClass =
   "h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-rose-500 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100";
@@ -44,6 +45,8 @@ export function LoginForm() {
   );
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
+  /** Set once the password was right and the account asks for a code (issue 33). */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const userRef = useRef<HTMLInputElement>(null);
   const passRef = useRef<HTMLInputElement>(null);
 
@@ -76,6 +79,10 @@ export function LoginForm() {
       // sit in the router's prefetch cache from before sign-in, and rendering it from there
       // would take the new token for a stale one (StaleSessionCleanup) and end the session.
       if (result.ok) return router.replace("/app");
+      if (result.reason === "two_factor") {
+        setBusy(false);
+        return setChallenge(result.challenge);
+      }
       setProblem(
         result.reason === "throttled"
           ? { kind: "throttled", seconds: result.retryAfterSec }
@@ -99,6 +106,19 @@ export function LoginForm() {
           : problem?.kind === "network"
             ? t("network")
             : null;
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        verify={async (code) => (await loadLogin()).loginSecondStep(challenge, code)}
+        onSignedIn={() => router.replace("/app")}
+        onRestart={() => {
+          setChallenge(null);
+          setProblem(null);
+        }}
+      />
+    );
+  }
 
   return (
     // method="post": a submit before hydration must never put the password in the URL.

@@ -1,7 +1,8 @@
 import { getTranslations } from "next-intl/server";
-import { KeyRound, Lock, ShieldCheck, UserPlus, Users, Webhook } from "lucide-react";
+import { KeyRound, Lock, UserPlus, Users, Webhook } from "lucide-react";
 import { Button, Checkbox, PageHeader, SectionCard } from "@/components/ui";
 import { ChangePasswordDialog } from "@/components/account-security/change-password-dialog";
+import { TwoFactorDialog } from "@/components/account-security/two-factor-dialog";
 import { DataPrivacyActions } from "@/components/account-security/data-privacy-actions";
 import { DoNotCallSection } from "@/components/dialing/do-not-call-section";
 import { AppearanceFields } from "./appearance-fields";
@@ -55,7 +56,7 @@ export async function SettingsView() {
         <SectionCard id="account" title={t("account")}>
           <div className="flex flex-wrap gap-3">
             <ChangePasswordDialog />
-            <ComingSoon icon={ShieldCheck} label={t("enable2fa")} soon={t("comingSoon")} />
+            <TwoFactorDialog />
           </div>
         </SectionCard>
         <DoNotCallSection />

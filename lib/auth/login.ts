@@ -2,11 +2,17 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { auditStatement, recordAudit } from "@/lib/audit";
 import { getDb } from "@/lib/db/client";
+import { signChallenge } from "@/lib/two-factor/challenge";
 import { verifyPassword } from "./password";
 import type { LoginBody } from "./schemas";
 import { newSession } from "./sessions";
 import type { SessionKind } from "./tokens";
 import { beginAttempt, runTogether } from "./throttle";
+
+/** A session, or (a rep with a second factor) the challenge the code step takes. */
+export type LoginOutcome =
+  | { challenge?: undefined; token: string; expiresAt: Date; username: string }
+  | { challenge: string; username: string };
 
 const invalidCredentials = "Invalid credentials";
 
@@ -25,13 +31,14 @@ async function findAccount(kind: SessionKind, username: string) {
  * get the same answer. Round trips: the throttle slot and the account are read together; after
  * the hash, one statement releases the slot, records the audit event and (on success) opens the
  * session, so the event is written with the outcome it records, never lost and never waited on
- * separately.
+ * separately. A rep with two-factor sign-in on gets a challenge instead of a session
+ * (lib/two-factor/sign-in.ts finishes the sign-in with a code).
  */
 export async function login(
   kind: SessionKind,
   { username, password }: LoginBody,
   clientIp: string | null,
-) {
+): Promise<LoginOutcome> {
   const action = kind === "user" ? "auth.login" : "admin.login";
   const accountRead = findAccount(kind, username);
   accountRead.catch(() => undefined); // awaited below; only when the throttle lets it through
@@ -65,6 +72,23 @@ export async function login(
       auditStatement({ actor: username, action, target: username, outcome: "failure", clientIp }),
     ]);
     throw new ApiError("unauthorized", invalidCredentials, { code: "invalid_credentials" });
+  }
+
+  if ("totpEnabledAt" in account && account.totpEnabledAt) {
+    // The password is right but the sign-in is not done: the slot is freed without clearing
+    // the counters, so wrong codes in the second step add to the failures before it.
+    await verdict.release("error");
+    await recordAudit({
+      actor: account.username,
+      action: "auth.login.password",
+      target: account.username,
+      outcome: "success",
+      clientIp,
+    });
+    return {
+      challenge: await signChallenge(account.id, account.passwordHash),
+      username: account.username,
+    };
   }
 
   const session = await newSession(kind, account.id, clientIp);

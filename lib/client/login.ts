@@ -11,6 +11,14 @@ import { clearSession, readSession, writeSession } from "./session";
 export type LoginResult =
   | { ok: true }
   | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "throttled"; retryAfterSec: number }
+  /** The password was right and the account has a second factor: the code step comes next. */
+  | { ok: false; reason: "two_factor"; challenge: string };
+
+/** The second step's result: each refusal is told apart for the screen. */
+export type SecondStepResult =
+  | { ok: true }
+  | { ok: false; reason: "incorrect" | "used" | "expired" }
   | { ok: false; reason: "throttled"; retryAfterSec: number };
 
 /**
@@ -27,13 +35,36 @@ export const loginAnswer = checker(
   "Expected { token, user: { username } }",
 );
 
+/** The answer when a second factor is due; same shape as `twoFactorChallengeSchema`. */
+export const challengeAnswer = checker(
+  (
+    value: unknown,
+  ): value is { twoFactorRequired: true; challenge: string; user: { username: string } } =>
+    isRecord(value) &&
+    value.twoFactorRequired === true &&
+    isNonEmptyString(value.challenge) &&
+    isRecord(value.user) &&
+    isNonEmptyString(value.user.username),
+  "Expected { twoFactorRequired, challenge, user: { username } }",
+);
+
+const sessionOrChallenge = checker(
+  (
+    value: unknown,
+  ): value is
+    | { token: string; user: { username: string } }
+    | { twoFactorRequired: true; challenge: string; user: { username: string } } =>
+    loginAnswer.safeParse(value).success || challengeAnswer.safeParse(value).success,
+  "Expected { token, user: { username } } or a two-factor challenge",
+);
+
 export async function login(username: string, password: string): Promise<LoginResult> {
   let answer;
   try {
     answer = await apiClient.post(
       "/api/auth/login",
       { username: username.trim(), password },
-      { schema: loginAnswer, credential: "none" },
+      { schema: sessionOrChallenge, credential: "none" },
     );
   } catch (error) {
     if (!(error instanceof ApiClientError) || error.code === "network") throw error;
@@ -42,9 +73,37 @@ export async function login(username: string, password: string): Promise<LoginRe
     }
     return { ok: false, reason: "invalid" };
   }
+  if ("challenge" in answer)
+    return { ok: false, reason: "two_factor", challenge: answer.challenge };
+  return store(answer);
+}
+
+function store(answer: { token: string; user: { username: string } }): { ok: true } {
   const stored = writeSession(answer.token, answer.user.username);
   if (!stored.ok) throw new Error(`session not stored: ${stored.reason}`);
   return { ok: true };
+}
+
+/** The code step (POST /api/auth/login/2fa): a 6-digit code or a recovery code. */
+export async function loginSecondStep(challenge: string, code: string): Promise<SecondStepResult> {
+  let answer;
+  try {
+    answer = await apiClient.post(
+      "/api/auth/login/2fa",
+      { challenge, code },
+      { schema: loginAnswer, credential: "none" },
+    );
+  } catch (error) {
+    if (!(error instanceof ApiClientError) || error.code === "network") throw error;
+    if (error.status === 429) {
+      return { ok: false, reason: "throttled", retryAfterSec: error.retryAfterSec ?? 60 };
+    }
+    // The codes of lib/two-factor/schemas.ts (not imported: the sign-in page loads no zod).
+    if (error.code === "two_factor_challenge_invalid") return { ok: false, reason: "expired" };
+    if (error.code === "two_factor_code_used") return { ok: false, reason: "used" };
+    return { ok: false, reason: "incorrect" };
+  }
+  return store(answer);
 }
 
 /**

@@ -3,13 +3,16 @@
  * prints through these. Pure so it can be unit-tested without a browser.
  */
 const JSON_SECRET =
-  /("(?:token|password|currentPassword|newPassword|confirmPassword|secret|apiKey)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+  /("(?:token|password|currentPassword|newPassword|confirmPassword|secret|apiKey|otpauthUri|challenge)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+/** Two-factor recovery codes come as an array of strings (shown once; never logged). */
+const JSON_SECRET_LIST = /("recoveryCodes"\s*:\s*)\[[^\]]*\]/gi;
 const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/=-]+/g;
 const QUERY_SECRET = /([?&](?:token|password|key)=)[^&#\s]*/gi;
 
 export function redactText(text: string): string {
   return text
     .replace(JSON_SECRET, '$1"[redacted]"')
+    .replace(JSON_SECRET_LIST, '$1"[redacted]"')
     .replace(BEARER, "$1 [redacted]")
     .replace(QUERY_SECRET, "$1[redacted]");
 }

@@ -27,12 +27,20 @@ export function deriveSecretKey(material: string): SecretKey {
   return { key, id: id.slice(0, 8) };
 }
 
-const aad = (organizationId: string) => Buffer.from(`dialflow-telephony-line:${organizationId}`);
+const aad = (organizationId: string) => `dialflow-telephony-line:${organizationId}`;
 
 export function sealSecret(k: SecretKey, organizationId: string, secret: string): string {
+  return sealBound(k, aad(organizationId), secret);
+}
+
+/**
+ * Seals a secret bound to `context` (its additional authenticated data): other secrets at rest
+ * (a user's TOTP secret, bound to the user) share the key but never open as one another.
+ */
+export function sealBound(k: SecretKey, context: string, secret: string): string {
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv("aes-256-gcm", k.key, iv);
-  cipher.setAAD(aad(organizationId));
+  cipher.setAAD(Buffer.from(context));
   const ciphertext = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
   const tag = cipher.getAuthTag();
   return [version, k.id, iv, tag, ciphertext]
@@ -49,6 +57,10 @@ export class SecretBoxError extends Error {
 }
 
 export function openSecret(k: SecretKey, organizationId: string, sealed: string): string {
+  return openBound(k, aad(organizationId), sealed);
+}
+
+export function openBound(k: SecretKey, context: string, sealed: string): string {
   const parts = sealed.split(".");
   if (parts.length !== 5 || parts[0] !== version) throw new SecretBoxError("tampered");
   if (parts[1] !== k.id) throw new SecretBoxError("key_mismatch");
@@ -56,7 +68,7 @@ export function openSecret(k: SecretKey, organizationId: string, sealed: string)
   if (iv!.length !== 12 || tag!.length !== 16) throw new SecretBoxError("tampered");
   try {
     const decipher = crypto.createDecipheriv("aes-256-gcm", k.key, iv!);
-    decipher.setAAD(aad(organizationId));
+    decipher.setAAD(Buffer.from(context));
     decipher.setAuthTag(tag!);
     return Buffer.concat([decipher.update(ciphertext!), decipher.final()]).toString("utf8");
   } catch {

@@ -6,4 +6,6 @@ export const e2eAccounts = {
   operator: { username: "e2e.operator", password: "e2e-operator-password" },
   // Changes its own password (issue 33): only the spec that does so signs in with it.
   security: { username: "e2e.security", password: "e2e-security-password" },
+  // Turns on two-factor sign-in (issue 33): only tests/e2e/two-factor.spec.ts signs in with it.
+  twofactor: { username: "e2e.twofactor", password: "e2e-twofactor-password" },
 } as const;

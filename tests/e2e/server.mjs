@@ -156,6 +156,7 @@ addAccount(process.env.E2E_USER, process.env.E2E_USER_PASSWORD, false);
 addAccount(process.env.E2E_COLLEAGUE, process.env.E2E_COLLEAGUE_PASSWORD, false);
 addAccount(process.env.E2E_OPERATOR, process.env.E2E_OPERATOR_PASSWORD, true);
 addAccount(process.env.E2E_SECURITY, process.env.E2E_SECURITY_PASSWORD, false);
+addAccount(process.env.E2E_TWOFACTOR, process.env.E2E_TWOFACTOR_PASSWORD, false);
 
 // E2E_SERVE picks the shape that serves the build: "start" (default: `node scripts/start.mjs`,
 // what `npm start` and the container run) or "next-start" (`next start`, as the platform and

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loginResponseSchema } from "@/lib/auth/schemas";
-import { loginAnswer } from "@/lib/client/login";
+import { challengeAnswer, loginAnswer } from "@/lib/client/login";
+import { twoFactorChallengeSchema } from "@/lib/two-factor/schemas";
 import { sessionTokenKey } from "@/lib/client/storage";
 
 // The sign-in page checks the login answer and the stored token by hand (no zod in its first
@@ -44,4 +45,26 @@ describe("login answer checker", () => {
       expect(sessionTokenKey.schema.safeParse(bad).success).toBe(false);
     }
   });
+
+  // Issue 33: the answer that asks for the second step.
+  const challenges: unknown[] = [
+    { twoFactorRequired: true, challenge: "c", user: { username: "rep" } },
+    { twoFactorRequired: true, challenge: "c", user: { username: "rep" }, extra: 1 },
+    { twoFactorRequired: false, challenge: "c", user: { username: "rep" } },
+    { twoFactorRequired: "true", challenge: "c", user: { username: "rep" } },
+    { twoFactorRequired: true, challenge: "", user: { username: "rep" } },
+    { twoFactorRequired: true, challenge: "c", user: { username: "" } },
+    { twoFactorRequired: true, challenge: "c" },
+    { challenge: "c", user: { username: "rep" } },
+    { token: "t", user: { username: "rep" } },
+    null,
+  ];
+  it.each(challenges.map((a) => [JSON.stringify(a), a]))(
+    "the challenge checker agrees with twoFactorChallengeSchema on %s",
+    (_, answer) => {
+      expect(challengeAnswer.safeParse(answer).success).toBe(
+        twoFactorChallengeSchema.safeParse(answer).success,
+      );
+    },
+  );
 });

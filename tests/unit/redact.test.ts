@@ -8,6 +8,22 @@ describe("redaction for the fetch log", () => {
     );
     expect(out).toBe('{"token":"[redacted]","user":{"username":"ann"},"password":"[redacted]"}');
   });
+  it("hides the two-factor secret, its URI, the challenge and the recovery codes", () => {
+    const setup = redactText(
+      '{"secret":"JBSWY3DPEHPK3PXP","otpauthUri":"otpauth://totp/DialFlow:ann?secret=JBSWY3DPEHPK3PXP"}',
+    );
+    expect(setup).toBe('{"secret":"[redacted]","otpauthUri":"[redacted]"}');
+    expect(
+      redactText('{"twoFactorRequired":true,"challenge":"eyJ.x.y","user":{"username":"ann"}}'),
+    ).toBe('{"twoFactorRequired":true,"challenge":"[redacted]","user":{"username":"ann"}}');
+    expect(redactText('{"ok":true,"recoveryCodes":["abcde-fghjk","mnpqr-stuvw"]}')).toBe(
+      '{"ok":true,"recoveryCodes":"[redacted]"}',
+    );
+    // Error codes stay readable.
+    expect(
+      redactText('{"error":"The code is not correct","code":"two_factor_code_incorrect"}'),
+    ).toBe('{"error":"The code is not correct","code":"two_factor_code_incorrect"}');
+  });
   it("hides bearer credentials and secret query parameters", () => {
     expect(redactText("Authorization: Bearer abc.DEF-123")).toBe(
       "Authorization: Bearer [redacted]",

@@ -1,0 +1,12 @@
+// POST /api/auth/2fa/disable - switch the second factor off with the password and a code
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { disableTwoFactor } from "@/lib/two-factor/enrol";
+import { disableTwoFactorBodySchema, okResponseSchema } from "@/lib/two-factor/schemas";
+
+// Wrong passwords and codes count on the sign-in throttle (in disableTwoFactor).
+export const POST = withUser(
+  { body: disableTwoFactorBodySchema, rateLimit: { name: "auth.2fa", max: 10, windowSeconds: 60 } },
+  async ({ body, session, ip }) =>
+    respond(okResponseSchema, await disableTwoFactor({ session, ip }, body)),
+);

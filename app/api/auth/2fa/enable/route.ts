@@ -1,0 +1,12 @@
+// POST /api/auth/2fa/enable - confirm the pending secret with a code; answers the recovery codes once
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { confirmEnrolment } from "@/lib/two-factor/enrol";
+import { enableTwoFactorBodySchema, enableTwoFactorResponseSchema } from "@/lib/two-factor/schemas";
+
+// Guessing codes of a secret the caller was just shown gains nothing; the limit bounds the work.
+export const POST = withUser(
+  { body: enableTwoFactorBodySchema, rateLimit: { name: "auth.2fa", max: 20, windowSeconds: 60 } },
+  async ({ body, session, ip }) =>
+    respond(enableTwoFactorResponseSchema, await confirmEnrolment({ session, ip }, body.code)),
+);

@@ -1,0 +1,9 @@
+// GET /api/auth/2fa - whether the signed-in rep's second factor is on, and recovery codes left
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { twoFactorStatus } from "@/lib/two-factor/enrol";
+import { twoFactorStatusSchema } from "@/lib/two-factor/schemas";
+
+export const GET = withUser({}, async ({ session }) =>
+  respond(twoFactorStatusSchema, await twoFactorStatus(session)),
+);

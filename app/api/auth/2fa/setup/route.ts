@@ -1,0 +1,10 @@
+// POST /api/auth/2fa/setup - a new TOTP secret to enrol (pending until a code confirms it)
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { beginEnrolment } from "@/lib/two-factor/enrol";
+import { twoFactorSetupSchema } from "@/lib/two-factor/schemas";
+
+export const POST = withUser(
+  { rateLimit: { name: "auth.2fa", max: 20, windowSeconds: 60 } },
+  async ({ session, ip }) => respond(twoFactorSetupSchema, await beginEnrolment({ session, ip })),
+);
