@@ -498,7 +498,11 @@ function TestResultView({ result }: { result: LineTestResult }) {
     reason: result.reason ?? "",
   });
   return (
-    <div className="grid grid-cols-1 gap-3" data-testid="telephony-test-result" data-code={result.code}>
+    <div
+      className="grid grid-cols-1 gap-3"
+      data-testid="telephony-test-result"
+      data-code={result.code}
+    >
       <ResultLine tone={result.ok ? "success" : "danger"}>{text}</ResultLine>
       <Facts
         items={[
