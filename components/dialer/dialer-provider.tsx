@@ -67,8 +67,9 @@ export function DialerProvider({
     }),
   );
   // A reload while a call waited for its outcome asks for it again (after hydration: the
-  // server knows nothing of this tab's storage).
-  useEffect(() => recorder.restore(), [recorder]);
+  // server knows nothing of this tab's storage). Only a reload: a rep arriving at /app anew is
+  // not asked about a call of an earlier visit.
+  useEffect(() => recorder.restore(isReload()), [recorder]);
   const tDnc = useTranslations("DoNotCall");
   const tNotice = useTranslations("Dialer.notice");
   const [switchable] = useState(() =>
@@ -124,6 +125,11 @@ export function DialerProvider({
       <RecorderContext.Provider value={recorder}>{children}</RecorderContext.Provider>
     </DialerContext.Provider>
   );
+}
+
+function isReload(): boolean {
+  const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  return entry?.type === "reload";
 }
 
 /** The shared call state and its commands; the only way components touch the call. */

@@ -251,11 +251,28 @@ describe("the recorder", () => {
     // The reload: a new recorder restores it, with its talk time, and answering clears the store.
     const after = recorderOf();
     expect(after.pending()).toBeNull();
-    after.restore();
+    after.restore(true);
     expect(after.pending()).toEqual(kept.value);
     expect(after.pending()?.talkSeconds).toBe(before.pending()?.talkSeconds);
     after.saveDisposition("call-1", { disposition: "voicemail" });
     expect(kept.value).toBeNull();
     expect(after.lastAnswered()).toMatchObject({ callId: "call-1", disposition: "voicemail" });
+  });
+
+  it("a page reached any other way than a reload drops the kept call instead of asking", () => {
+    const kept: { value: PendingDisposition | null } = { value: null };
+    const store = {
+      load: () => kept.value,
+      save: (p: PendingDisposition | null) => void (kept.value = p),
+    };
+    const before = createCallRecorder({ submit: () => {} }, store);
+    const dialer = make(before.onCall);
+    dialer.dial("5550100");
+    dialer.hangUp();
+    expect(kept.value).not.toBeNull();
+    const after = createCallRecorder({ submit: () => {} }, store);
+    after.restore(false);
+    expect(after.pending()).toBeNull();
+    expect(kept.value).toBeNull();
   });
 });

@@ -39,8 +39,11 @@ export type CallRecorder = {
   lastAnswered(): AnsweredCall | null;
   /** The business of the latest call, if it was made to one (shown during the call; the Alarm). */
   lastBusiness(): CalledBusiness | null;
-  /** After a reload: the call that was waiting for its outcome asks again (unless one waits). */
-  restore(): void;
+  /**
+   * A new page: after a reload the call that was waiting for its outcome asks again (unless one
+   * waits already); any other arrival drops what was kept, so an old call never asks later.
+   */
+  restore(reloaded: boolean): void;
 };
 
 /** Where the waiting call is kept across reloads (this tab's session storage in the app). */
@@ -119,8 +122,9 @@ export function createCallRecorder(
     },
     lastAnswered: () => answered,
     lastBusiness: () => business,
-    restore() {
+    restore(reloaded) {
       if (pending) return;
+      if (!reloaded) return store?.save(null);
       const kept = store?.load() ?? null;
       if (kept) set(kept);
     },
