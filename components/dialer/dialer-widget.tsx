@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { Size } from "@/lib/dialer/position";
 import type { KeypadKey } from "@/lib/dialer/digits";
 import { directionOf, isLocale } from "@/lib/i18n/config";
@@ -23,7 +23,9 @@ import { useMediaQuery } from "./use-media-query";
 import { useCallDisposition, useDialer } from "./dialer-provider";
 import { createDialerKeyHandler } from "./dialer-key-handler";
 import { useTonePlayer } from "./use-tone-player";
-import { sizeOf, useDragHandle, useWidgetPosition } from "./use-widget-position";
+import { useBesidePanelWidth } from "@/components/ui/beside-panel";
+import { clearOfPanel } from "@/lib/dialer/position";
+import { sizeOf, useDragHandle, useWidgetPosition, viewport } from "./use-widget-position";
 
 /** The floating dialer window; rendered once inside the /app layout. */
 export function DialerWidget() {
@@ -49,6 +51,18 @@ export function DialerWidget() {
     }
     setDocked(!dockedNow);
   };
+  // A drawer open beside the work (the business the rep is on) is never covered: the floating
+  // window shows beside it while it is open, and goes back to its place when it closes.
+  const panel = useBesidePanelWidth();
+  const [shown, setShown] = useState(pos);
+  useLayoutEffect(() => {
+    const el = rootRef.current;
+    setShown(
+      pos && el && panel > 0 && !dialer.minimised
+        ? clearOfPanel(pos, sizeOf(el), viewport(), panel, dir === "rtl")
+        : pos,
+    );
+  }, [pos, panel, dir, dialer.minimised]);
   const tones = useTonePlayer();
   const { pending } = useCallDisposition();
   const { setMinimised, isActive, muted, setMuted } = dialer;
@@ -117,7 +131,9 @@ export function DialerWidget() {
             ? // Started minimised (phones): no window footprint yet, so the bar takes the bottom corner.
               { bottom: 16, insetInlineEnd: 16 }
             : {
-                ...(pos ? { left: pos.x, top: pos.y } : { left: 0, top: 0, visibility: "hidden" }),
+                ...(shown
+                  ? { left: shown.x, top: shown.y }
+                  : { left: 0, top: 0, visibility: "hidden" }),
                 ...(dialer.minimised && frame ? { width: frame.width, height: frame.height } : {}),
               }
       }

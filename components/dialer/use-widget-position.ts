@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { dialerPositionKey, readStored, writeStored } from "@/lib/client/storage";
 import { clampPosition, defaultPosition, type Point } from "@/lib/dialer/position";
 
-const viewport = () => ({
+export const viewport = () => ({
   width: document.documentElement.clientWidth || window.innerWidth,
   height: window.innerHeight,
 });

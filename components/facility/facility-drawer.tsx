@@ -34,13 +34,17 @@ export function FacilityDrawer({
   open,
   onOpenChange,
   onCall,
-  modal = true,
+  driven = false,
 }: {
   place: FacilityPlace | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** False while a power-dial session drives it: a panel beside the dialer (ui/drawer.tsx). */
-  modal?: boolean;
+  /**
+   * A power-dial session moves it from business to business: it takes no focus and opens no map
+   * popup. Opened by the rep, focus moves in. Either way it is a panel beside the work
+   * (ui/drawer.tsx, non-modal), so the rep can use the dialer and the page with it open.
+   */
+  driven?: boolean;
   /**
    * Puts the number into the dialer and dials, naming this business as the call's place (the
    * call record then counts toward its Dial Count and lists under Call Logs).
@@ -64,9 +68,9 @@ export function FacilityDrawer({
     if (openId) {
       setPhase("open");
       // Spec: opening a name while the map toggle is on shows the map popup. A session moving the
-      // (non-modal) drawer on to its next business closes it instead (issue 31): the popup
-      // would cover the drawer the rep prepares the call in.
-      setPopupFor(mapEnabled && modal ? openId : null);
+      // drawer on to its next business closes it instead (issue 31): the popup would cover the
+      // drawer the rep prepares the call in.
+      setPopupFor(mapEnabled && !driven ? openId : null);
     } else if (phase === "open") {
       setPhase("closing");
     }
@@ -99,7 +103,8 @@ export function FacilityDrawer({
       open={open}
       onOpenChange={onOpenChange}
       title={name}
-      modal={modal}
+      modal={false}
+      takeFocus={!driven}
       // One Escape closes the map popup only (it sits over the drawer); the next, the drawer.
       onEscapeKeyDown={(event) => {
         if (popupFor === null) return;
@@ -107,13 +112,9 @@ export function FacilityDrawer({
         setPopupFor(null);
         mapToggleRef.current?.focus();
       }}
-      // On phones and small tablets the session bar sits over the top: the panel starts below it.
-      className={cn(
-        "[animation-duration:220ms]!",
-        // Beside the work: below a phone's power-dial bar, and clear of the docked dialer.
-        !modal &&
-          "max-md:pt-(--power-dial-bar-h) min-[1360px]:[inset-inline-end:var(--dialer-dock-w,0px)]",
-      )}
+      // Beside the work: below a phone's or small tablet's power-dial bar (its height, 0 without
+      // a session), and clear of the docked dialer's column.
+      className="[animation-duration:220ms]! max-md:pt-(--power-dial-bar-h) min-[1360px]:[inset-inline-end:var(--dialer-dock-w,0px)]"
       headerActions={
         <span
           role="status"

@@ -20,7 +20,7 @@ export function TargetsFacilityDrawer(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCall: (phone: string) => void;
-  modal?: boolean;
+  driven?: boolean;
   /** The browser maps key for the drawer's map popup (read on the server at run time). */
   mapsKey: string | null;
 }) {

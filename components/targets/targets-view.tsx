@@ -48,12 +48,13 @@ export function TargetsView({
   const dialer = useDialer();
   const [openPlace, setOpenPlace] = useState<Place | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // The drawer a session opens is a panel beside the dialer (non-modal), so the rep can end the
-  // call, answer its outcome and type a note without closing it; one opened from a row is modal.
-  const [drawerModal, setDrawerModal] = useState(true);
-  const openDrawer = (place: Place, modal: boolean) => {
+  // The drawer is a panel beside the dialer in every flow, so the rep can end the call, answer
+  // its outcome and type a note without closing it. One a session moves on takes no focus; one
+  // the rep opens from a row does.
+  const [drawerDriven, setDrawerDriven] = useState(false);
+  const openDrawer = (place: Place, driven: boolean) => {
     setOpenPlace(place);
-    setDrawerModal(modal);
+    setDrawerDriven(driven);
     setDrawerOpen(true);
   };
 
@@ -124,7 +125,7 @@ export function TargetsView({
               {runtime ? (
                 <runtime.PowerDialHost
                   places={state.places}
-                  onOpenPlace={(place) => openDrawer(place, false)}
+                  onOpenPlace={(place) => openDrawer(place, true)}
                 />
               ) : (
                 // The button's height until its code loads (there are no results before it).
@@ -143,7 +144,7 @@ export function TargetsView({
                     dialCounts={stats?.places ?? null}
                     countsFailed={queried.statsFailed}
                     doNotCall={queried.doNotCall}
-                    onOpenPlace={(place) => openDrawer(place, true)}
+                    onOpenPlace={(place) => openDrawer(place, false)}
                     onCall={(place) => dialPlace(place, place.phone)}
                   />
                 ) : null}
@@ -177,7 +178,7 @@ export function TargetsView({
         }
         open={drawerOpen}
         onOpenChange={setDrawerOpen}
-        modal={drawerModal}
+        driven={drawerDriven}
         onCall={(phone) => openPlace && dialPlace(openPlace, phone)}
         mapsKey={mapsKey}
       />

@@ -3,21 +3,24 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
 import { cn } from "@/lib/ui/cn";
+import { setBesidePanelWidth } from "./beside-panel";
 import { IconButton } from "./icon-button";
 import { overlayClass, useReturnFocus } from "./dialog";
 
-/** A non-modal drawer leaves focus and the rest of the page to the rep. */
-const besideTheWork = {
-  onOpenAutoFocus: (event: Event) => event.preventDefault(),
-  onCloseAutoFocus: (event: Event) => event.preventDefault(),
-  onInteractOutside: (event: Event) => event.preventDefault(),
-  // Escape elsewhere belongs to what has focus (the dialer, the session): only from inside.
-  onEscapeKeyDown: (event: KeyboardEvent) => {
-    const target = event.target instanceof Element ? event.target : null;
-    if (!target?.closest("[data-drawer]")) event.preventDefault();
-  },
-};
+const preventDefault = (event: Event) => event.preventDefault();
+
+/**
+ * Escape in a non-modal drawer: what has focus elsewhere (the dialer, the session bar) owns it;
+ * from inside the drawer, or from nowhere in particular (the page's body, e.g. after the focused
+ * button went away), it closes the drawer.
+ */
+function escapeBesideTheWork(event: KeyboardEvent) {
+  const target = event.target instanceof Element ? event.target : null;
+  if (target === document.body) return;
+  if (!target?.closest("[data-drawer]")) event.preventDefault();
+}
 
 /**
  * A modal side panel (Radix Dialog: focus trap, Escape, labelled by its title, focus returns to
@@ -25,10 +28,11 @@ const besideTheWork = {
  * in Arabic — covers the full width on phones, and does not animate under reduced motion
  * (app/globals.css, .drawer-panel).
  *
- * `modal={false}` makes it a panel beside the work instead (a power-dial session: the rep talks
- * in the floating dialer and types in the drawer at once): no overlay, no focus trap, it takes
- * no focus when it opens, stays open while the rest of the page is used (Escape and its close
- * button still close it) and sits below the dialer (z-50) and the session bar.
+ * `modal={false}` makes it a panel beside the work instead (the rep talks in the dialer and
+ * types in the drawer at once): no overlay, no focus trap, it stays open while the rest of the
+ * page is used (Escape and its close button still close it) and sits below the dialer (z-50) and
+ * the session bar. With `takeFocus` (the rep opened it) focus moves in when it opens and back to
+ * the opener when it closes; without (a power-dial session moved it on), focus stays put.
  */
 export function Drawer({
   open,
@@ -37,6 +41,7 @@ export function Drawer({
   description,
   side = "end",
   modal = true,
+  takeFocus = false,
   hideTitle = false,
   headerStart,
   headerActions,
@@ -52,6 +57,8 @@ export function Drawer({
   side?: "start" | "end";
   /** False: a panel beside the work (see above). */
   modal?: boolean;
+  /** A non-modal drawer the rep opened: focus moves in, and back to the opener on close. */
+  takeFocus?: boolean;
   /** Keeps the title for screen readers only (the content shows its own heading or brand). */
   hideTitle?: boolean;
   /** Shown in the header in place of a visible title (e.g. the brand in the navigation drawer). */
@@ -70,14 +77,33 @@ export function Drawer({
 }) {
   const t = useTranslations("UI");
   const returnFocus = useReturnFocus();
+  // The panel's element, once its portal has mounted it.
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  // Beside the work, the floating dialer keeps clear of the panel (components/ui/beside-panel.ts).
+  useEffect(() => {
+    if (modal || !open || !el) return;
+    const report = () => setBesidePanelWidth(el.offsetWidth);
+    report();
+    const observer = new ResizeObserver(report);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      setBesidePanelWidth(0);
+    };
+  }, [modal, open, el]);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} modal={modal}>
       <DialogPrimitive.Portal>
         {modal ? <DialogPrimitive.Overlay className={overlayClass} /> : null}
         <DialogPrimitive.Content
-          {...(modal ? returnFocus : besideTheWork)}
+          ref={setEl}
+          {...(modal || takeFocus
+            ? returnFocus
+            : { onOpenAutoFocus: preventDefault, onCloseAutoFocus: preventDefault })}
+          // Beside the work, the rest of the page is used with the drawer open.
+          onInteractOutside={modal ? undefined : preventDefault}
           onEscapeKeyDown={(event) => {
-            if (!modal) besideTheWork.onEscapeKeyDown(event);
+            if (!modal) escapeBesideTheWork(event);
             if (!event.defaultPrevented) onEscapeKeyDown?.(event);
           }}
           {...(description ? {} : { "aria-describedby": undefined })}

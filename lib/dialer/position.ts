@@ -28,3 +28,30 @@ export function defaultPosition(size: Size, viewport: Size, rtl: boolean): Point
   const x = rtl ? margin : viewport.width - size.width - margin;
   return clampPosition({ x, y: viewport.height - size.height - margin }, size, viewport);
 }
+
+/**
+ * Where the floating window shows while a panel beside the work (the facility drawer, `panel`
+ * px wide at the inline end) is open: moved to the panel's inline-start side when it would
+ * cover it, keeping its height, as far as the viewport allows. Nothing is stored: when the
+ * panel closes the window goes back to `pos`.
+ */
+export function clearOfPanel(
+  pos: Point,
+  size: Size,
+  viewport: Size,
+  panel: number,
+  rtl: boolean,
+  margin = EDGE_MARGIN,
+): Point {
+  if (panel <= 0) return pos;
+  const free = viewport.width - panel;
+  if (rtl) {
+    if (pos.x >= panel + margin) return pos;
+    return {
+      x: Math.min(panel + margin, Math.max(margin, viewport.width - size.width - margin)),
+      y: pos.y,
+    };
+  }
+  if (pos.x + size.width <= free - margin) return pos;
+  return { x: Math.max(margin, free - margin - size.width), y: pos.y };
+}

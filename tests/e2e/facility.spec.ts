@@ -235,7 +235,7 @@ test("contact with only a phone, extra phone on Enter (duplicate ignored), addre
   await expect(again.drawer.getByTestId("facility-address")).toContainText("Austin, TX");
 });
 
-test("Call in the drawer dials the number, raises the team's Dial Count and lists the call", async ({
+test("Call in the drawer dials the number, raises the team's Dial Count and lists the call; the drawer ends it", async ({
   repPage: page,
 }) => {
   // A query of its own: Dial Count is the team's, kept by the server across specs and retries.
@@ -243,21 +243,29 @@ test("Call in the drawer dials the number, raises the team's Dial Count and list
   await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
   await expect(row(page).getByTestId("target-dials")).toHaveText("0");
   const { drawer } = await openDrawer(page);
+  // The drawer is beside the work (issue 31): no overlay, the page and the dialer stay usable.
+  await expect(drawer).toHaveAttribute("data-modal", "false");
   await expect(drawer.getByTestId("facility-dial-count")).toHaveText("Not dialed yet");
   await expect(drawer.getByText("No calls to this business yet.")).toBeVisible();
   await drawer.getByRole("button", { name: "Call (512) 555-0100" }).click();
   await expect(drawer.getByTestId("facility-dial-count")).toHaveText("Dialed once");
   await expect(drawer.getByTestId("place-call")).toHaveCount(1);
-  await page.keyboard.press("Escape");
-  await expect(drawer).toBeHidden();
-  // The modal drawer hides the rest of the page from the accessibility tree; closed, the
-  // dialer shows the number it is calling.
+  // The drawer shows its call; the dialer sits beside the drawer, not over it.
   const dialer = dialerParts(page);
   await expect(dialer.number).toHaveValue("5125550100");
   await expect(dialer.status).toHaveAttribute("data-status", /calling|in-call/);
+  await expect(drawer.getByTestId("drawer-call-state")).toBeVisible();
+  const panel = (await drawer.boundingBox())!;
+  const widget = (await dialer.widget.boundingBox())!;
+  expect(widget.x + widget.width).toBeLessThanOrEqual(panel.x);
   await expect(row(page).getByTestId("target-dials")).toHaveText("1");
-  await dialer.end.click();
+  // Ended from the drawer, which stays open on the business.
+  await drawer.getByTestId("drawer-call-end").click();
   await expect(dialer.status).toHaveAttribute("data-status", /ended|idle/);
+  await expect(drawer.getByTestId("drawer-call-state")).toBeHidden();
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole("button", { name: "Close", exact: true }).click();
+  await expect(drawer).toBeHidden();
 });
 
 test.describe("map popup", () => {

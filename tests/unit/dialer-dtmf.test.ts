@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { dtmfFrequencies } from "@/lib/dialer/dtmf";
 import { KEYPAD_KEYS } from "@/lib/dialer/digits";
 import { createTonePlayer } from "@/lib/dialer/tone-player";
-import { clampPosition, defaultPosition } from "@/lib/dialer/position";
+import { clampPosition, clearOfPanel, defaultPosition } from "@/lib/dialer/position";
 
 describe("DTMF keypad frequencies", () => {
   const table: Record<string, [number, number]> = {
@@ -104,5 +104,26 @@ describe("widget position", () => {
   it("starts in the bottom corner on the reading-end side", () => {
     expect(defaultPosition(size, viewport, false)).toEqual({ x: 676, y: 376 });
     expect(defaultPosition(size, viewport, true)).toEqual({ x: 24, y: 376 });
+  });
+  it("moves beside a panel at the inline end instead of covering it, and only then", () => {
+    // A 448 px drawer on the right leaves 552 px: the window's right edge ends 8 px before it.
+    expect(clearOfPanel({ x: 676, y: 376 }, size, viewport, 448, false)).toEqual({
+      x: 244,
+      y: 376,
+    });
+    expect(clearOfPanel({ x: 100, y: 50 }, size, viewport, 448, false)).toEqual({ x: 100, y: 50 });
+    // Right to left: the drawer is on the left, the window moves to its right.
+    expect(clearOfPanel({ x: 24, y: 376 }, size, viewport, 448, true)).toEqual({ x: 456, y: 376 });
+    expect(clearOfPanel({ x: 600, y: 376 }, size, viewport, 448, true)).toEqual({ x: 600, y: 376 });
+    // Too narrow for both: as far from the panel as the viewport allows.
+    expect(clearOfPanel({ x: 300, y: 0 }, size, { width: 600, height: 800 }, 448, false)).toEqual({
+      x: 8,
+      y: 0,
+    });
+    expect(clearOfPanel({ x: 8, y: 0 }, size, { width: 600, height: 800 }, 448, true)).toEqual({
+      x: 292,
+      y: 0,
+    });
+    expect(clearOfPanel({ x: 676, y: 376 }, size, viewport, 0, false)).toEqual({ x: 676, y: 376 });
   });
 });
