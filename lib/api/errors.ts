@@ -66,6 +66,13 @@ export function errorResponse(kind: ApiErrorCode, message: string, options: ApiE
   );
 }
 
+/** Reading the body of a request whose client disconnected throws "aborted" (Node's http). */
+function clientWentAway(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  return err.name === "AbortError" || err.message === "aborted" || code === "ECONNRESET";
+}
+
 /** Maps anything thrown by a handler to a response; unknown errors never reveal internals. */
 export function handleApiError(err: unknown, context: { method: string; path: string }) {
   if (err instanceof ApiError) {
@@ -87,6 +94,11 @@ export function handleApiError(err: unknown, context: { method: string; path: st
     return errorResponse("validation", `${where}${first?.message ?? "Invalid request"}`, {
       details: Object.keys(fields).length ? { fields } : undefined,
     });
+  }
+  if (clientWentAway(err)) {
+    // The browser left mid-request (a page change cancels its fetches): nothing failed here.
+    log.info("request aborted by the client", context);
+    return errorResponse("validation", "Request aborted");
   }
   log.error("unhandled error in route handler", { ...context, error: errorMessage(err) });
   return errorResponse("internal", "Internal server error");

@@ -98,6 +98,21 @@ describe("handleApiError", () => {
     expect(boom.status).toBe(500);
     expect(await boom.json()).toEqual({ error: "Internal server error", code: "internal" });
   });
+
+  it("answers a request whose client went away as aborted, not as a server error", async () => {
+    vi.stubEnv("LOG_LEVEL", "silent");
+    const { handleApiError } = await import("@/lib/api/errors");
+    const ctx = { method: "POST", path: "/api/calls/stats" };
+    const gone = handleApiError(new Error("aborted"), ctx);
+    expect(gone.status).toBe(400);
+    expect(await gone.json()).toEqual({ error: "Request aborted", code: "validation" });
+    const reset = handleApiError(
+      Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }),
+      ctx,
+    );
+    expect(reset.status).toBe(400);
+    expect(handleApiError(new Error("aborting"), ctx).status).toBe(500);
+  });
 });
 
 describe("mergeMessages", () => {
