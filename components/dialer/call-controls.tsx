@@ -2,10 +2,10 @@
 
 import { Circle, Pause, Play, PhoneOff, Square } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { formatMs } from "@/lib/dialer/format";
 import { Button } from "@/components/ui";
 import { useDialer } from "./dialer-provider";
+import { useRecordToggle } from "./use-record-toggle";
 
 const buttonClass = "gap-1.5 rounded-md px-2.5 text-sm font-medium [&_svg]:size-4";
 
@@ -13,14 +13,9 @@ const buttonClass = "gap-1.5 rounded-md px-2.5 text-sm font-medium [&_svg]:size-
 export function CallControls() {
   const t = useTranslations("Dialer");
   const { isActive, elapsedMs, hangUp, held, setHeld, status } = useDialer();
-  const [recording, setRecording] = useState(false);
-  const [wasActive, setWasActive] = useState(isActive);
-  // Record belongs to one call: reset it when the call stops (adjusting state during render).
-  // Hold is the call's own state (the dialer shows the same), reset by the controller.
-  if (wasActive !== isActive) {
-    setWasActive(isActive);
-    if (!isActive) setRecording(false);
-  }
+  // Record belongs to one call (use-record-toggle.ts); Hold is the call's own state (the dialer
+  // shows the same), reset by the controller.
+  const [recording, toggleRecording] = useRecordToggle();
 
   return (
     <div role="group" aria-label={t("callControls")} className="flex items-center gap-2">
@@ -41,7 +36,7 @@ export function CallControls() {
         className={buttonClass}
         disabled={!isActive}
         aria-pressed={recording}
-        onClick={() => setRecording((v) => !v)}
+        onClick={toggleRecording}
       >
         {recording ? (
           <Square className="fill-current text-danger-text" aria-hidden />

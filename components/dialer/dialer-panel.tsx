@@ -2,7 +2,7 @@
 
 import { Delete, Mic, MicOff, Pause, Phone, PhoneOff, Play } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId } from "react";
+import { useId, useState } from "react";
 import type { KeypadKey } from "@/lib/dialer/digits";
 import { Button, IconButton } from "@/components/ui";
 import { CallQuality, CallQualityWarning } from "./call-quality";
@@ -10,6 +10,8 @@ import { DialerDisposition } from "./dialer-disposition";
 import { DialerKeypad } from "./dialer-keypad";
 import { DialerStatus } from "./dialer-status";
 import { useCallDisposition, useDialer, useLastBusiness } from "./dialer-provider";
+import { COMPACT_DIALER_MEDIA, DialerInCallBar, KeypadToggle } from "./dialer-in-call-bar";
+import { useMediaQuery } from "./use-media-query";
 
 /**
  * Status, number field, keypad and the Call / End buttons. After a call the keypad gives way to
@@ -29,6 +31,13 @@ export function DialerPanel({
   const inputId = useId();
   const { pending } = useCallDisposition();
   const business = useLastBusiness();
+  // On a phone a call shows the compact bar; the keypad opens on request, for that call only.
+  const phone = useMediaQuery(COMPACT_DIALER_MEDIA);
+  const [keypadShown, setKeypadShown] = useState(false);
+  if (!isActive && keypadShown) setKeypadShown(false);
+  if (phone && isActive && !pending && !keypadShown) {
+    return <DialerInCallBar onShowKeypad={() => setKeypadShown(true)} />;
+  }
   return (
     <div className="space-y-3 p-3">
       <div className="flex items-center justify-between gap-2">
@@ -73,6 +82,9 @@ export function DialerPanel({
         </IconButton>
       </div>
       {pending ? <DialerDisposition pending={pending} /> : <DialerKeypad onPress={onKeypad} />}
+      {phone && isActive ? (
+        <KeypadToggle shown onToggle={() => setKeypadShown(false)} className="w-full flex-row" />
+      ) : null}
       <div className="grid grid-cols-2 gap-2">
         <Button
           variant="secondary"

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { Size } from "@/lib/dialer/position";
+import type { Point, Size } from "@/lib/dialer/position";
 import type { KeypadKey } from "@/lib/dialer/digits";
 import { directionOf, isLocale } from "@/lib/i18n/config";
 import { DialerHeader } from "./dialer-header";
@@ -20,6 +20,7 @@ import {
 } from "@/lib/client/storage";
 import { DOCK_MEDIA } from "@/lib/shell/dialer-dock-cookie";
 import { useMediaQuery } from "./use-media-query";
+import { COMPACT_DIALER_MEDIA } from "./dialer-in-call-bar";
 import { useCallDisposition, useDialer } from "./dialer-provider";
 import { createDialerKeyHandler } from "./dialer-key-handler";
 import { useTonePlayer } from "./use-tone-player";
@@ -42,6 +43,9 @@ export function DialerWidget() {
   const [docked, setDocked] = useStoredValue(dialerDockedKey);
   const wide = useMediaQuery(DOCK_MEDIA);
   const dockedNow = docked && wide && !dialer.minimised;
+  // Phones: the open window is a sheet along the bottom edge (during a call, the compact bar),
+  // the minimised one a bar in the bottom corner; neither is dragged over the page.
+  const phone = useMediaQuery(COMPACT_DIALER_MEDIA);
   const toggleDock = () => {
     const el = rootRef.current;
     // Undocked where it stands, so it can be dragged from there.
@@ -123,20 +127,7 @@ export function DialerWidget() {
       tabIndex={-1}
       onKeyDown={onKeyDown}
       data-docked={dockedNow}
-      style={
-        dockedNow
-          ? // Below the top bar, in the column kept for it.
-            { top: 72, insetInlineEnd: 16 }
-          : dialer.minimised && !frame
-            ? // Started minimised (phones): no window footprint yet, so the bar takes the bottom corner.
-              { bottom: 16, insetInlineEnd: 16 }
-            : {
-                ...(shown
-                  ? { left: shown.x, top: shown.y }
-                  : { left: 0, top: 0, visibility: "hidden" }),
-                ...(dialer.minimised && frame ? { width: frame.width, height: frame.height } : {}),
-              }
-      }
+      style={placeOf({ docked: dockedNow, phone, minimised: dialer.minimised, frame, shown })}
       className={`fixed z-50 outline-none ${dialer.minimised ? "pointer-events-none flex items-end justify-end" : ""}`}
     >
       {dialer.minimised ? (
@@ -144,7 +135,7 @@ export function DialerWidget() {
           <DialerMinimisedBar onExpand={expand} takeFocus={barTakesFocus} />
         </div>
       ) : (
-        <div className="w-80 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface text-fg shadow-2xl">
+        <div className="w-80 max-w-[calc(100vw-1rem)] max-sm:w-full rounded-xl border border-line bg-surface text-fg shadow-2xl">
           <DialerHeader
             dir={dir}
             drag={drag}
@@ -159,4 +150,32 @@ export function DialerWidget() {
       )}
     </section>
   );
+}
+
+/**
+ * Where the window is drawn: docked in the column kept for it (below the top bar); on a phone a
+ * sheet along the bottom edge, or the minimised bar in the bottom corner; elsewhere where it was
+ * placed (kept clear of an open drawer), hidden until measured. Minimised, it keeps the window's
+ * footprint so the bar stays where the window was.
+ */
+function placeOf({
+  docked,
+  phone,
+  minimised,
+  frame,
+  shown,
+}: {
+  docked: boolean;
+  phone: boolean;
+  minimised: boolean;
+  frame: Size | null;
+  shown: Point | null;
+}): React.CSSProperties {
+  if (docked) return { top: 72, insetInlineEnd: 16 };
+  if (phone && !minimised) return { bottom: 8, insetInlineStart: 8, insetInlineEnd: 8 };
+  if (minimised && (!frame || phone)) return { bottom: 16, insetInlineEnd: 16 };
+  return {
+    ...(shown ? { left: shown.x, top: shown.y } : { left: 0, top: 0, visibility: "hidden" }),
+    ...(minimised && frame ? { width: frame.width, height: frame.height } : {}),
+  };
 }

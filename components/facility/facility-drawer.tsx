@@ -133,7 +133,12 @@ export function FacilityDrawer({
       }
     >
       {current ? (
-        <div data-testid="facility-drawer" data-drawer-phase={phase} className="grid gap-3">
+        <div
+          data-testid="facility-drawer"
+          data-drawer-phase={phase}
+          // On a phone the call's bar sits along the bottom: the last section scrolls above it.
+          className={cn("grid gap-3", isActive && "max-sm:pb-44")}
+        >
           <StorageAlerts writeError={facility.writeError} setAside={facility.setAside} />
           <div className="flex flex-wrap items-start gap-2">
             {onThisCall ? (

@@ -171,3 +171,48 @@ test("on a phone the dialer starts as the bar so it does not cover the page", as
   await d.bar.click();
   await expect(d.number).toBeVisible();
 });
+
+test("on a phone a call is a compact bar: name, timer, Hold, Record, End, and the keypad on request", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const d = dialerParts(page);
+  await openAppWithClock(page);
+  await d.bar.click();
+  await d.number.fill("5550100");
+  await d.call.click();
+  await expect(d.status).toHaveText("Dialing...");
+  await page.clock.runFor(600 + 3_000);
+  const bar = d.widget.getByTestId("dialer-in-call-bar");
+  await expect(bar).toBeVisible();
+  await expect(d.status).toHaveText("In Call");
+  await expect(bar.getByTestId("dialer-in-call-timer")).toHaveText("00:03");
+  await expect(bar.getByTestId("dialer-business")).toHaveText("5550100");
+  // No keypad or number field: the window is a short bar, not the ~500 px keypad.
+  await expect(d.number).toBeHidden();
+  expect((await d.widget.boundingBox())!.height).toBeLessThan(220);
+  // Hold and Record here are the same state as the top bar's.
+  await bar.getByRole("button", { name: "Hold" }).click();
+  await expect(d.controls.getByRole("button", { name: "Resume" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await bar.getByRole("button", { name: "Record" }).click();
+  await expect(d.controls.getByRole("button", { name: "Stop" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  // The keypad opens for DTMF and closes again.
+  await bar.getByTestId("dialer-keypad-toggle").click();
+  await expect(d.widget.getByRole("button", { name: "9", exact: true })).toBeVisible();
+  await d.widget.getByTestId("dialer-keypad-toggle").click();
+  await expect(bar).toBeVisible();
+  await bar.getByTestId("dialer-end").click();
+  await expect(d.status).toHaveText(/Call Ended/);
+  await expect(bar).toBeHidden();
+  // Record belonged to that call.
+  await expect(d.controls.getByRole("button", { name: "Record" })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+});
