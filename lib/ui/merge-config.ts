@@ -169,6 +169,7 @@ export const mergeConfig = (): Config<string, string> => ({
     z: [{ z: [isInteger, "auto", isArbitraryVariable, isArbitraryValue] }],
     basis: [{ basis: [isFraction, "full", "auto", themeContainer, ...scaleUnambiguousSpacing()] }],
     flex: [{ flex: [isNumber, isFraction, "auto", "initial", "none", isArbitraryValue] }],
+    "flex-direction": [{ flex: ["row", "row-reverse", "col", "col-reverse"] }],
     shrink: [{ shrink: ["", isNumber, isArbitraryVariable, isArbitraryValue] }],
     order: [{ order: [isInteger, "first", "last", "none", isArbitraryVariable, isArbitraryValue] }],
     "grid-cols": [{ "grid-cols": scaleGridTemplateColsRows() }],
