@@ -27,6 +27,7 @@ export function PowerDialPreview({
 }) {
   const t = useTranslations("PowerDial");
   const [includeClosed, setIncludeClosed] = useState(false);
+  const [includeRecent, setIncludeRecent] = useState(false);
   const body = useMemo(
     () => places.map((p) => ({ placeId: p.place_id, phone: p.phone ?? null })),
     [places],
@@ -46,9 +47,10 @@ export function PowerDialPreview({
             now: new Date(),
             window: preview.data.settings.window,
             includeClosed,
+            includeRecent,
           })
         : null,
-    [places, preview.data, includeClosed],
+    [places, preview.data, includeClosed, includeRecent],
   );
   const parts = plan
     ? skipReasons
@@ -97,10 +99,44 @@ export function PowerDialPreview({
             {parts.length ? `: ${parts.join(t("listSeparator"))}` : null}
           </p>
         ) : null}
+        {plan ? (
+          // Who will be dialed, in order, and why the others are not.
+          <ol
+            className="grid max-h-56 gap-0.5 overflow-y-auto rounded-lg border border-line p-2 text-sm"
+            aria-label={t("previewListLabel")}
+            data-testid="power-dial-plan-rows"
+          >
+            {plan.rows.map(({ place, skip }) => (
+              <li
+                key={place.place_id}
+                className="flex justify-between gap-3"
+                data-skip={skip ?? undefined}
+              >
+                <bdi className={skip ? "truncate text-fg-muted" : "truncate"}>
+                  {place.name.trim() || t("unnamed")}
+                </bdi>
+                <span
+                  className={
+                    skip ? "shrink-0 text-fg-muted" : "shrink-0 font-medium text-success-soft-fg"
+                  }
+                >
+                  {skip
+                    ? t(`rowSkip.${skip}`, { hours: preview.data?.settings.recentHours ?? 24 })
+                    : t("rowDial")}
+                </span>
+              </li>
+            ))}
+          </ol>
+        ) : null}
         <Checkbox
           checked={includeClosed}
           onCheckedChange={(v) => setIncludeClosed(v === true)}
           label={t("includeClosed")}
+        />
+        <Checkbox
+          checked={includeRecent}
+          onCheckedChange={(v) => setIncludeRecent(v === true)}
+          label={t("includeRecent", { hours: preview.data?.settings.recentHours ?? 24 })}
         />
       </div>
     </Dialog>

@@ -7,7 +7,8 @@ import { DISPOSITIONS } from "@/lib/calls/dispositions";
 import { todaysSummaries, type SessionSummary } from "@/lib/dialing/summary";
 import { formatDuration } from "@/lib/format/duration";
 
-type FigureKey = "dials" | "conversations" | "talkTime" | "perDial" | "skipped";
+type FigureKey =
+  "queued" | "dials" | "skipped" | "notReached" | "conversations" | "talkTime" | "perDial";
 
 /** The end of a session: its figures (summarise) and today's sessions kept in this browser. */
 export function PowerDialSummary({
@@ -24,8 +25,12 @@ export function PowerDialSummary({
   const today = todaysSummaries(stored, new Date()).reverse();
   const figures: [FigureKey, string][] = summary
     ? [
-        ["dials", String(summary.dials)],
-        ["conversations", String(summary.conversations)],
+        // Queued = dials + skipped + not reached (lib/dialing/summary.ts).
+        ["queued", format.number(summary.queued)],
+        ["dials", format.number(summary.dials)],
+        ["skipped", format.number(summary.skipped)],
+        ["notReached", format.number(summary.notReached)],
+        ["conversations", format.number(summary.conversations)],
         ["talkTime", formatDuration(summary.talkSeconds)],
         [
           "perDial",
@@ -33,7 +38,6 @@ export function PowerDialSummary({
             ? "–"
             : formatDuration(Math.round(summary.secondsPerDial)),
         ],
-        ["skipped", String(summary.skipped)],
       ]
     : [];
   return (
@@ -59,6 +63,11 @@ export function PowerDialSummary({
               </div>
             ))}
           </dl>
+          {summary.leftOut ? (
+            <p className="text-sm text-fg-muted" data-testid="summary-left-out">
+              {t("leftOut", { count: summary.leftOut })}
+            </p>
+          ) : null}
           <div>
             <h3 className="mb-1 text-sm font-semibold">{t("dispositions")}</h3>
             <ul className="grid gap-1 text-sm" data-testid="summary-dispositions">

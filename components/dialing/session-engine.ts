@@ -76,7 +76,9 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     startedAt: number;
     countdownMs: number;
     calls: SessionCall[];
+    queued: number;
     skipped: number;
+    leftOut: number;
     reserved: string | null;
     callId: string | null;
     stopAfterCall: boolean;
@@ -103,7 +105,9 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     const summary = summarise(r.calls, {
       startedAt: new Date(r.startedAt),
       endedAt: new Date(deps.now()),
+      queued: r.queued,
       skipped: r.skipped,
+      leftOut: r.leftOut,
     });
     deps.onSummary(summary);
     set({
@@ -200,7 +204,9 @@ export function createSessionEngine(initialDeps: EngineDeps) {
         startedAt: deps.now(),
         countdownMs: settings.countdownSeconds * 1000,
         calls: [],
-        skipped: plan.total - plan.toDial.length,
+        queued: plan.toDial.length,
+        skipped: 0,
+        leftOut: plan.total - plan.toDial.length,
         reserved: null,
         callId: null,
         stopAfterCall: false,

@@ -20,8 +20,9 @@ export function useMinuteClock(): Date | null {
 }
 
 /**
- * Open now / Opens at 09:00 (Tue 09:00 when not today), in the business's local time, from its
- * opening hours and UTC offset; places without hours use the organization's window.
+ * Open · closes 6:00 PM / Opens at 9:00 AM (Tue 9:00 AM when not today), in the business's local
+ * time, from its opening hours and UTC offset; places without hours use the organization's
+ * window. "Open now" for a business open around the clock.
  */
 export function CallingWindowLabel({ place, now }: { place: Place; now: Date | null }) {
   const t = useTranslations("Targets");
@@ -37,9 +38,14 @@ export function CallingWindowLabel({ place, now }: { place: Place; now: Date | n
     return <span className="text-fg-muted">{t("hours.unknown")}</span>;
   }
   if (w.state === "open") {
+    // "Open · closes 6:00 PM", in the business's local time (a later day named when not today).
     return (
       <span className="font-medium text-success-soft-fg" data-window="open">
-        {t("hours.openNow")}
+        {w.closesAt
+          ? t("hours.openCloses", {
+              time: formatLocalTime(w.closesAt, locale, w.closesAt.day !== w.now.day),
+            })
+          : t("hours.openNow")}
       </span>
     );
   }

@@ -165,7 +165,7 @@ export function formatLocalTime(t: LocalTime, locale: string, withDay: boolean):
   const date = new Date(Date.UTC(2023, 0, 1 + t.day, t.hour, t.minute));
   return new Intl.DateTimeFormat(locale, {
     timeZone: "UTC",
-    hour: "2-digit",
+    hour: "numeric",
     minute: "2-digit",
     ...(withDay ? { weekday: "short" } : {}),
   }).format(date);

@@ -8,8 +8,8 @@ import type { PlaceCheck } from "./schemas";
 //
 // A business is skipped for the first reason that applies, in this order, so every skipped row
 // is counted once: no phone, do-not-call, reserved by a colleague, called recently, closed.
-// Closed businesses are dialed when the rep includes them; a business whose local time is
-// unknown (no UTC offset) is not treated as closed.
+// Closed businesses, and those the team called recently, are dialed when the rep includes them; a
+// business whose local time is unknown (no UTC offset) is not treated as closed.
 
 export type SkipReason = "noPhone" | "doNotCall" | "reserved" | "recent" | "closed";
 /** In the order the preview names them (the "9 closed now, 5 without a phone, ..."). */
@@ -37,7 +37,7 @@ export type SessionPlan = {
 export function planSession(
   places: readonly Place[],
   checks: Readonly<Record<string, PlaceCheck | undefined>>,
-  options: { now: Date; window: DefaultWindow; includeClosed: boolean },
+  options: { now: Date; window: DefaultWindow; includeClosed: boolean; includeRecent?: boolean },
 ): SessionPlan {
   const counts: Record<SkipReason, number> = {
     noPhone: 0,
@@ -58,7 +58,7 @@ export function planSession(
     if (!place.phone?.trim()) skip = "noPhone";
     else if (check?.doNotCall) skip = "doNotCall";
     else if (check?.reservedBy) skip = "reserved";
-    else if (check?.recentCallAt) skip = "recent";
+    else if (check?.recentCallAt && !options.includeRecent) skip = "recent";
     else if (window.state === "closed" && !options.includeClosed) skip = "closed";
     if (skip) counts[skip]++;
     rows.push({ place, window, skip });

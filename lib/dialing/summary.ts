@@ -20,14 +20,23 @@ export type SessionSummary = {
   /** Dispositions in the prompt's order; calls left undisposed count under `undisposed`. */
   dispositions: Partial<Record<Disposition, number>>;
   undisposed: number;
+  /**
+   * The session's count of what it queued adds up: `queued` = `dials` + `skipped` (passed over
+   * during the session: Skip, a colleague took it first, the dialer refused the number) +
+   * `notReached` (the session stopped before it). `leftOut` are the preview's skips (closed, no
+   * phone, do-not-call...), never queued.
+   */
+  queued: number;
   skipped: number;
+  notReached: number;
+  leftOut: number;
   /** Wall-clock seconds per dial, null without dials. */
   secondsPerDial: number | null;
 };
 
 export function summarise(
   calls: readonly SessionCall[],
-  opts: { startedAt: Date; endedAt: Date; skipped: number },
+  opts: { startedAt: Date; endedAt: Date; queued: number; skipped: number; leftOut: number },
 ): SessionSummary {
   const dispositions: Partial<Record<Disposition, number>> = {};
   let conversations = 0;
@@ -53,7 +62,10 @@ export function summarise(
     talkSeconds,
     dispositions: ordered,
     undisposed,
+    queued: opts.queued,
     skipped: opts.skipped,
+    notReached: Math.max(0, opts.queued - calls.length - opts.skipped),
+    leftOut: opts.leftOut,
     secondsPerDial: calls.length ? Math.round((wallSeconds / calls.length) * 10) / 10 : null,
   };
 }

@@ -101,6 +101,19 @@ test("a session skips closed, phoneless, do-not-call and reserved businesses, ho
     await expect(preview.getByTestId("power-dial-plan")).toHaveText(
       "4 of 7 will be dialed: 1 closed now, 1 without a phone, 1 on the do-not-call list",
     );
+    // It lists who will be dialed, in order, and why the others are not.
+    const listed = preview.getByTestId("power-dial-plan-rows").getByRole("listitem");
+    await expect(listed).toHaveCount(7);
+    await expect(listed.filter({ hasText: "Will be dialed" })).toHaveCount(4);
+    await expect(listed.nth(6)).toContainText(names[6]);
+    await expect(listed.nth(6)).toContainText("Closed now");
+    await expect(listed.nth(4)).toContainText("No phone");
+    // Including closed businesses adds row 7; taking it back leaves the plan as it was.
+    const includeClosed = preview.getByRole("checkbox", { name: /closed now/ });
+    await includeClosed.click();
+    await expect(preview.getByTestId("power-dial-plan")).toHaveText(/^5 of 7 will be dialed/);
+    await includeClosed.click();
+    await expect(preview.getByTestId("power-dial-plan")).toHaveText(/^4 of 7 will be dialed/);
     await shot(page, "power-dial-preview-en-light");
     await preview.getByTestId("power-dial-start").click();
     await expect(preview).toBeHidden();
@@ -185,7 +198,12 @@ test("a session skips closed, phoneless, do-not-call and reserved businesses, ho
     await expect(bar).toBeHidden();
     await expect(summary.getByTestId("summary-dials")).toContainText("3");
     await expect(summary.getByTestId("summary-conversations")).toContainText("1");
-    await expect(summary.getByTestId("summary-skipped")).toContainText("4");
+    // The figures add up: 4 queued = 3 dials + 1 skipped (the colleague's) + 0 not reached; the
+    // preview left out the do-not-call, phoneless and closed rows.
+    await expect(summary.getByTestId("summary-queued")).toContainText("4");
+    await expect(summary.getByTestId("summary-skipped")).toContainText("1");
+    await expect(summary.getByTestId("summary-notReached")).toContainText("0");
+    await expect(summary.getByTestId("summary-left-out")).toContainText("3 more businesses");
     await expect(summary.getByTestId("summary-dispositions")).toContainText("Interested1");
     await expect(summary.getByTestId("summary-dispositions")).toContainText("No answer1");
     await expect(summary.getByTestId("summary-dispositions")).toContainText("Voicemail1");
@@ -247,4 +265,12 @@ test("Stop asks first: Escape in the countdown can be taken back, and a call in 
   await expect(bar).toBeHidden();
   await expect(summary.getByTestId("summary-dials")).toContainText("2");
   await expect(summary.getByTestId("summary-dispositions")).toContainText("No answer1");
+  // Stopped early, the figures still add up: queued = dials + skipped + not reached.
+  const figure = async (key: string) =>
+    Number(await summary.getByTestId(`summary-${key}`).locator("dd").textContent());
+  const [queued, dials, skipped, notReached] = await Promise.all(
+    ["queued", "dials", "skipped", "notReached"].map(figure),
+  );
+  expect(notReached).toBeGreaterThan(0);
+  expect(queued).toBe(dials + skipped + notReached);
 });

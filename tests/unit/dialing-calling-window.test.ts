@@ -279,8 +279,10 @@ describe("parsing and formatting the settings", () => {
   });
 
   it("formats the business's wall time without converting it", () => {
-    expect(formatLocalTime(at(1, 9, 5), "en-GB", false)).toBe("09:05");
+    expect(formatLocalTime(at(1, 9, 5), "en-GB", false)).toBe("9:05");
     expect(formatLocalTime(at(1, 9, 5), "en-GB", true)).toMatch(/^Mon/);
+    // "Open · closes 6:00 PM" in American English: no leading zero on the hour.
+    expect(formatLocalTime(at(1, 18, 0), "en-US", false)).toMatch(/^6:00\s?PM$/);
     expect(formatLocalTime(at(0, 14, 0), "de", true)).toMatch(/So/);
   });
 });

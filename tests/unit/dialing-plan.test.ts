@@ -54,6 +54,17 @@ describe("planSession (the preview's skip rules)", () => {
     expect(plan.toDial.map((p) => p.place_id)).toEqual(["open", "closed", "unknown"]);
   });
 
+  it("dials businesses the team called recently when the rep includes them", () => {
+    const plan = planSession(places, checks, {
+      now,
+      window,
+      includeClosed: false,
+      includeRecent: true,
+    });
+    expect(plan.counts.recent).toBe(0);
+    expect(plan.toDial.map((p) => p.place_id)).toEqual(["open", "recent", "unknown"]);
+  });
+
   it("prefers no phone over do-not-call, and do-not-call over closed", () => {
     const plan = planSession(
       [place("x", { phone: null }), place("y", { opening_hours: closedHours })],

@@ -15,7 +15,7 @@ describe("session summary", () => {
         { placeId: "e", disposition: null, talkSeconds: 30 },
         { placeId: "f", disposition: "no_answer", talkSeconds: 0 },
       ],
-      { startedAt, endedAt, skipped: 4 },
+      { startedAt, endedAt, queued: 12, skipped: 4, leftOut: 3 },
     );
     expect(s).toEqual({
       startedAt: startedAt.toISOString(),
@@ -25,23 +25,29 @@ describe("session summary", () => {
       talkSeconds: 317,
       dispositions: { interested: 1, sale: 1, no_answer: 2, do_not_call: 1 },
       undisposed: 1,
+      // 12 queued = 6 dials + 4 skipped + 2 the session never reached.
+      queued: 12,
       skipped: 4,
+      notReached: 2,
+      leftOut: 3,
       secondsPerDial: 100,
     });
     expect(Object.keys(s.dispositions)).toEqual(["interested", "sale", "no_answer", "do_not_call"]);
   });
 
   it("has no time per dial without dials", () => {
-    expect(summarise([], { startedAt, endedAt, skipped: 2 })).toMatchObject({
+    expect(summarise([], { startedAt, endedAt, queued: 2, skipped: 2, leftOut: 0 })).toMatchObject({
       dials: 0,
       secondsPerDial: null,
       skipped: 2,
+      notReached: 0,
     });
   });
 
   it("keeps only today's sessions (the rep's local day)", () => {
     const now = new Date(2026, 10, 23, 12, 0);
-    const mk = (d: Date) => summarise([], { startedAt: d, endedAt: d, skipped: 0 });
+    const mk = (d: Date) =>
+      summarise([], { startedAt: d, endedAt: d, queued: 0, skipped: 0, leftOut: 0 });
     const kept = todaysSummaries(
       [
         mk(new Date(2026, 10, 23, 8, 0)),

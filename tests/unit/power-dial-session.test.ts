@@ -95,7 +95,11 @@ describe("power-dial session engine", () => {
       dials: 2,
       conversations: 1,
       talkSeconds: 40,
-      skipped: 3,
+      // The figures add up: 3 queued = 2 dials + 1 skipped ("b"); the preview left 2 out.
+      queued: 3,
+      skipped: 1,
+      notReached: 0,
+      leftOut: 2,
       dispositions: { interested: 1, no_answer: 1 },
     });
     expect(h.summaries).toHaveLength(1);
@@ -126,7 +130,12 @@ describe("power-dial session engine", () => {
     // Stop during the call before it ended: its reservation is released.
     h.engine.command({ type: "stop" });
     expect(h.released).toEqual(["c"]);
-    expect(h.engine.getSnapshot().summary).toMatchObject({ dials: 1, skipped: 1 });
+    expect(h.engine.getSnapshot().summary).toMatchObject({
+      queued: 4,
+      dials: 1,
+      skipped: 1,
+      notReached: 2,
+    });
   });
 });
 
@@ -139,7 +148,12 @@ describe("Stop asked for (issue 31)", () => {
     expect(h.engine.getSnapshot().session?.phase).toBe("countdown");
     h.engine.stop("now");
     expect(h.engine.getSnapshot().session).toBeNull();
-    expect(h.engine.getSnapshot().summary).toMatchObject({ dials: 1, skipped: 0 });
+    expect(h.engine.getSnapshot().summary).toMatchObject({
+      queued: 2,
+      dials: 1,
+      skipped: 0,
+      notReached: 1,
+    });
     expect(h.dialed).toEqual(["a"]);
   });
 
@@ -201,7 +215,11 @@ describe("a dial the dialer refuses", () => {
       expect(h.dialed).toEqual(["a", "b"]);
       expect(h.engine.getSnapshot().session).toMatchObject({ phase: "calling", index: 1 });
       h.engine.command({ type: "stop" });
-      expect(h.engine.getSnapshot().summary).toMatchObject({ skipped: 1 });
+      expect(h.engine.getSnapshot().summary).toMatchObject({
+        queued: 3,
+        skipped: 1,
+        notReached: 2,
+      });
     } finally {
       vi.useRealTimers();
     }

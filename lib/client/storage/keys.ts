@@ -182,7 +182,8 @@ export const pendingOutcomeKey = defineKey({
  */
 export const powerDialSummariesKey = defineKey({
   name: "dialing.sessions",
-  version: 1,
+  // 2: the figures add up (queued = dials + skipped + not reached; left out apart).
+  version: 2,
   area: "local",
   scope: "user",
   schema: r.array(
@@ -194,7 +195,10 @@ export const powerDialSummariesKey = defineKey({
       talkSeconds: r.number({ min: 0 }),
       dispositions: r.partialRecord(DISPOSITIONS, r.count),
       undisposed: r.count,
+      queued: r.count,
       skipped: r.count,
+      notReached: r.count,
+      leftOut: r.count,
       secondsPerDial: r.nullable(r.number({ min: 0 })),
     }),
   ),
