@@ -213,7 +213,10 @@ const summaryReference = z.array(
     talkSeconds: z.number().nonnegative(),
     dispositions: z.partialRecord(z.enum(DISPOSITIONS), z.number().int().nonnegative()),
     undisposed: z.number().int().nonnegative(),
+    queued: z.number().int().nonnegative(),
     skipped: z.number().int().nonnegative(),
+    notReached: z.number().int().nonnegative(),
+    leftOut: z.number().int().nonnegative(),
     secondsPerDial: z.number().nonnegative().nullable(),
   }),
 );
@@ -265,7 +268,10 @@ describe("stored values checked without zod agree with their zod schemas", () =>
       talkSeconds: 310.5,
       dispositions: { sale: 1, callback: 2 },
       undisposed: 1,
-      skipped: 0,
+      queued: 14,
+      skipped: 2,
+      notReached: 0,
+      leftOut: 3,
       secondsPerDial: null,
     };
     agree(powerDialSummariesKey.schema, summaryReference, [
