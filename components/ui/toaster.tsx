@@ -1,17 +1,20 @@
 "use client";
 
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { createElement, useSyncExternalStore } from "react";
 import type { ExternalToast } from "sonner";
 
 // sonner (~10 KiB gz) is loaded the first time something shows a toast, not with every page:
 // <ToastHost /> (mounted once in components/providers.tsx) renders nothing until then.
+//
+// The host's module is loaded by hand and handed to <ToastHost /> through a store, not with
+// React.lazy + Suspense: during a power-dial session React never retried the suspended lazy host
+// (its code had loaded, but it was never rendered), so no toast showed in a session. A store
+// update always renders. (React.lazy rather than next/dynamic was chosen before for size: the
+// public pages load nothing else of next/dynamic, ~2 KiB gz; neither is used now.)
 
-type Toaster = { mounted: () => void };
-// React.lazy rather than next/dynamic: the public pages load nothing else of next/dynamic
-// (~2 KiB gz). Never rendered on the server: `requested` is false there.
-const ThemedToaster = lazy<React.ComponentType<Toaster>>(() => import("./themed-toaster"));
-
-let requested = false;
+type HostProps = { mounted: () => void };
+let Host: React.ComponentType<HostProps> | null = null;
+let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 let markMounted: () => void = () => {};
 const mounted = new Promise<void>((resolve) => (markMounted = resolve));
@@ -21,27 +24,28 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+function loadHost(): Promise<void> {
+  loading ??= import("./themed-toaster").then((m) => {
+    Host = m.default;
+    for (const listener of listeners) listener();
+  });
+  return loading;
+}
+
 export function ToastHost() {
-  const show = useSyncExternalStore(
+  const Loaded = useSyncExternalStore(
     subscribe,
-    () => requested,
-    () => false,
+    () => Host,
+    () => null,
   );
-  return show ? (
-    <Suspense fallback={null}>
-      <ThemedToaster mounted={markMounted} />
-    </Suspense>
-  ) : null;
+  // One component for the page's lifetime (loaded once), so createElement is safe here.
+  return Loaded ? createElement(Loaded, { mounted: markMounted }) : null;
 }
 
 type Kind = "message" | "success" | "error" | "info" | "warning";
 
 async function show(kind: Kind, message: string, options?: ExternalToast) {
-  if (!requested) {
-    requested = true;
-    for (const listener of listeners) listener();
-  }
-  const [{ toast: sonner }] = await Promise.all([import("sonner"), mounted]);
+  const [{ toast: sonner }] = await Promise.all([import("sonner"), loadHost().then(() => mounted)]);
   return sonner[kind](message, options);
 }
 

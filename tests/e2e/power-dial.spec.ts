@@ -156,6 +156,8 @@ test("a session skips closed, phoneless, do-not-call and reserved businesses, ho
       await expect(prompt.getByRole("button", { name: "Save outcome" })).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(prompt).toBeHidden();
+      // The save is confirmed in a session too, without covering the bar.
+      await expect(page.getByText(/^Outcome saved: /).last()).toBeVisible();
       return drawer;
     }
 
