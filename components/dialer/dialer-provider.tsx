@@ -27,6 +27,7 @@ import {
   writeStored,
 } from "@/lib/client/storage";
 import { refreshCallQueries } from "@/lib/client/calls/refresh";
+import { wasReloaded } from "@/lib/client/navigation";
 import { guardDial } from "@/lib/dialing/dnc-guard";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toaster";
@@ -69,7 +70,7 @@ export function DialerProvider({
   // A reload while a call waited for its outcome asks for it again (after hydration: the
   // server knows nothing of this tab's storage). Only a reload: a rep arriving at /app anew is
   // not asked about a call of an earlier visit.
-  useEffect(() => recorder.restore(isReload()), [recorder]);
+  useEffect(() => recorder.restore(wasReloaded()), [recorder]);
   const tDnc = useTranslations("DoNotCall");
   const tNotice = useTranslations("Dialer.notice");
   const [switchable] = useState(() =>
@@ -125,11 +126,6 @@ export function DialerProvider({
       <RecorderContext.Provider value={recorder}>{children}</RecorderContext.Provider>
     </DialerContext.Provider>
   );
-}
-
-function isReload(): boolean {
-  const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-  return entry?.type === "reload";
 }
 
 /** The shared call state and its commands; the only way components touch the call. */

@@ -22,6 +22,10 @@ const PowerDialSummary = dynamic(
 const PowerDialStop = dynamic(() => import("./power-dial-stop").then((m) => m.PowerDialStop), {
   ssr: false,
 });
+const PowerDialResume = dynamic(
+  () => import("./power-dial-resume").then((m) => m.PowerDialResume),
+  { ssr: false },
+);
 // The running session's bar (and its Radix Progress) too: it is only shown during a session,
 // which starts from the preview, so opening the preview fetches it (and the session's engine).
 const loadBar = () => import("./power-dial-bar").then((m) => m.PowerDialBar);
@@ -45,7 +49,7 @@ export function PowerDial({
   // Each dialog stays mounted from its first opening on, so that it can animate closed.
   const [previewUsed, setPreviewUsed] = useState(false);
   if (previewOpen && !previewUsed) setPreviewUsed(true);
-  const { session, countdown, summary, engine, askingStop, stopping } = power;
+  const { session, countdown, summary, engine, askingStop, stopping, resumable } = power;
   const [summaryUsed, setSummaryUsed] = useState(false);
   if (summary && !summaryUsed) setSummaryUsed(true);
   return (
@@ -89,6 +93,16 @@ export function PowerDial({
           inCall={session.phase === "calling" && (dialer.isActive || dialer.status === "ended")}
           onCancel={engine.cancelStop}
           onStop={engine.confirmStop}
+        />
+      ) : null}
+      {resumable && !session ? (
+        <PowerDialResume
+          saved={resumable}
+          onResume={() => {
+            void loadBar().catch(() => {}); // retried when the bar renders
+            engine.resume(resumable);
+          }}
+          onDiscard={() => engine.discard(resumable)}
         />
       ) : null}
       {summaryUsed ? <PowerDialSummary summary={summary} onClose={engine.closeSummary} /> : null}

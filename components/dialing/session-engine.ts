@@ -62,6 +62,24 @@ export type EngineDeps = {
   now(): number;
 };
 
+/**
+ * What a reload needs to resume a session where it was (issue 31): the businesses, the current
+ * one and its phase, the figures so far, and the reservation and call in hand.
+ */
+export type SavedRun = {
+  places: Place[];
+  index: number;
+  phase: SessionPhase;
+  startedAt: number;
+  countdownMs: number;
+  calls: SessionCall[];
+  queued: number;
+  skipped: number;
+  leftOut: number;
+  reserved: string | null;
+  callId: string | null;
+};
+
 /** `deps` can be replaced (connect) as the dialer's state changes; the engine reads them when it acts. */
 export function createSessionEngine(initialDeps: EngineDeps) {
   let deps = initialDeps;
@@ -284,6 +302,58 @@ export function createSessionEngine(initialDeps: EngineDeps) {
       }
     },
     closeSummary: () => set({ summary: null }),
+    /** The running session as a reload would resume it; null when none runs. */
+    saved(): SavedRun | null {
+      const r = run;
+      const session = snap.session;
+      if (!r || !session) return null;
+      return {
+        places: session.places,
+        index: session.index,
+        phase: session.phase,
+        startedAt: r.startedAt,
+        countdownMs: r.countdownMs,
+        calls: r.calls,
+        queued: r.queued,
+        skipped: r.skipped,
+        leftOut: r.leftOut,
+        reserved: r.reserved,
+        callId: r.callId,
+      };
+    },
+    /**
+     * Resumes a session saved before a reload (issue 31). A call whose outcome is still owed
+     * (the dialer asks for it again after the reload) is waited for, then the session moves on;
+     * otherwise it counts down to the business it was on, which the rep can skip.
+     */
+    resume(saved: SavedRun) {
+      if (run || saved.index >= saved.places.length) return;
+      const place = saved.places[saved.index];
+      const pending = deps.pending();
+      const owed =
+        saved.phase === "calling" && pending !== null && pending.placeId === place.place_id;
+      run = {
+        startedAt: saved.startedAt,
+        countdownMs: saved.countdownMs,
+        calls: [...saved.calls],
+        queued: saved.queued,
+        skipped: saved.skipped,
+        leftOut: saved.leftOut,
+        // Without an owed call the business is reserved again when it is dialed.
+        reserved: owed ? saved.reserved : null,
+        callId: owed ? pending.callId : null,
+        stopAfterCall: false,
+      };
+      if (!owed && saved.reserved) deps.release(saved.reserved);
+      set({ summary: null, stopping: false });
+      const session: RunningSession = {
+        places: saved.places,
+        index: saved.index,
+        phase: "calling",
+      };
+      if (owed) set({ session });
+      else startCountdown(session, saved.index);
+    },
     /** Leaving the page: release a reservation that was not called. */
     dispose() {
       stopWatch();

@@ -17,7 +17,9 @@ import type { SessionPlan } from "@/lib/dialing/plan";
 import type { DialSettings } from "@/lib/dialing/schemas";
 import type { Place } from "@/lib/places/schemas";
 import { dialableDigits } from "@/lib/format/phone";
-import type { EngineDeps, EngineSnapshot, SessionEngine } from "./session-engine";
+import { wasReloaded } from "@/lib/client/navigation";
+import type { EngineDeps, EngineSnapshot, SavedRun, SessionEngine } from "./session-engine";
+import { powerDialRunKey } from "./saved-run";
 
 const storedMax = 50;
 
@@ -104,54 +106,81 @@ export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Plac
   // Stop (the bar's button, Escape in the countdown) asks first (issue 31); a countdown holds
   // while the question is open.
   const [askingStop, setAskingStop] = useState(false);
-  const [controls] = useState(() => ({
-    start(plan: SessionPlan, settings: DialSettings) {
+  // A session a reload interrupted, offered back (issue 31); a new visit starts clean.
+  // (This hook runs only in the browser: the Targets runtime that holds it loads there.)
+  const [resumable, setResumable] = useState<SavedRun | null>(() => {
+    const saved = readStored(powerDialRunKey);
+    if (saved && wasReloaded()) return saved;
+    if (saved) writeStored(powerDialRunKey, null);
+    return null;
+  });
+  const [controls] = useState(() => {
+    /** The engine, created on first use (its code loads with the preview or the resume offer). */
+    const withEngine = (act: (engine: SessionEngine) => void) =>
       void loadPowerDialRuntime().then((runtime) => {
         const state = live.current;
         if (!state.mounted) return;
         if (!state.engine) {
-          state.engine = runtime.createSessionEngine(latestDeps.current());
-          setLoaded({ engine: state.engine, runtime });
+          const engine = runtime.createSessionEngine(latestDeps.current());
+          state.engine = engine;
+          setLoaded({ engine, runtime });
+          engine.subscribe(keepForReload(engine));
         }
-        state.engine.start(plan, settings);
+        act(state.engine);
       });
-    },
-    command(event: CountdownEvent) {
-      live.current.engine?.command(event);
-    },
-    askStop() {
-      const state = live.current;
-      const snapshot = state.engine?.getSnapshot();
-      if (!state.engine || !snapshot?.session) return;
-      state.resumeOnCancel =
-        snapshot.session.phase === "countdown" && !snapshot.countdown.pausedByUser;
-      if (state.resumeOnCancel) state.engine.command({ type: "pause" });
-      setAskingStop(true);
-    },
-    cancelStop() {
-      const state = live.current;
-      setAskingStop(false);
-      if (state.resumeOnCancel) state.engine?.command({ type: "resume" });
-      state.resumeOnCancel = false;
-    },
-    confirmStop(mode: "now" | "afterCall") {
-      const state = live.current;
-      setAskingStop(false);
-      // Resumed so that a later session does not start paused; it ends here or after the call.
-      if (state.resumeOnCancel) state.engine?.command({ type: "resume" });
-      state.resumeOnCancel = false;
-      state.engine?.stop(mode);
-    },
-    closeSummary() {
-      live.current.engine?.closeSummary();
-    },
-  }));
+    return {
+      start(plan: SessionPlan, settings: DialSettings) {
+        withEngine((engine) => engine.start(plan, settings));
+      },
+      resume(saved: SavedRun) {
+        setResumable(null);
+        withEngine((engine) => engine.resume(saved));
+      },
+      /** The rep declined the offer: the business held for it is let go (unless a call is owed). */
+      discard(saved: SavedRun) {
+        setResumable(null);
+        writeStored(powerDialRunKey, null);
+        if (saved.reserved && !saved.callId) void releasePlace(saved.reserved).catch(() => {});
+      },
+      command(event: CountdownEvent) {
+        live.current.engine?.command(event);
+      },
+      askStop() {
+        const state = live.current;
+        const snapshot = state.engine?.getSnapshot();
+        if (!state.engine || !snapshot?.session) return;
+        state.resumeOnCancel =
+          snapshot.session.phase === "countdown" && !snapshot.countdown.pausedByUser;
+        if (state.resumeOnCancel) state.engine.command({ type: "pause" });
+        setAskingStop(true);
+      },
+      cancelStop() {
+        const state = live.current;
+        setAskingStop(false);
+        if (state.resumeOnCancel) state.engine?.command({ type: "resume" });
+        state.resumeOnCancel = false;
+      },
+      confirmStop(mode: "now" | "afterCall") {
+        const state = live.current;
+        setAskingStop(false);
+        // Resumed so that a later session does not start paused; it ends here or after the call.
+        if (state.resumeOnCancel) state.engine?.command({ type: "resume" });
+        state.resumeOnCancel = false;
+        state.engine?.stop(mode);
+      },
+      closeSummary() {
+        live.current.engine?.closeSummary();
+      },
+    };
+  });
   useEffect(() => {
     const state = live.current;
     state.mounted = true;
     return () => {
       state.mounted = false;
       state.engine?.dispose();
+      // Leaving the page ends the session (a reload does not unmount: it stays to be resumed).
+      writeStored(powerDialRunKey, null);
     };
   }, []);
 
@@ -201,7 +230,31 @@ export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Plac
     return () => document.removeEventListener("keydown", onKey);
   }, [inCountdown, loaded, controls]);
 
-  return { ...snap, askingStop, engine: controls };
+  return { ...snap, askingStop, resumable, engine: controls };
+}
+
+/**
+ * Keeps the running session in the tab's storage as it moves (not on every countdown tick: only
+ * when the business, the phase or a figure changes), and clears it when the session ends.
+ */
+function keepForReload(engine: SessionEngine) {
+  let last = "";
+  return () => {
+    const saved = engine.saved();
+    const mark = saved
+      ? [
+          saved.index,
+          saved.phase,
+          saved.calls.length,
+          saved.skipped,
+          saved.reserved,
+          saved.callId,
+        ].join("|")
+      : "";
+    if (mark === last) return;
+    last = mark;
+    writeStored(powerDialRunKey, saved);
+  };
 }
 
 export type PowerDialSession = ReturnType<typeof usePowerDialSession>;

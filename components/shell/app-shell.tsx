@@ -13,14 +13,15 @@ import { logoutToLogin } from "./logout";
 import { SecondBar } from "./second-bar";
 import { SidebarNav } from "./sidebar-nav";
 import { TopBar } from "./top-bar";
+import { clientComponent } from "@/components/ui/client-component";
 
 // The floating dialer window (keypad, disposition form, date formatting: ~20 KiB gz) is not in
 // the page's first load: it renders on the client once its code has arrived, just after
 // hydration. It is position: fixed and hidden until measured, so nothing moves when it appears;
-// the call itself (DialerProvider, useDialer) is ready from the first render.
-const DialerWidget = dynamic(
-  () => import("@/components/dialer/dialer-widget").then((m) => m.DialerWidget),
-  { ssr: false },
+// the call itself (DialerProvider, useDialer) is ready from the first render. Loaded without
+// Suspense (components/ui/client-component.tsx): the dialer must show whatever else is loading.
+const DialerWidget = clientComponent(() =>
+  import("@/components/dialer/dialer-widget").then((m) => m.DialerWidget),
 );
 
 // Callback reminders (issue 30) ring from a chunk loaded after the page.

@@ -276,3 +276,75 @@ test("Stop asks first: Escape in the countdown can be taken back, and a call in 
   expect(notReached).toBeGreaterThan(0);
   expect(queued).toBe(dials + skipped + notReached);
 });
+
+test("a reload during a session offers to resume it where it was, with its figures so far", async ({
+  repPage: page,
+}) => {
+  test.setTimeout(90_000);
+  // No installed clock here: Playwright's fake clock replaces `performance`, whose navigation
+  // entry is how the page knows it was reloaded. Whatever the hour in Seattle, closed businesses
+  // are included.
+  await page.goto(
+    `/app/targets?q=${encodeURIComponent(`florists in Seattle, ${run}-resume`)}&ts=1`,
+  );
+  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  const names = await page
+    .getByTestId("target-name")
+    .evaluateAll((els) => els.map((e) => e.textContent!.trim()));
+  await page.getByTestId("power-dial-open").click();
+  const preview = page.getByRole("dialog", { name: "Dial this list" });
+  await preview.getByRole("checkbox", { name: /closed now/ }).click();
+  await expect(preview.getByTestId("power-dial-plan")).toHaveText(/^6 of 7 will be dialed/);
+  await preview.getByTestId("power-dial-start").click();
+  await expect(preview).toBeHidden();
+
+  const bar = page.getByTestId("power-dial-bar");
+  const dialer = dialerParts(page);
+  const prompt = page.getByTestId("dialer-disposition");
+  await expect(dialer.status).toHaveAttribute("data-status", "in-call");
+  await dialer.end.click();
+  await expect(prompt).toBeVisible();
+  await page.keyboard.press("1");
+  await expect(prompt.getByRole("button", { name: "Save outcome" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(bar).toHaveAttribute("data-phase", "countdown");
+  // One business called; the countdown names the next one and where it is in the queue.
+  const next = (await bar.getByTestId("power-dial-current").textContent())!.trim();
+  expect(names).toContain(next);
+  const position = (await bar.getByTestId("power-dial-position").textContent())!.trim();
+  const queued = position.match(/^2 of (\d+)$/)![1];
+
+  await page.reload();
+  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  const offer = page.getByRole("dialog", { name: "Resume your dialing session?" });
+  await expect(offer).toBeVisible();
+  await expect(offer).toContainText(`1 of ${queued} businesses done. It goes on with ${next}.`);
+  await expect(offer.getByTestId("power-dial-resume")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(offer).toBeHidden();
+  // Back where it was: counting down to the same business, its drawer open beside the work.
+  await expect(bar).toHaveAttribute("data-phase", /countdown|calling/);
+  await expect(bar.getByTestId("power-dial-current")).toHaveText(next);
+  await expect(bar.getByTestId("power-dial-position")).toHaveText(position);
+  await expect(page.getByRole("dialog", { name: next })).toBeVisible();
+  await expect(dialer.status).toHaveAttribute("data-status", "in-call", { timeout: 15_000 });
+  await bar.getByTestId("power-dial-stop").click();
+  const ask = page.getByRole("dialog", { name: "End this dialing session?" });
+  await ask.getByTestId("power-dial-stop-now").click();
+  await expect(prompt).toBeVisible();
+  await page.keyboard.press("6");
+  await expect(prompt.getByRole("button", { name: "Save outcome" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  // The summary counts the call made before the reload.
+  const summary = page.getByRole("dialog", { name: "Session summary" });
+  await expect(summary.getByTestId("summary-dials")).toContainText("2");
+  await expect(summary.getByTestId("summary-dispositions")).toContainText("Interested1");
+  await expect(summary.getByTestId("summary-dispositions")).toContainText("No answer1");
+  await summary.getByRole("button", { name: "Done" }).click();
+
+  // A reload with no session running offers nothing.
+  await page.reload();
+  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  await expect(page.getByTestId("power-dial-open")).toBeEnabled();
+  await expect(offer).toBeHidden();
+});

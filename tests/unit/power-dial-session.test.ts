@@ -264,3 +264,68 @@ describe("PowerDial messages", () => {
     expect(keys(catalogue.PowerDial as Tree).sort()).toEqual(keys(en.PowerDial as Tree).sort());
   });
 });
+
+describe("resume after a reload (issue 31)", () => {
+  it("goes on from the countdown with the figures so far, and they still add up", async () => {
+    const before = harness();
+    before.engine.start(plan(["a", "b", "c"], 4), settings);
+    await flush();
+    before.endCall("interested", 20);
+    const saved = before.engine.saved();
+    expect(saved).toMatchObject({ index: 1, phase: "countdown", queued: 3, leftOut: 1 });
+    // The page reloads: a new engine takes the saved session.
+    const after = harness();
+    after.engine.resume(JSON.parse(JSON.stringify(saved)));
+    expect(after.engine.getSnapshot().session).toMatchObject({ phase: "countdown", index: 1 });
+    expect(after.opened).toEqual(["b"]);
+    after.tick(3_000);
+    await flush();
+    expect(after.dialed).toEqual(["b"]);
+    after.endCall("no_answer", 0);
+    after.engine.stop("now");
+    expect(after.engine.getSnapshot().summary).toMatchObject({
+      queued: 3,
+      dials: 2,
+      skipped: 0,
+      notReached: 1,
+      leftOut: 1,
+      dispositions: { interested: 1, no_answer: 1 },
+    });
+    expect(after.engine.saved()).toBeNull();
+  });
+
+  it("waits for the outcome the dialer asks again, then moves on", async () => {
+    const before = harness();
+    before.engine.start(plan(["a", "b"]), settings);
+    await flush();
+    const saved = before.engine.saved()!;
+    expect(saved).toMatchObject({ index: 0, phase: "calling", reserved: "a" });
+    const after = harness();
+    let pending: EnginePending = { callId: "call-a", placeId: "a" };
+    let answered: EngineAnswered = null;
+    after.engine.connect({ ...after.deps, pending: () => pending, lastAnswered: () => answered });
+    after.engine.resume(saved);
+    expect(after.engine.getSnapshot().session).toMatchObject({ phase: "calling", index: 0 });
+    expect(after.released).toEqual([]);
+    pending = null;
+    answered = { callId: "call-a", disposition: "callback", talkSeconds: 15 };
+    after.engine.recorderChanged();
+    expect(after.engine.getSnapshot().session).toMatchObject({ phase: "countdown", index: 1 });
+    expect(after.engine.saved()?.calls).toEqual([
+      { placeId: "a", disposition: "callback", talkSeconds: 15 },
+    ]);
+  });
+
+  it("without an owed call, lets the business go and counts down to it again", async () => {
+    const before = harness();
+    before.engine.start(plan(["a", "b"]), settings);
+    await flush();
+    const after = harness();
+    after.engine.resume(before.engine.saved()!);
+    expect(after.released).toEqual(["a"]);
+    expect(after.engine.getSnapshot().session).toMatchObject({ phase: "countdown", index: 0 });
+    after.tick(3_000);
+    await flush();
+    expect(after.dialed).toEqual(["a"]);
+  });
+});
