@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { dispositionsWhere, type Disposition } from "@/lib/calls/dispositions";
 import type { AnalyticsScope } from "./access";
+import { HOUR_MS, hourCover, type HourCover } from "./hour-cover";
 import {
   dayLabel,
   localDayIndex,
@@ -26,14 +27,45 @@ const inList = (list: Disposition[]) =>
 const CONVERSATION = Prisma.sql`"disposition" IN (${inList(dispositionsWhere("conversation"))})`;
 const SALE = Prisma.sql`"disposition" = 'sale'::"CallDisposition"`;
 
-/** The calls of a scope in [from, to): outbound only (an inbound call is not a dial). */
-export function callsIn(scope: AnalyticsScope, { from, to }: Range) {
-  const who = scope.userId
+function whoOf(scope: AnalyticsScope) {
+  return scope.userId
     ? Prisma.sql`"userId" = ${scope.userId}::uuid AND "organizationId" = ${scope.organizationId}::uuid`
     : Prisma.sql`"organizationId" = ${scope.organizationId}::uuid`;
-  return Prisma.sql`${who} AND "direction" = 'outbound'::"CallDirection"
+}
+
+/** The calls of a scope in [from, to): outbound only (an inbound call is not a dial). */
+export function callsIn(scope: AnalyticsScope, { from, to }: Range) {
+  return Prisma.sql`${whoOf(scope)} AND "direction" = 'outbound'::"CallDirection"
     AND "startedAt" >= ${from}::timestamp(3) AND "startedAt" < ${to}::timestamp(3)`;
 }
+
+/** The calls of a scope in any of the pieces (ms): the ragged edges the rollup cannot answer. */
+function callsInEdges(scope: AnalyticsScope, edges: HourCover["edges"]) {
+  if (edges.length === 0) return Prisma.sql`FALSE`;
+  const ranges = edges.map(
+    (e) =>
+      Prisma.sql`("startedAt" >= ${new Date(e.from)}::timestamp(3) AND "startedAt" < ${new Date(e.to)}::timestamp(3))`,
+  );
+  return Prisma.sql`${whoOf(scope)} AND "direction" = 'outbound'::"CallDirection"
+    AND (${Prisma.join(ranges, " OR ")})`;
+}
+
+/** The rollup rows (CallHourRollup, outbound calls only) of a scope's whole hours. */
+function rollupIn(scope: AnalyticsScope, { first, end, skip }: HourCover) {
+  if (first >= end) return Prisma.sql`FALSE`;
+  const skipped = skip.length
+    ? Prisma.sql` AND "hour" <> ALL(ARRAY[${Prisma.join(skip)}]::int[])`
+    : Prisma.empty;
+  return Prisma.sql`${whoOf(scope)} AND "hour" >= ${first}::int AND "hour" < ${end}::int${skipped}`;
+}
+
+/** Everything from the calls: a range the rollup's UTC hours do not fit. */
+const callsOnly = (from: number, to: number): HourCover => ({
+  first: 0,
+  end: 0,
+  skip: [],
+  edges: [{ from, to }],
+});
 
 export type Totals = {
   dials: number;
@@ -58,8 +90,13 @@ const noTotals: Totals = {
 const EPOCH = Prisma.sql`date_part('epoch', "startedAt")`;
 
 /**
- * The range's totals and the previous period's (the same length just before), in one pass over
- * both. Working hours are the distinct (rep, clock hour in tz) pairs with at least one call.
+ * The range's totals and the previous period's (the same length just before), in one statement.
+ * Working hours are the distinct (rep, clock hour in tz) pairs with at least one call.
+ *
+ * The whole UTC hours come from the rollup, where each row is one rep's hour, so its working
+ * hours are its rows. The partial hours at the ends and around the start of the current period
+ * come from the calls. In a zone whose offset is not a whole number of hours (India, +05:30)
+ * the viewer's clock hours are not UTC hours: there everything comes from the calls.
  */
 export async function totals(
   db: Db,
@@ -69,34 +106,41 @@ export async function totals(
   tz: string,
 ): Promise<{ current: Totals; previous: Totals }> {
   const shift = subHourOffsetSeconds(tz, range.from);
-  const both = callsIn(scope, { from: previousFrom, to: range.to });
+  const [start, from, end] = [previousFrom.getTime(), range.from.getTime(), range.to.getTime()];
+  const cover = shift === 0 ? hourCover(start, end, [from]) : callsOnly(start, end);
+  const edges = callsInEdges(scope, cover.edges);
   const current = Prisma.sql`"startedAt" >= ${range.from}::timestamp(3)`;
-  // Two statements, run side by side: the sums (two groups, cheap per row) and the working
-  // hours (distinct rep and clock hour); one grouping that did both carried seven aggregates
-  // through tens of thousands of (rep, hour) groups.
-  const [sums, hours] = await Promise.all([
-    db.$queryRaw<(Omit<Totals, "workingHours"> & { current: boolean })[]>`
-      SELECT ${current} AS "current", COUNT(*)::int AS "dials",
-        COUNT("connectedAt")::int AS "connects",
-        (COUNT(*) FILTER (WHERE ${CONVERSATION}))::int AS "conversations",
-        (COUNT(*) FILTER (WHERE ${SALE}))::int AS "sales",
-        COALESCE(SUM("talkSeconds"), 0)::float8 AS "talkSeconds",
-        COALESCE(SUM("saleAmount") FILTER (WHERE ${SALE}), 0)::float8 AS "revenue"
-      FROM "Call" WHERE ${both}
-      GROUP BY 1`,
-    db.$queryRaw<{ current: boolean; workingHours: number }[]>`
-      SELECT "current", COUNT(*)::int AS "workingHours"
+  const rows = await db.$queryRaw<(Totals & { current: boolean })[]>`
+    SELECT "current", SUM("dials")::int AS "dials", SUM("connects")::int AS "connects",
+      SUM("conversations")::int AS "conversations", SUM("sales")::int AS "sales",
+      COALESCE(SUM("talkSeconds"), 0)::float8 AS "talkSeconds",
+      COALESCE(SUM("revenue"), 0)::float8 AS "revenue", SUM("hours")::int AS "workingHours"
+    FROM (
+      SELECT "hour" >= ${Math.ceil(from / HOUR_MS)}::int AS "current", SUM("dials")::bigint AS "dials",
+        SUM("connects")::bigint AS "connects", SUM("conversations")::bigint AS "conversations",
+        SUM("sales")::bigint AS "sales", SUM("talkSeconds")::numeric AS "talkSeconds",
+        SUM("revenue")::numeric AS "revenue", COUNT(*) FILTER (WHERE "dials" > 0) AS "hours"
+      FROM "CallHourRollup" WHERE ${rollupIn(scope, cover)}
+      GROUP BY 1
+      UNION ALL
+      SELECT ${current}, COUNT(*), COUNT("connectedAt"), COUNT(*) FILTER (WHERE ${CONVERSATION}),
+        COUNT(*) FILTER (WHERE ${SALE}), SUM("talkSeconds")::numeric,
+        SUM("saleAmount") FILTER (WHERE ${SALE}), 0::bigint
+      FROM "Call" WHERE ${edges}
+      GROUP BY 1
+      UNION ALL
+      SELECT "current", 0, 0, 0, 0, 0, 0, COUNT(*)
       FROM (
         SELECT DISTINCT ${current} AS "current", "userId",
           floor((${EPOCH} + ${shift}::int) / 3600)::int AS "hour"
-        FROM "Call" WHERE ${both}
+        FROM "Call" WHERE ${edges}
       ) AS "perHour"
-      GROUP BY "current"`,
-  ]);
+      GROUP BY 1
+    ) AS "parts"
+    GROUP BY "current"`;
   const of = (flag: boolean): Totals => {
-    const row = sums.find((r) => r.current === flag);
-    const workingHours = hours.find((r) => r.current === flag)?.workingHours ?? 0;
-    return row ? { ...stripFlag(row), workingHours } : noTotals;
+    const row = rows.find((r) => r.current === flag);
+    return row ? stripFlag(row) : noTotals;
   };
   return { current: of(true), previous: of(false) };
 }
@@ -120,6 +164,10 @@ export type ActivityRow = {
  * then, a CASE over the range's offset pieces (arithmetic, not a time-zone conversion per row).
  * Hours are real hours, labelled with their local time: the spring-forward night has no 02:00
  * and the fall-back night two 01:00 buckets.
+ *
+ * Whole UTC hours come from the rollup (an hour is one bucket, or lies within one local day
+ * when tz is a whole number of hours from UTC and changes offset on the hour, every zone but
+ * the half- and quarter-hour ones); the partial hours at the ends, and those zones, from the calls.
  */
 export async function activity(
   db: Db,
@@ -129,18 +177,23 @@ export async function activity(
   unit: "hour" | "day",
 ): Promise<ActivityRow[]> {
   const last = range.to.getTime() - 1;
+  const all = callsOnly(range.from.getTime(), range.to.getTime());
   let key: Prisma.Sql;
+  let rollupKey: Prisma.Sql;
+  let cover: HourCover;
   let first: number;
   let end: number;
   let label: (index: number) => string;
   if (unit === "hour") {
     key = Prisma.sql`floor(${EPOCH} / 3600)::int`;
+    rollupKey = Prisma.sql`"hour"`;
+    cover = hourCover(range.from.getTime(), range.to.getTime());
     first = Math.floor(range.from.getTime() / 3600_000);
     end = Math.floor(last / 3600_000);
     label = (i) => localMinuteLabel(tz, i * 3600_000);
   } else {
     const pieces = offsetPieces(tz, range.from, new Date(last));
-    const offset =
+    const offsetAt = (epoch: Prisma.Sql) =>
       pieces.length === 1
         ? Prisma.sql`${pieces[0]!.offsetSeconds}::int`
         : Prisma.sql`CASE ${Prisma.join(
@@ -148,21 +201,37 @@ export async function activity(
               .slice(1)
               .map(
                 (p, i) =>
-                  Prisma.sql`WHEN ${EPOCH} < ${p.fromMs / 1000}::float8 THEN ${pieces[i]!.offsetSeconds}::int`,
+                  Prisma.sql`WHEN ${epoch} < ${p.fromMs / 1000}::float8 THEN ${pieces[i]!.offsetSeconds}::int`,
               ),
             " ",
           )} ELSE ${pieces[pieces.length - 1]!.offsetSeconds}::int END`;
-    key = Prisma.sql`floor((${EPOCH} + ${offset}) / 86400)::int`;
+    key = Prisma.sql`floor((${EPOCH} + ${offsetAt(EPOCH)}) / 86400)::int`;
+    // A rollup hour lies in one local day when the offset is whole hours and changes on the hour.
+    const hourStart = Prisma.sql`("hour"::float8 * 3600)`;
+    rollupKey = Prisma.sql`floor((${hourStart} + ${offsetAt(hourStart)}) / 86400)::int`;
+    const wholeHours =
+      pieces.every((p) => p.offsetSeconds % 3600 === 0) &&
+      pieces.slice(1).every((p) => p.fromMs % HOUR_MS === 0);
+    cover = wholeHours ? hourCover(range.from.getTime(), range.to.getTime()) : all;
     first = localDayIndex(range.from.getTime(), pieces);
     end = localDayIndex(last, pieces);
     label = dayLabel;
   }
   const rows = await db.$queryRaw<(Omit<ActivityRow, "start"> & { bucket: number })[]>`
-    SELECT ${key} AS "bucket", COUNT(*)::int AS "dials",
-      COUNT("connectedAt")::int AS "connects",
-      (COUNT(*) FILTER (WHERE ${CONVERSATION}))::int AS "conversations",
-      (COUNT(*) FILTER (WHERE ${SALE}))::int AS "sales"
-    FROM "Call" WHERE ${callsIn(scope, range)}
+    SELECT "bucket", SUM("dials")::int AS "dials", SUM("connects")::int AS "connects",
+      SUM("conversations")::int AS "conversations", SUM("sales")::int AS "sales"
+    FROM (
+      SELECT ${rollupKey} AS "bucket", SUM("dials")::bigint AS "dials",
+        SUM("connects")::bigint AS "connects", SUM("conversations")::bigint AS "conversations",
+        SUM("sales")::bigint AS "sales"
+      FROM "CallHourRollup" WHERE ${rollupIn(scope, cover)}
+      GROUP BY 1
+      UNION ALL
+      SELECT ${key}, COUNT(*), COUNT("connectedAt"), COUNT(*) FILTER (WHERE ${CONVERSATION}),
+        COUNT(*) FILTER (WHERE ${SALE})
+      FROM "Call" WHERE ${callsInEdges(scope, cover.edges)}
+      GROUP BY 1
+    ) AS "parts"
     GROUP BY 1`;
   const byBucket = new Map(rows.map((r) => [r.bucket, r]));
   const buckets: ActivityRow[] = [];
