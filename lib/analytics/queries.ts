@@ -50,13 +50,14 @@ function callsInEdges(scope: AnalyticsScope, edges: HourCover["edges"]) {
     AND (${Prisma.join(ranges, " OR ")})`;
 }
 
-/** The rollup rows (CallHourRollup, outbound calls only) of a scope's whole hours. */
+/** The rollup rows (CallHourRollup, outbound calls only) of the team's whole hours. */
 function rollupIn(scope: AnalyticsScope, { first, end, skip }: HourCover) {
   if (first >= end) return Prisma.sql`FALSE`;
   const skipped = skip.length
     ? Prisma.sql` AND "hour" <> ALL(ARRAY[${Prisma.join(skip)}]::int[])`
     : Prisma.empty;
-  return Prisma.sql`${whoOf(scope)} AND "hour" >= ${first}::int AND "hour" < ${end}::int${skipped}`;
+  return Prisma.sql`"organizationId" = ${scope.organizationId}::uuid
+    AND "hour" >= ${first}::int AND "hour" < ${end}::int${skipped}`;
 }
 
 /** Everything from the calls: a range the rollup's UTC hours do not fit. */
@@ -66,6 +67,15 @@ const callsOnly = (from: number, to: number): HourCover => ({
   skip: [],
   edges: [{ from, to }],
 });
+
+/**
+ * The team's whole hours from the rollup when they fit (`fits`); one rep's figures always from
+ * the calls: a rep's year is at most tens of thousands of calls, whose index-only scan is
+ * faster than that rep's rollup rows, scattered among the team's (docs/performance.md).
+ */
+function coverOf(scope: AnalyticsScope, from: number, to: number, cuts: number[], fits: boolean) {
+  return scope.userId === null && fits ? hourCover(from, to, cuts) : callsOnly(from, to);
+}
 
 export type Totals = {
   dials: number;
@@ -93,8 +103,8 @@ const EPOCH = Prisma.sql`date_part('epoch', "startedAt")`;
  * The range's totals and the previous period's (the same length just before), in one statement.
  * Working hours are the distinct (rep, clock hour in tz) pairs with at least one call.
  *
- * The whole UTC hours come from the rollup, where each row is one rep's hour, so its working
- * hours are its rows. The partial hours at the ends and around the start of the current period
+ * The team's whole UTC hours come from the rollup, where each row is one rep's hour, so the
+ * working hours are its rows. The partial hours at the ends and around the start of the current period
  * come from the calls. In a zone whose offset is not a whole number of hours (India, +05:30)
  * the viewer's clock hours are not UTC hours: there everything comes from the calls.
  */
@@ -107,7 +117,7 @@ export async function totals(
 ): Promise<{ current: Totals; previous: Totals }> {
   const shift = subHourOffsetSeconds(tz, range.from);
   const [start, from, end] = [previousFrom.getTime(), range.from.getTime(), range.to.getTime()];
-  const cover = shift === 0 ? hourCover(start, end, [from]) : callsOnly(start, end);
+  const cover = coverOf(scope, start, end, [from], shift === 0);
   const edges = callsInEdges(scope, cover.edges);
   const current = Prisma.sql`"startedAt" >= ${range.from}::timestamp(3)`;
   const rows = await db.$queryRaw<(Totals & { current: boolean })[]>`
@@ -165,7 +175,7 @@ export type ActivityRow = {
  * Hours are real hours, labelled with their local time: the spring-forward night has no 02:00
  * and the fall-back night two 01:00 buckets.
  *
- * Whole UTC hours come from the rollup (an hour is one bucket, or lies within one local day
+ * The team's whole UTC hours come from the rollup (an hour is one bucket, or lies within one local day
  * when tz is a whole number of hours from UTC and changes offset on the hour, every zone but
  * the half- and quarter-hour ones); the partial hours at the ends, and those zones, from the calls.
  */
@@ -177,7 +187,7 @@ export async function activity(
   unit: "hour" | "day",
 ): Promise<ActivityRow[]> {
   const last = range.to.getTime() - 1;
-  const all = callsOnly(range.from.getTime(), range.to.getTime());
+  const [from, to] = [range.from.getTime(), range.to.getTime()];
   let key: Prisma.Sql;
   let rollupKey: Prisma.Sql;
   let cover: HourCover;
@@ -187,7 +197,7 @@ export async function activity(
   if (unit === "hour") {
     key = Prisma.sql`floor(${EPOCH} / 3600)::int`;
     rollupKey = Prisma.sql`"hour"`;
-    cover = hourCover(range.from.getTime(), range.to.getTime());
+    cover = coverOf(scope, from, to, [], true);
     first = Math.floor(range.from.getTime() / 3600_000);
     end = Math.floor(last / 3600_000);
     label = (i) => localMinuteLabel(tz, i * 3600_000);
@@ -212,7 +222,7 @@ export async function activity(
     const wholeHours =
       pieces.every((p) => p.offsetSeconds % 3600 === 0) &&
       pieces.slice(1).every((p) => p.fromMs % HOUR_MS === 0);
-    cover = wholeHours ? hourCover(range.from.getTime(), range.to.getTime()) : all;
+    cover = coverOf(scope, from, to, [], wholeHours);
     first = localDayIndex(range.from.getTime(), pieces);
     end = localDayIndex(last, pieces);
     label = dayLabel;

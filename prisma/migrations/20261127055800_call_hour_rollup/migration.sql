@@ -13,8 +13,6 @@ CREATE TABLE "CallHourRollup" (
     CONSTRAINT "CallHourRollup_pkey" PRIMARY KEY ("organizationId","hour","userId")
 );
 
--- CreateIndex
-CREATE INDEX "CallHourRollup_userId_hour_idx" ON "CallHourRollup"("userId", "hour");
 
 -- The rollup is kept by the database itself, one source of truth for every writer of Call
 -- (recording, dispositions, corrections, the demo seed, deletions): statement triggers with
