@@ -301,17 +301,33 @@ export type LeaderRow = {
   talkSeconds: number;
 };
 
-/** Per rep of the team (always the whole team: every member sees the leaderboard). */
+/**
+ * Per rep of the team (always the whole team: every member sees the leaderboard): the rollup's
+ * whole hours and the calls of the partial ones, grouped by rep.
+ */
 export async function leaderboard(db: Db, organizationId: string, range: Range) {
+  const scope = { organizationId, userId: null };
+  const cover = coverOf(scope, range.from.getTime(), range.to.getTime(), [], true);
   return db.$queryRaw<LeaderRow[]>`
-    SELECT "userId"::text AS "userId", COUNT(*)::int AS "dials",
-      COUNT("connectedAt")::int AS "connects",
-      (COUNT(*) FILTER (WHERE ${CONVERSATION}))::int AS "conversations",
-      (COUNT(*) FILTER (WHERE ${SALE}))::int AS "sales",
-      COALESCE(SUM("saleAmount") FILTER (WHERE ${SALE}), 0)::float8 AS "revenue",
+    SELECT "userId"::text AS "userId", SUM("dials")::int AS "dials",
+      SUM("connects")::int AS "connects", SUM("conversations")::int AS "conversations",
+      SUM("sales")::int AS "sales", COALESCE(SUM("revenue"), 0)::float8 AS "revenue",
       COALESCE(SUM("talkSeconds"), 0)::float8 AS "talkSeconds"
-    FROM "Call" WHERE ${callsIn({ organizationId, userId: null }, range)}
-    GROUP BY "userId"`;
+    FROM (
+      SELECT "userId", SUM("dials")::bigint AS "dials", SUM("connects")::bigint AS "connects",
+        SUM("conversations")::bigint AS "conversations", SUM("sales")::bigint AS "sales",
+        SUM("revenue")::numeric AS "revenue", SUM("talkSeconds")::numeric AS "talkSeconds"
+      FROM "CallHourRollup" WHERE ${rollupIn(scope, cover)}
+      GROUP BY 1
+      UNION ALL
+      SELECT "userId", COUNT(*), COUNT("connectedAt"), COUNT(*) FILTER (WHERE ${CONVERSATION}),
+        COUNT(*) FILTER (WHERE ${SALE}), SUM("saleAmount") FILTER (WHERE ${SALE}),
+        SUM("talkSeconds")::numeric
+      FROM "Call" WHERE ${callsInEdges(scope, cover.edges)}
+      GROUP BY 1
+    ) AS "parts"
+    GROUP BY "userId"
+    HAVING SUM("dials") > 0`;
 }
 
 export type HeatRow = {

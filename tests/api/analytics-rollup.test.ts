@@ -242,10 +242,12 @@ describe("ragged ranges read the same figures as the calls", () => {
   });
 
   /** The figures computed here from the seeded calls, as the issue defines them. */
-  function expected(from: number, to: number, tz: string) {
+  function expected(from: number, to: number, tz: string, rep?: Rep) {
     const shift = subHourOffsetSeconds(tz, new Date(from));
     const of = (a: number, b: number) => {
-      const calls = seeds.filter((s) => s.at.getTime() >= a && s.at.getTime() < b);
+      const calls = seeds.filter(
+        (s) => s.at.getTime() >= a && s.at.getTime() < b && (!rep || s.rep === rep),
+      );
       const hours = new Set(
         calls.map((s) => `${s.rep.userId} ${Math.floor((s.at.getTime() / 1000 + shift) / 3600)}`),
       );
@@ -301,6 +303,32 @@ describe("ragged ranges read the same figures as the calls", () => {
     expect(pick(body.summary)).toEqual(want.current);
     expect(pick(body.previous)).toEqual(want.previous);
     expect(body.activity.buckets.reduce((sum, b) => sum + b.dials, 0)).toBe(want.current.dials);
+    // The leaderboard (always the team's) per rep.
+    for (const rep of [owner, other]) {
+      const mine = expected(Date.parse(from), Date.parse(to), tz, rep).current;
+      const row = body.leaderboard.find((l) => l.userId === rep.userId);
+      expect(
+        row && {
+          dials: row.dials,
+          connects: row.connects,
+          conversations: row.conversations,
+          sales: row.sales,
+          talkSeconds: row.talkSeconds,
+          revenue: row.revenue,
+        },
+      ).toEqual(
+        mine.dials
+          ? {
+              dials: mine.dials,
+              connects: mine.connects,
+              conversations: mine.conversations,
+              sales: mine.sales,
+              talkSeconds: mine.talkSeconds,
+              revenue: mine.revenue,
+            }
+          : undefined,
+      );
+    }
     if (body.activity.unit === "day") {
       const days = new Map(
         body.activity.buckets.filter((b) => b.dials).map((b) => [b.start, b.dials]),
