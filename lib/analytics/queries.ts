@@ -14,10 +14,11 @@ import {
 
 /**
  * The Analytics aggregates (issue 32), each one statement over the team's outbound calls in a
- * range, all parameterized. Every one reads only columns of the Call_analytics indexes (team:
- * organizationId, startedAt; one rep: userId, startedAt), so PostgreSQL answers them with an
- * index-only range scan, the same access path as a plain count of those calls (the benchmark's
- * floor, bench/analytics.ts).
+ * range, all parameterized. What reads the calls reads only columns of the Call_analytics
+ * indexes (team: organizationId, startedAt; one rep: userId, startedAt), an index-only range
+ * scan like a plain count of those calls (the benchmark's floor, bench/analytics.ts). The team's
+ * totals, activity and leaderboard read their whole hours from the hourly rollup instead
+ * (CallHourRollup, kept by triggers on Call) and only the partial hours from the calls.
  */
 
 export type Range = { from: Date; to: Date };
