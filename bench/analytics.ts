@@ -107,8 +107,13 @@ async function main() {
   }
   // Index-only scans need the visibility map: a real table gets it from autovacuum.
   await db.$executeRawUnsafe(`VACUUM ANALYZE "Call"`);
+  await db.$executeRawUnsafe(`VACUUM ANALYZE "CallHourRollup"`);
+  // The triggers kept the hourly rollup while seeding (lib/analytics/queries.ts reads it).
+  const [{ rollupRows }] = (await db.$queryRaw<{ rollupRows: number }[]>`
+    SELECT COUNT(*)::int AS "rollupRows" FROM "CallHourRollup"
+    WHERE "organizationId" = ${org.id}::uuid`) as [{ rollupRows: number }];
   console.log(
-    `seeded ${TOTAL.toLocaleString("en")} calls for ${REPS} reps over 365 days in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    `seeded ${TOTAL.toLocaleString("en")} calls for ${REPS} reps over 365 days (rollup rows: ${rollupRows.toLocaleString("en")}) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
 
   const me = users[1]!;

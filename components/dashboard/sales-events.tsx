@@ -11,7 +11,9 @@ import { IconBadge } from "@/components/ui";
 
 /**
  * Sales Events: the team's sales and appointments (callbacks) with relative times (just now,
- * Nm/Nh/Nd ago), worded per language. Only the number is stored, not the business's name.
+ * Nm/Nh/Nd ago), worded per language. Each is named by the team's account record of the
+ * business, with its number beside the rep; a business the team keeps no record of shows its
+ * number instead.
  */
 export function SalesEvents({ sales, now }: { sales: readonly SaleEvent[]; now: number }) {
   const t = useTranslations("Dashboard");
@@ -45,11 +47,24 @@ export function SalesEvents({ sales, now }: { sales: readonly SaleEvent[]; now: 
                 iconClassName="rtl:-scale-x-100"
               />
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-slate-900 dark:text-white">
-                  <bdi dir="ltr">{s.number ?? t("noNumber")}</bdi>
+                <p
+                  className="truncate text-sm font-medium text-slate-900 dark:text-white"
+                  data-testid="sales-event-business"
+                >
+                  {s.business ? (
+                    <bdi>{s.business}</bdi>
+                  ) : (
+                    <bdi dir="ltr">{s.number ?? t("noNumber")}</bdi>
+                  )}
                 </p>
                 <p className="truncate text-xs text-slate-500 dark:text-slate-400">
                   {sale ? t("closedBy", { rep: s.rep }) : t("appointmentBy", { rep: s.rep })}
+                  {s.business && s.number ? (
+                    <>
+                      {" · "}
+                      <bdi dir="ltr">{s.number}</bdi>
+                    </>
+                  ) : null}
                 </p>
               </div>
               <div className="text-end">

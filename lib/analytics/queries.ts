@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { dispositionsWhere, type Disposition } from "@/lib/calls/dispositions";
 import type { AnalyticsScope } from "./access";
+import { HOUR_MS, hourCover, type HourCover } from "./hour-cover";
 import {
   dayLabel,
   localDayIndex,
@@ -13,10 +14,11 @@ import {
 
 /**
  * The Analytics aggregates (issue 32), each one statement over the team's outbound calls in a
- * range, all parameterized. Every one reads only columns of the Call_analytics indexes (team:
- * organizationId, startedAt; one rep: userId, startedAt), so PostgreSQL answers them with an
- * index-only range scan, the same access path as a plain count of those calls (the benchmark's
- * floor, bench/analytics.ts).
+ * range, all parameterized. What reads the calls reads only columns of the Call_analytics
+ * indexes (team: organizationId, startedAt; one rep: userId, startedAt), an index-only range
+ * scan like a plain count of those calls (the benchmark's floor, bench/analytics.ts). The team's
+ * totals, activity and leaderboard read their whole hours from the hourly rollup instead
+ * (CallHourRollup, kept by triggers on Call) and only the partial hours from the calls.
  */
 
 export type Range = { from: Date; to: Date };
@@ -26,13 +28,54 @@ const inList = (list: Disposition[]) =>
 const CONVERSATION = Prisma.sql`"disposition" IN (${inList(dispositionsWhere("conversation"))})`;
 const SALE = Prisma.sql`"disposition" = 'sale'::"CallDisposition"`;
 
-/** The calls of a scope in [from, to): outbound only (an inbound call is not a dial). */
-export function callsIn(scope: AnalyticsScope, { from, to }: Range) {
-  const who = scope.userId
+function whoOf(scope: AnalyticsScope) {
+  return scope.userId
     ? Prisma.sql`"userId" = ${scope.userId}::uuid AND "organizationId" = ${scope.organizationId}::uuid`
     : Prisma.sql`"organizationId" = ${scope.organizationId}::uuid`;
-  return Prisma.sql`${who} AND "direction" = 'outbound'::"CallDirection"
+}
+
+/** The calls of a scope in [from, to): outbound only (an inbound call is not a dial). */
+export function callsIn(scope: AnalyticsScope, { from, to }: Range) {
+  return Prisma.sql`${whoOf(scope)} AND "direction" = 'outbound'::"CallDirection"
     AND "startedAt" >= ${from}::timestamp(3) AND "startedAt" < ${to}::timestamp(3)`;
+}
+
+/** The calls of a scope in any of the pieces (ms): the ragged edges the rollup cannot answer. */
+function callsInEdges(scope: AnalyticsScope, edges: HourCover["edges"]) {
+  if (edges.length === 0) return Prisma.sql`FALSE`;
+  const ranges = edges.map(
+    (e) =>
+      Prisma.sql`("startedAt" >= ${new Date(e.from)}::timestamp(3) AND "startedAt" < ${new Date(e.to)}::timestamp(3))`,
+  );
+  return Prisma.sql`${whoOf(scope)} AND "direction" = 'outbound'::"CallDirection"
+    AND (${Prisma.join(ranges, " OR ")})`;
+}
+
+/** The rollup rows (CallHourRollup, outbound calls only) of the team's whole hours. */
+function rollupIn(scope: AnalyticsScope, { first, end, skip }: HourCover) {
+  if (first >= end) return Prisma.sql`FALSE`;
+  const skipped = skip.length
+    ? Prisma.sql` AND "hour" <> ALL(ARRAY[${Prisma.join(skip)}]::int[])`
+    : Prisma.empty;
+  return Prisma.sql`"organizationId" = ${scope.organizationId}::uuid
+    AND "hour" >= ${first}::int AND "hour" < ${end}::int${skipped}`;
+}
+
+/** Everything from the calls: a range the rollup's UTC hours do not fit. */
+const callsOnly = (from: number, to: number): HourCover => ({
+  first: 0,
+  end: 0,
+  skip: [],
+  edges: [{ from, to }],
+});
+
+/**
+ * The team's whole hours from the rollup when they fit (`fits`); one rep's figures always from
+ * the calls: a rep's year is at most tens of thousands of calls, whose index-only scan is
+ * faster than that rep's rollup rows, scattered among the team's (docs/performance.md).
+ */
+function coverOf(scope: AnalyticsScope, from: number, to: number, cuts: number[], fits: boolean) {
+  return scope.userId === null && fits ? hourCover(from, to, cuts) : callsOnly(from, to);
 }
 
 export type Totals = {
@@ -58,8 +101,13 @@ const noTotals: Totals = {
 const EPOCH = Prisma.sql`date_part('epoch', "startedAt")`;
 
 /**
- * The range's totals and the previous period's (the same length just before), in one pass over
- * both. Working hours are the distinct (rep, clock hour in tz) pairs with at least one call.
+ * The range's totals and the previous period's (the same length just before).
+ * Working hours are the distinct (rep, clock hour in tz) pairs with at least one call.
+ *
+ * The team's whole UTC hours come from the rollup, where each row is one rep's hour, so the
+ * working hours are its rows. The partial hours at the ends and around the start of the current period
+ * come from the calls. In a zone whose offset is not a whole number of hours (India, +05:30)
+ * the viewer's clock hours are not UTC hours: there everything comes from the calls.
  */
 export async function totals(
   db: Db,
@@ -69,35 +117,64 @@ export async function totals(
   tz: string,
 ): Promise<{ current: Totals; previous: Totals }> {
   const shift = subHourOffsetSeconds(tz, range.from);
-  const both = callsIn(scope, { from: previousFrom, to: range.to });
+  const [start, from, end] = [previousFrom.getTime(), range.from.getTime(), range.to.getTime()];
+  const cover = coverOf(scope, start, end, [from], shift === 0);
+  const edges = callsInEdges(scope, cover.edges);
   const current = Prisma.sql`"startedAt" >= ${range.from}::timestamp(3)`;
-  // Two statements, run side by side: the sums (two groups, cheap per row) and the working
-  // hours (distinct rep and clock hour); one grouping that did both carried seven aggregates
-  // through tens of thousands of (rep, hour) groups.
-  const [sums, hours] = await Promise.all([
-    db.$queryRaw<(Omit<Totals, "workingHours"> & { current: boolean })[]>`
-      SELECT ${current} AS "current", COUNT(*)::int AS "dials",
-        COUNT("connectedAt")::int AS "connects",
-        (COUNT(*) FILTER (WHERE ${CONVERSATION}))::int AS "conversations",
-        (COUNT(*) FILTER (WHERE ${SALE}))::int AS "sales",
-        COALESCE(SUM("talkSeconds"), 0)::float8 AS "talkSeconds",
-        COALESCE(SUM("saleAmount") FILTER (WHERE ${SALE}), 0)::float8 AS "revenue"
-      FROM "Call" WHERE ${both}
-      GROUP BY 1`,
-    db.$queryRaw<{ current: boolean; workingHours: number }[]>`
-      SELECT "current", COUNT(*)::int AS "workingHours"
-      FROM (
-        SELECT DISTINCT ${current} AS "current", "userId",
-          floor((${EPOCH} + ${shift}::int) / 3600)::int AS "hour"
-        FROM "Call" WHERE ${both}
-      ) AS "perHour"
-      GROUP BY "current"`,
-  ]);
-  const of = (flag: boolean): Totals => {
-    const row = sums.find((r) => r.current === flag);
-    const workingHours = hours.find((r) => r.current === flag)?.workingHours ?? 0;
-    return row ? { ...stripFlag(row), workingHours } : noTotals;
-  };
+  // Sums and working hours of the rollup's rows, in one pass.
+  const fromRollup = Prisma.sql`
+    SELECT "hour" >= ${Math.ceil(from / HOUR_MS)}::int AS "current", SUM("dials")::bigint AS "dials",
+      SUM("connects")::bigint AS "connects", SUM("conversations")::bigint AS "conversations",
+      SUM("sales")::bigint AS "sales", SUM("talkSeconds")::numeric AS "talkSeconds",
+      SUM("revenue")::numeric AS "revenue", COUNT(*) FILTER (WHERE "dials" > 0) AS "hours"
+    FROM "CallHourRollup" WHERE ${rollupIn(scope, cover)}
+    GROUP BY 1`;
+  const sumsOfCalls = Prisma.sql`
+    SELECT ${current} AS "current", COUNT(*) AS "dials", COUNT("connectedAt") AS "connects",
+      COUNT(*) FILTER (WHERE ${CONVERSATION}) AS "conversations",
+      COUNT(*) FILTER (WHERE ${SALE}) AS "sales", SUM("talkSeconds")::numeric AS "talkSeconds",
+      SUM("saleAmount") FILTER (WHERE ${SALE}) AS "revenue", 0::bigint AS "hours"
+    FROM "Call" WHERE ${edges}
+    GROUP BY 1`;
+  const hoursOfCalls = Prisma.sql`
+    SELECT "current", 0::bigint AS "dials", 0::bigint AS "connects", 0::bigint AS "conversations",
+      0::bigint AS "sales", 0::numeric AS "talkSeconds", 0::numeric AS "revenue", COUNT(*) AS "hours"
+    FROM (
+      SELECT DISTINCT ${current} AS "current", "userId",
+        floor((${EPOCH} + ${shift}::int) / 3600)::int AS "hour"
+      FROM "Call" WHERE ${edges}
+    ) AS "perHour"
+    GROUP BY 1`;
+  const added = (parts: Prisma.Sql[]) => db.$queryRaw<(Totals & { current: boolean })[]>`
+    SELECT "current", SUM("dials")::int AS "dials", SUM("connects")::int AS "connects",
+      SUM("conversations")::int AS "conversations", SUM("sales")::int AS "sales",
+      COALESCE(SUM("talkSeconds"), 0)::float8 AS "talkSeconds",
+      COALESCE(SUM("revenue"), 0)::float8 AS "revenue", SUM("hours")::int AS "workingHours"
+    FROM (${Prisma.join(parts, " UNION ALL ")}) AS "parts"
+    GROUP BY "current"`;
+  // With the rollup, one statement (the calls are a few partial hours). From the calls alone,
+  // the sums and the distinct working hours as two statements side by side: one grouping that
+  // did both carried seven aggregates through tens of thousands of (rep, hour) groups.
+  const rows =
+    cover.first < cover.end
+      ? await added([fromRollup, sumsOfCalls, hoursOfCalls])
+      : (await Promise.all([added([sumsOfCalls]), added([hoursOfCalls])])).flat();
+  const of = (flag: boolean): Totals =>
+    rows
+      .filter((r) => r.current === flag)
+      .map(stripFlag)
+      .reduce(
+        (sum, r) => ({
+          dials: sum.dials + r.dials,
+          connects: sum.connects + r.connects,
+          conversations: sum.conversations + r.conversations,
+          sales: sum.sales + r.sales,
+          talkSeconds: sum.talkSeconds + r.talkSeconds,
+          revenue: sum.revenue + r.revenue,
+          workingHours: sum.workingHours + r.workingHours,
+        }),
+        noTotals,
+      );
   return { current: of(true), previous: of(false) };
 }
 
@@ -120,6 +197,10 @@ export type ActivityRow = {
  * then, a CASE over the range's offset pieces (arithmetic, not a time-zone conversion per row).
  * Hours are real hours, labelled with their local time: the spring-forward night has no 02:00
  * and the fall-back night two 01:00 buckets.
+ *
+ * The team's whole UTC hours come from the rollup (an hour is one bucket, or lies within one local day
+ * when tz is a whole number of hours from UTC and changes offset on the hour, every zone but
+ * the half- and quarter-hour ones); the partial hours at the ends, and those zones, from the calls.
  */
 export async function activity(
   db: Db,
@@ -129,18 +210,23 @@ export async function activity(
   unit: "hour" | "day",
 ): Promise<ActivityRow[]> {
   const last = range.to.getTime() - 1;
+  const [from, to] = [range.from.getTime(), range.to.getTime()];
   let key: Prisma.Sql;
+  let rollupKey: Prisma.Sql;
+  let cover: HourCover;
   let first: number;
   let end: number;
   let label: (index: number) => string;
   if (unit === "hour") {
     key = Prisma.sql`floor(${EPOCH} / 3600)::int`;
+    rollupKey = Prisma.sql`"hour"`;
+    cover = coverOf(scope, from, to, [], true);
     first = Math.floor(range.from.getTime() / 3600_000);
     end = Math.floor(last / 3600_000);
     label = (i) => localMinuteLabel(tz, i * 3600_000);
   } else {
     const pieces = offsetPieces(tz, range.from, new Date(last));
-    const offset =
+    const offsetAt = (epoch: Prisma.Sql) =>
       pieces.length === 1
         ? Prisma.sql`${pieces[0]!.offsetSeconds}::int`
         : Prisma.sql`CASE ${Prisma.join(
@@ -148,21 +234,37 @@ export async function activity(
               .slice(1)
               .map(
                 (p, i) =>
-                  Prisma.sql`WHEN ${EPOCH} < ${p.fromMs / 1000}::float8 THEN ${pieces[i]!.offsetSeconds}::int`,
+                  Prisma.sql`WHEN ${epoch} < ${p.fromMs / 1000}::float8 THEN ${pieces[i]!.offsetSeconds}::int`,
               ),
             " ",
           )} ELSE ${pieces[pieces.length - 1]!.offsetSeconds}::int END`;
-    key = Prisma.sql`floor((${EPOCH} + ${offset}) / 86400)::int`;
+    key = Prisma.sql`floor((${EPOCH} + ${offsetAt(EPOCH)}) / 86400)::int`;
+    // A rollup hour lies in one local day when the offset is whole hours and changes on the hour.
+    const hourStart = Prisma.sql`("hour"::float8 * 3600)`;
+    rollupKey = Prisma.sql`floor((${hourStart} + ${offsetAt(hourStart)}) / 86400)::int`;
+    const wholeHours =
+      pieces.every((p) => p.offsetSeconds % 3600 === 0) &&
+      pieces.slice(1).every((p) => p.fromMs % HOUR_MS === 0);
+    cover = coverOf(scope, from, to, [], wholeHours);
     first = localDayIndex(range.from.getTime(), pieces);
     end = localDayIndex(last, pieces);
     label = dayLabel;
   }
   const rows = await db.$queryRaw<(Omit<ActivityRow, "start"> & { bucket: number })[]>`
-    SELECT ${key} AS "bucket", COUNT(*)::int AS "dials",
-      COUNT("connectedAt")::int AS "connects",
-      (COUNT(*) FILTER (WHERE ${CONVERSATION}))::int AS "conversations",
-      (COUNT(*) FILTER (WHERE ${SALE}))::int AS "sales"
-    FROM "Call" WHERE ${callsIn(scope, range)}
+    SELECT "bucket", SUM("dials")::int AS "dials", SUM("connects")::int AS "connects",
+      SUM("conversations")::int AS "conversations", SUM("sales")::int AS "sales"
+    FROM (
+      SELECT ${rollupKey} AS "bucket", SUM("dials")::bigint AS "dials",
+        SUM("connects")::bigint AS "connects", SUM("conversations")::bigint AS "conversations",
+        SUM("sales")::bigint AS "sales"
+      FROM "CallHourRollup" WHERE ${rollupIn(scope, cover)}
+      GROUP BY 1
+      UNION ALL
+      SELECT ${key}, COUNT(*), COUNT("connectedAt"), COUNT(*) FILTER (WHERE ${CONVERSATION}),
+        COUNT(*) FILTER (WHERE ${SALE})
+      FROM "Call" WHERE ${callsInEdges(scope, cover.edges)}
+      GROUP BY 1
+    ) AS "parts"
     GROUP BY 1`;
   const byBucket = new Map(rows.map((r) => [r.bucket, r]));
   const buckets: ActivityRow[] = [];
@@ -200,17 +302,33 @@ export type LeaderRow = {
   talkSeconds: number;
 };
 
-/** Per rep of the team (always the whole team: every member sees the leaderboard). */
+/**
+ * Per rep of the team (always the whole team: every member sees the leaderboard): the rollup's
+ * whole hours and the calls of the partial ones, grouped by rep.
+ */
 export async function leaderboard(db: Db, organizationId: string, range: Range) {
+  const scope = { organizationId, userId: null };
+  const cover = coverOf(scope, range.from.getTime(), range.to.getTime(), [], true);
   return db.$queryRaw<LeaderRow[]>`
-    SELECT "userId"::text AS "userId", COUNT(*)::int AS "dials",
-      COUNT("connectedAt")::int AS "connects",
-      (COUNT(*) FILTER (WHERE ${CONVERSATION}))::int AS "conversations",
-      (COUNT(*) FILTER (WHERE ${SALE}))::int AS "sales",
-      COALESCE(SUM("saleAmount") FILTER (WHERE ${SALE}), 0)::float8 AS "revenue",
+    SELECT "userId"::text AS "userId", SUM("dials")::int AS "dials",
+      SUM("connects")::int AS "connects", SUM("conversations")::int AS "conversations",
+      SUM("sales")::int AS "sales", COALESCE(SUM("revenue"), 0)::float8 AS "revenue",
       COALESCE(SUM("talkSeconds"), 0)::float8 AS "talkSeconds"
-    FROM "Call" WHERE ${callsIn({ organizationId, userId: null }, range)}
-    GROUP BY "userId"`;
+    FROM (
+      SELECT "userId", SUM("dials")::bigint AS "dials", SUM("connects")::bigint AS "connects",
+        SUM("conversations")::bigint AS "conversations", SUM("sales")::bigint AS "sales",
+        SUM("revenue")::numeric AS "revenue", SUM("talkSeconds")::numeric AS "talkSeconds"
+      FROM "CallHourRollup" WHERE ${rollupIn(scope, cover)}
+      GROUP BY 1
+      UNION ALL
+      SELECT "userId", COUNT(*), COUNT("connectedAt"), COUNT(*) FILTER (WHERE ${CONVERSATION}),
+        COUNT(*) FILTER (WHERE ${SALE}), SUM("saleAmount") FILTER (WHERE ${SALE}),
+        SUM("talkSeconds")::numeric
+      FROM "Call" WHERE ${callsInEdges(scope, cover.edges)}
+      GROUP BY 1
+    ) AS "parts"
+    GROUP BY "userId"
+    HAVING SUM("dials") > 0`;
 }
 
 export type HeatRow = {

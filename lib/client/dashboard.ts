@@ -33,6 +33,7 @@ export const dashboardAnswer: r.Rule<DashboardResponse> = r.object({
       rep: r.string(),
       amount: r.nullable(r.number()),
       callbackAt: r.nullable(r.isoDateTimeWithOffset),
+      business: r.nullable(r.string()),
       number: r.nullable(r.string()),
     }),
   ),

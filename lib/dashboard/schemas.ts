@@ -44,7 +44,12 @@ export const dashboardResponseSchema = z.object({
       amount: z.number().nullable(),
       /** The appointment's time, for a callback. */
       callbackAt: isoTime.nullable(),
-      /** The business's number in E.164 (no Places content is stored to name it). */
+      /**
+       * The business's name from the team's account record of it (lib/records/accounts.ts), null
+       * when the team keeps none: the list then shows the number.
+       */
+      business: z.string().nullable(),
+      /** The business's number in E.164. */
       number: z.string().nullable(),
     }),
   ),

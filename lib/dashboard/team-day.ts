@@ -1,6 +1,7 @@
 import "server-only";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
+import { businessNames } from "@/lib/records/accounts";
 import { deriveKpis } from "./kpis";
 import { ACTIVE_CALL_MAX_MS, SALES_EVENTS_LIMIT, type DashboardResponse } from "./schemas";
 
@@ -11,7 +12,8 @@ const WEEK_MS = 7 * DAY_MS;
  * The dashboard from the team's records: each rep's dials and talk time since `since`, whether
  * they are on a call now (an open call record: the server has no live call state of its own),
  * the spec's KPIs from the sales of the last 24 hours, and the latest sales and appointments of
- * the week. Three indexed reads, the dashboard's refresh cost.
+ * the week, named from the team's account records. Four indexed reads, the dashboard's refresh
+ * cost.
  */
 export async function teamDay(
   session: UserSession,
@@ -59,10 +61,15 @@ export async function teamDay(
         saleAmount: true,
         callbackAt: true,
         dialedNumber: true,
+        placeId: true,
         user: { select: { username: true } },
       },
     }),
   ]);
+  const names = await businessNames(
+    org,
+    events.map((e) => e.placeId),
+  );
   return {
     agents: agents.map(({ active, ...a }) => ({ ...a, status: active ? "Active" : "Free" })),
     kpis: deriveKpis(sales.map((s) => Number(s.saleAmount ?? 0))),
@@ -73,6 +80,7 @@ export async function teamDay(
       rep: e.user.username,
       amount: e.saleAmount === null ? null : Number(e.saleAmount),
       callbackAt: e.callbackAt?.toISOString() ?? null,
+      business: (e.placeId && names.get(e.placeId)) || null,
       number: e.dialedNumber,
     })),
   };

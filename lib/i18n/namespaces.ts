@@ -12,6 +12,11 @@ export type ClientNamespaces = { only: readonly string[] } | { except: readonly 
 const serverOnly = ["Mail"] as const;
 // (Login stays everywhere: the password field with its Show/Hide texts is shared.)
 const publicOnly = ["Landing", "VerifyEmail"] as const;
+/**
+ * Sent only with their own /app screen (components/screen-messages.tsx), not with every /app
+ * page: large namespaces that nothing else reads.
+ */
+const screenOnly = ["Analytics"] as const;
 
 export const clientNamespaces = {
   /** /, /login, /register and unknown paths (landing). */
@@ -33,9 +38,15 @@ export const clientNamespaces = {
       "Analytics",
     ],
   },
-  /** /app/*: the shell and dialer on every page, and each screen's own. */
-  app: { except: [...serverOnly, ...publicOnly, "Admin"] },
+  /** /app/*: the shell and dialer on every page, and each screen's own but the screenOnly ones. */
+  app: { except: [...serverOnly, ...publicOnly, ...screenOnly, "Admin"] },
 } as const satisfies Record<string, ClientNamespaces>;
+
+/** What one /app screen adds to the layout's messages (components/screen-messages.tsx). */
+export const screenNamespaces = {
+  /** /app/analytics */
+  analytics: { only: ["Analytics"] },
+} as const satisfies Record<string, { only: readonly (typeof screenOnly)[number][] }>;
 
 export function pickMessages(messages: Messages, namespaces: ClientNamespaces): Messages {
   if ("only" in namespaces) {

@@ -17,7 +17,13 @@ let stranger: Rep;
 async function call(
   rep: Rep,
   startedAt: Date,
-  extra: { talk?: number; open?: boolean; disposition?: "sale" | "callback"; sale?: string } = {},
+  extra: {
+    talk?: number;
+    open?: boolean;
+    disposition?: "sale" | "callback";
+    sale?: string;
+    placeId?: string;
+  } = {},
 ) {
   const db = await getDb();
   await db.call.create({
@@ -27,6 +33,7 @@ async function call(
       userId: rep.userId,
       dialedDigits: "4155550132",
       dialedNumber: "+14155550132",
+      placeId: extra.placeId ?? null,
       startedAt,
       connectedAt: extra.talk ? new Date(startedAt.getTime() + 1000) : null,
       endedAt: extra.open ? null : new Date(startedAt.getTime() + 1000 + (extra.talk ?? 0) * 1000),
@@ -50,12 +57,42 @@ beforeAll(async () => {
   await call(rep1, ago(50), { talk: 60 });
   await call(rep1, ago(40), { talk: 30 });
   await call(rep1, ago(5), { open: true });
-  await call(rep2, ago(120), { talk: 300, disposition: "sale", sale: "100.00" });
-  await call(rep2, ago(180), { talk: 45, disposition: "callback" });
+  await call(rep2, ago(120), {
+    talk: 300,
+    disposition: "sale",
+    sale: "100.00",
+    placeId: "place-named",
+  });
+  await call(rep2, ago(180), { talk: 45, disposition: "callback", placeId: "place-unnamed" });
   await call(rep2, ago(2 * 24 * 60), { talk: 20, disposition: "sale", sale: "999.00" });
   // A call open for three hours is a browser that went away: not Active.
   await call(rep2, ago(180), { open: true });
-  await call(stranger, ago(10), { talk: 99, disposition: "sale", sale: "5000.00" });
+  await call(stranger, ago(10), {
+    talk: 99,
+    disposition: "sale",
+    sale: "5000.00",
+    placeId: "place-unnamed",
+  });
+  // The team's account record names its business; another team's record of a place is its own.
+  const db = await getDb();
+  await db.account.createMany({
+    data: [
+      {
+        organizationId: org.id,
+        placeId: "place-named",
+        name: "Bright Smile Dental",
+        updatedById: rep2.userId,
+        updatedAt: new Date(),
+      },
+      {
+        organizationId: other.id,
+        placeId: "place-unnamed",
+        name: "Their Name",
+        updatedById: stranger.userId,
+        updatedAt: new Date(),
+      },
+    ],
+  });
 });
 
 describe("dashboard", () => {
@@ -78,6 +115,17 @@ describe("dashboard", () => {
       ["sale", rep2.username, 999],
     ]);
     expect(d.events[1]!.callbackAt).not.toBeNull();
+  });
+
+  it("names each sales event's business from the team's account record, else gives the number", async () => {
+    const d = dashboardResponseSchema.parse(await (await get(rep1)).json());
+    expect(d.events.map((e) => [e.business, e.number])).toEqual([
+      ["Bright Smile Dental", "+14155550132"],
+      [null, "+14155550132"],
+      [null, "+14155550132"],
+    ]);
+    const theirs = dashboardResponseSchema.parse(await (await get(stranger)).json());
+    expect(theirs.events.map((e) => e.business)).toEqual(["Their Name"]);
   });
 
   it("counts from the browser's midnight, and refuses a bad one", async () => {

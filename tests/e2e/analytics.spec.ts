@@ -124,16 +124,37 @@ test("a call made now shows up on the dashboard, which refreshes by itself", asy
   const dials = async () =>
     Number((await card.locator("dd").first().innerText()).replace(/\D/g, ""));
   const before = await dials();
+  // The team keeps an account record of the business (as the drawer's push writes it): the
+  // sale is listed under its name.
+  const placeId = `e2e-dashboard-${randomUUID()}`;
+  const business = `Sunrise Bakery ${placeId.slice(-6)}`;
+  const pushed = await request.put(`/api/records/${placeId}/items`, {
+    headers: { Authorization: `Bearer ${repSession.token}` },
+    data: {
+      changes: [
+        {
+          kind: "note",
+          itemId: placeId,
+          op: "put",
+          data: { id: placeId, text: "Asked for the owner", created: Date.now() },
+        },
+      ],
+      account: { name: business, phone: null, utcOffsetMinutes: null },
+    },
+  });
+  expect(pushed.status(), await pushed.text()).toBe(200);
   await createCall(request, repSession.token, {
     digits: uniqueNumber(),
     talkSeconds: 5,
     disposition: "sale",
+    placeId,
   });
   // No reload: the dashboard asks again every 20 s while it is open.
   await expect.poll(dials, { timeout: 35_000 }).toBeGreaterThan(before);
   const sale = page.getByTestId("sales-events").locator('li[data-kind="sale"]').first();
   await expect(sale).toContainText("just now");
   await expect(sale).toContainText(`Closed by ${repSession.username}`);
+  await expect(sale.getByTestId("sales-event-business")).toHaveText(business);
   await expect(page.getByTestId("kpi-revenueToday").getByTestId("kpi-value")).not.toHaveText("$0");
   await shot(page, "dashboard-en-light");
   expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en";
 import { mergeMessages } from "@/lib/i18n/merge";
-import { clientNamespaces, pickMessages } from "@/lib/i18n/namespaces";
+import { clientNamespaces, pickMessages, screenNamespaces } from "@/lib/i18n/namespaces";
 
 describe("client message namespaces", () => {
   it("never sends the server-only mail strings to a browser", () => {
@@ -25,6 +25,12 @@ describe("client message namespaces", () => {
     expect(app).not.toContain("Admin");
     // The shared password field (Show/Hide) reads Login: the profile's security section uses it.
     expect(app).toContain("Login");
+  });
+
+  it("the Analytics screen's messages go with /app/analytics only, not with every /app page", () => {
+    expect(Object.keys(pickMessages(en, clientNamespaces.app))).not.toContain("Analytics");
+    expect(Object.keys(pickMessages(en, clientNamespaces.admin))).not.toContain("Analytics");
+    expect(Object.keys(pickMessages(en, screenNamespaces.analytics))).toEqual(["Analytics"]);
   });
 
   it("picking copies: the catalogue itself is not changed", () => {

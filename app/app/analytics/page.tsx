@@ -1,7 +1,9 @@
 import { getTranslations } from "next-intl/server";
 import { AnalyticsView } from "@/components/analytics/analytics-view";
+import { ScreenMessages } from "@/components/screen-messages";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageSession } from "@/lib/auth/page-session";
+import { screenNamespaces } from "@/lib/i18n/namespaces";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("analytics") };
@@ -15,7 +17,10 @@ export default async function AnalyticsPage() {
   return (
     <>
       <PageHeader title={nav("analytics")} description={t("description")} />
-      <AnalyticsView />
+      {/* The screen's messages travel with this page only, not with every /app page. */}
+      <ScreenMessages namespaces={screenNamespaces.analytics}>
+        <AnalyticsView />
+      </ScreenMessages>
     </>
   );
 }
