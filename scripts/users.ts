@@ -1,6 +1,7 @@
-// npm run users -- add <username> [--admin] [--email <address>] [--org <organization>] | list
+// npm run users -- add <username> [--admin] [--email <address>] [--org <organization>]
+//                     [--role rep|manager] | list
 //                 | disable <username> | passwd <username> | 2fa-reset <username>
-//                 | move <username> <organization>
+//                 | move <username> <organization> | role <username> rep|manager
 //                 | org list | org add <name> | org caller-id <organization> <number|--clear>
 // Passwords are never taken as arguments: read from stdin when piped, otherwise prompted for.
 // Unknown options and commands are refused (lib/accounts/cli-args.ts).
@@ -16,6 +17,7 @@ import {
   listOrganizations,
   moveAccount,
   setAccountPassword,
+  setAccountRole,
   setOrganizationCallerId,
 } from "@/lib/accounts/manage";
 import type { Db } from "@/lib/db/client";
@@ -59,9 +61,14 @@ async function run(cmd: CliCommand, db: Db, password: string) {
         admin: cmd.admin,
         email: cmd.email,
         organization: cmd.organization,
+        role: cmd.role,
       });
-      const where = cmd.admin ? "" : ` in ${cmd.organization ?? "Default"}`;
-      return console.log(`Created ${cmd.admin ? "operator" : "user"} ${name}${where}.`);
+      if (cmd.admin) return console.log(`Created operator ${name}.`);
+      const { role } = await db.user.findUniqueOrThrow({
+        where: { username: name },
+        select: { role: true },
+      });
+      return console.log(`Created ${role} ${name} in ${cmd.organization ?? "Default"}.`);
     }
     case "list": {
       const rows = await listAccounts(db);
@@ -70,6 +77,7 @@ async function run(cmd: CliCommand, db: Db, password: string) {
         const flags = [
           r.kind,
           r.organization ?? "",
+          r.role ?? "",
           r.disabled ? "disabled" : "active",
           r.email ? `${r.email}${r.emailVerified ? " (verified)" : ""}` : "",
         ];
@@ -98,6 +106,10 @@ async function run(cmd: CliCommand, db: Db, password: string) {
           ? `Moved ${cmd.username} from ${moved.from} to ${moved.to}; their sessions have ended.`
           : `${cmd.username} is already in ${moved.to}; nothing changed.`,
       );
+    }
+    case "role": {
+      const member = await setAccountRole(db, cmd.username, cmd.role);
+      return console.log(`${member.username} is now a ${member.role}.`);
     }
     case "org list": {
       const rows = await listOrganizations(db);

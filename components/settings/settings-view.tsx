@@ -5,6 +5,7 @@ import { ChangePasswordDialog } from "@/components/account-security/change-passw
 import { TwoFactorDialog } from "@/components/account-security/two-factor-dialog";
 import { DataPrivacyActions } from "@/components/account-security/data-privacy-actions";
 import { DoNotCallSection } from "@/components/dialing/do-not-call-section";
+import { can, type MemberRole } from "@/lib/auth/permissions";
 import { AppearanceFields } from "./appearance-fields";
 import { TimeZoneField } from "./time-zone-field";
 import { ShortcutsField } from "./shortcuts-field";
@@ -32,7 +33,7 @@ function ComingSoon({
   );
 }
 
-export async function SettingsView() {
+export async function SettingsView({ role }: { role: MemberRole; userId: string }) {
   const t = await getTranslations("Settings");
   return (
     <div className="mx-auto max-w-3xl">
@@ -59,7 +60,13 @@ export async function SettingsView() {
             <TwoFactorDialog />
           </div>
         </SectionCard>
-        <DoNotCallSection />
+        <DoNotCallSection
+          manage={{
+            import: can(role, "doNotCall.import"),
+            export: can(role, "doNotCall.export"),
+            remove: can(role, "doNotCall.remove"),
+          }}
+        />
         <SectionCard id="data" title={t("dataPrivacy")}>
           <DataPrivacyActions />
         </SectionCard>

@@ -1,15 +1,17 @@
 import { parseArgs } from "node:util";
+import { memberRoles, type MemberRole } from "@/lib/auth/permissions";
 
 // The users CLI's command line, read strictly: an option a command does not know is an error,
 // never ignored (an ignored `--org` once put every rep in the Default organization).
 
 export const usage = `Usage:
-  npm run users -- add <username> [--admin] [--email <address>] [--org <organization>]
+  npm run users -- add <username> [--admin] [--email <address>] [--org <organization>] [--role rep|manager]
   npm run users -- list
   npm run users -- disable <username>
   npm run users -- passwd <username>
   npm run users -- 2fa-reset <username>
   npm run users -- move <username> <organization>
+  npm run users -- role <username> rep|manager
   npm run users -- org list
   npm run users -- org add <name>
   npm run users -- org caller-id <organization> <number|--clear>`;
@@ -21,10 +23,12 @@ export type CliCommand =
       admin: boolean;
       email?: string;
       organization?: string;
+      role?: MemberRole;
     }
   | { command: "list" }
   | { command: "disable" | "passwd" | "2fa-reset"; username: string }
   | { command: "move"; username: string; organization: string }
+  | { command: "role"; username: string; role: MemberRole }
   | { command: "org list" }
   | { command: "org add"; name: string }
   | { command: "org caller-id"; name: string; number: string | null };
@@ -54,6 +58,11 @@ function read(args: string[], options: OptionSpec, positionals: string[]) {
   return { values: parsed.values as Record<string, string | boolean | undefined>, given };
 }
 
+function role(value: string): MemberRole {
+  if ((memberRoles as readonly string[]).includes(value)) return value as MemberRole;
+  throw new UsageError(`Unknown role: ${value} (rep or manager)`);
+}
+
 export function parseCli(argv: string[]): CliCommand {
   const [command, ...args] = argv;
   switch (command) {
@@ -64,11 +73,14 @@ export function parseCli(argv: string[]): CliCommand {
           admin: { type: "boolean" },
           email: { type: "string" },
           org: { type: "string" },
+          role: { type: "string" },
         },
         ["<username>"],
       );
-      if (values.admin && values.org !== undefined) {
-        throw new UsageError("An operator belongs to no organization: --admin takes no --org");
+      if (values.admin && (values.org !== undefined || values.role !== undefined)) {
+        throw new UsageError(
+          "An operator belongs to no organization: --admin takes no --org or --role",
+        );
       }
       return {
         command,
@@ -76,6 +88,7 @@ export function parseCli(argv: string[]): CliCommand {
         admin: values.admin === true,
         email: values.email as string | undefined,
         organization: values.org as string | undefined,
+        ...(values.role === undefined ? {} : { role: role(values.role as string) }),
       };
     }
     case "list":
@@ -88,6 +101,10 @@ export function parseCli(argv: string[]): CliCommand {
     case "move": {
       const { given } = read(args, {}, ["<username>", "<organization>"]);
       return { command, username: given[0], organization: given[1] };
+    }
+    case "role": {
+      const { given } = read(args, {}, ["<username>", "rep|manager"]);
+      return { command, username: given[0], role: role(given[1]) };
     }
     case "org":
       return parseOrg(args);

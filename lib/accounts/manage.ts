@@ -2,6 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import { hashPassword, passwordSchema } from "@/lib/auth/password";
+import type { MemberRole } from "@/lib/auth/permissions";
+import { setMemberRole } from "@/lib/team/members";
 import { revokeAllSessions } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
 import { toE164 } from "@/lib/calls/phone";
@@ -29,6 +31,8 @@ export type NewAccount = {
   email?: string;
   /** An existing organization's name; without it the account joins "Default". */
   organization?: string;
+  /** Without it: manager when the organization has no active manager yet, else rep. */
+  role?: MemberRole;
 };
 
 /** The organization named `name`, or an error that says how to create it. */
@@ -67,8 +71,16 @@ export async function addAccount(db: Db, input: NewAccount) {
             update: {},
           })
         : await organizationNamed(db, input.organization);
+    // An organization's first member runs it: the operator adds its manager first.
+    const role =
+      input.role ??
+      ((await db.user.count({
+        where: { organizationId: organization.id, role: "manager", disabled: false },
+      }))
+        ? "rep"
+        : "manager");
     await db.user.create({
-      data: { username, passwordHash, email, organizationId: organization.id },
+      data: { username, passwordHash, email, organizationId: organization.id, role },
     });
   }
   await recordAudit(
@@ -77,7 +89,9 @@ export async function addAccount(db: Db, input: NewAccount) {
       action: input.admin ? "operator.add" : "user.add",
       target: username,
       outcome: "success",
-      detail: input.admin ? undefined : { organization: input.organization ?? defaultOrganization },
+      detail: input.admin
+        ? undefined
+        : { organization: input.organization ?? defaultOrganization, role: input.role ?? null },
     },
     db,
   );
@@ -126,6 +140,7 @@ export async function listAccounts(db: Db) {
       username: u.username,
       kind: "user" as const,
       organization: u.organization.name as string | null,
+      role: u.role as MemberRole | null,
       email: u.email,
       emailVerified: u.emailVerified,
       disabled: u.disabled,
@@ -134,6 +149,7 @@ export async function listAccounts(db: Db) {
       username: o.username,
       kind: "operator" as const,
       organization: null,
+      role: null,
       email: null,
       emailVerified: false,
       disabled: o.disabled,
@@ -180,6 +196,13 @@ export async function setAccountPassword(db: Db, username: string, password: str
     { actor: "cli", action: `${found.kind}.passwd`, target: username, outcome: "success" },
     db,
   );
+}
+
+/** The users CLI's `role`: the same rule as a manager's change (the last manager stays). */
+export async function setAccountRole(db: Db, username: string, role: MemberRole) {
+  const user = await db.user.findUnique({ where: { username } });
+  if (!user) throw new Error(`No user named ${username}`);
+  return setMemberRole(db, { actor: "cli", organizationId: user.organizationId }, user.id, role);
 }
 
 export async function listOrganizations(db: Db) {

@@ -3,7 +3,13 @@
 // than silently replaced by Default, and so is an option the CLI does not know.
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { addAccount, addOrganization, listAccounts, moveAccount } from "@/lib/accounts/manage";
+import {
+  addAccount,
+  addOrganization,
+  listAccounts,
+  moveAccount,
+  setAccountRole,
+} from "@/lib/accounts/manage";
 import { getDb } from "@/lib/db/client";
 import { createAccount, loginAs, loginOperator, request, uniqueName } from "./helpers";
 
@@ -126,4 +132,38 @@ describe("the users CLI's command line", () => {
     expect(err).toContain("Unknown option '--organisation'");
     expect(err).toContain("Usage:");
   }, 60_000);
+});
+
+describe("roles from the users CLI's functions", () => {
+  it("makes an organization's first member its manager, the next ones reps, unless told", async () => {
+    const db = await getDb();
+    const org = await addOrganization(db, uniqueName("Gamma"));
+    const [first, second, third] = [uniqueName(), uniqueName(), uniqueName()];
+    await addAccount(db, { username: first, password, organization: org.name });
+    await addAccount(db, { username: second, password, organization: org.name });
+    await addAccount(db, { username: third, password, organization: org.name, role: "manager" });
+    const roles = await db.user.findMany({
+      where: { organizationId: org.id },
+      select: { username: true, role: true },
+    });
+    expect(Object.fromEntries(roles.map((r) => [r.username, r.role]))).toEqual({
+      [first]: "manager",
+      [second]: "rep",
+      [third]: "manager",
+    });
+  });
+
+  it("changes a role, never leaving an organization without a manager", async () => {
+    const db = await getDb();
+    const org = await addOrganization(db, uniqueName("Delta"));
+    const [boss, rep] = [uniqueName(), uniqueName()];
+    await addAccount(db, { username: boss, password, organization: org.name });
+    await addAccount(db, { username: rep, password, organization: org.name });
+    await expect(setAccountRole(db, boss, "rep")).rejects.toThrow(/last manager/);
+    expect(await setAccountRole(db, rep, "manager")).toMatchObject({ role: "manager" });
+    expect(await setAccountRole(db, boss, "rep")).toMatchObject({ role: "rep" });
+    await expect(setAccountRole(db, uniqueName("nobody"), "rep")).rejects.toThrow(/No user/);
+    const audit = await db.auditEvent.findFirst({ where: { action: "team.role", target: boss } });
+    expect(audit?.detail).toMatchObject({ from: "manager", to: "rep" });
+  });
 });
