@@ -31,6 +31,7 @@ export const clientNamespaces = {
       "Reports",
       "Profile",
       "Analytics",
+      "Team",
     ],
   },
   /** /app/*: the shell and dialer on every page, and each screen's own. */

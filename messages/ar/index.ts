@@ -26,6 +26,7 @@ import PowerDial from "./PowerDial.json";
 import Callbacks from "./Callbacks.json";
 import Analytics from "./Analytics.json";
 import AccountSecurity from "./AccountSecurity.json";
+import Team from "./Team.json";
 
 const messages = {
   Common,
@@ -54,5 +55,6 @@ const messages = {
   Callbacks,
   Analytics,
   AccountSecurity,
+  Team,
 };
 export default messages;
