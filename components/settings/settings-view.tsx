@@ -1,10 +1,11 @@
 import { getTranslations } from "next-intl/server";
-import { KeyRound, Lock, UserPlus, Webhook } from "lucide-react";
+import { KeyRound, Lock, Webhook } from "lucide-react";
 import { Button, Checkbox, PageHeader, SectionCard } from "@/components/ui";
 import { ChangePasswordDialog } from "@/components/account-security/change-password-dialog";
 import { TwoFactorDialog } from "@/components/account-security/two-factor-dialog";
 import { DataPrivacyActions } from "@/components/account-security/data-privacy-actions";
 import { DoNotCallSection } from "@/components/dialing/do-not-call-section";
+import { InviteDialog } from "@/components/team/invite-dialog";
 import { TeamDialog } from "@/components/team/team-dialog";
 import { can, type MemberRole } from "@/lib/auth/permissions";
 import { AppearanceFields } from "./appearance-fields";
@@ -73,7 +74,7 @@ export async function SettingsView({ role }: { role: MemberRole; userId: string 
         </SectionCard>
         <SectionCard id="workspace" title={t("workspace")}>
           <div className="flex flex-wrap gap-3">
-            <ComingSoon icon={UserPlus} label={t("inviteMembers")} soon={t("comingSoon")} />
+            {can(role, "team.manage") ? <InviteDialog /> : null}
             <TeamDialog manage={can(role, "team.manage")} />
           </div>
         </SectionCard>

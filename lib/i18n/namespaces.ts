@@ -11,13 +11,13 @@ export type ClientNamespaces = { only: readonly string[] } | { except: readonly 
 /** Never in a browser, or only on the public pages. */
 const serverOnly = ["Mail"] as const;
 // (Login stays everywhere: the password field with its Show/Hide texts is shared.)
-const publicOnly = ["Landing", "VerifyEmail"] as const;
+const publicOnly = ["Landing", "VerifyEmail", "Invite"] as const;
 
 export const clientNamespaces = {
   /** /, /login, /register and unknown paths (landing). */
   public: { only: ["Common", "UI", "Login"] },
-  /** /verify-email */
-  verifyEmail: { only: ["Common", "UI", "VerifyEmail"] },
+  /** /verify-email and /invite (the dynamic public pages: app/(public)) */
+  verifyEmail: { only: ["Common", "UI", "VerifyEmail", "Invite"] },
   /** /adminconsole */
   admin: {
     except: [

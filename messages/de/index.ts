@@ -27,6 +27,7 @@ import Callbacks from "./Callbacks.json";
 import Analytics from "./Analytics.json";
 import AccountSecurity from "./AccountSecurity.json";
 import Team from "./Team.json";
+import Invite from "./Invite.json";
 
 const messages = {
   Common,
@@ -56,5 +57,6 @@ const messages = {
   Analytics,
   AccountSecurity,
   Team,
+  Invite,
 };
 export default messages;

@@ -8,6 +8,7 @@ import type { Page } from "@playwright/test";
 import { e2eAccounts } from "./accounts";
 import { expect, test } from "./fixtures";
 import { login, setLocale } from "./helpers";
+import { mailboxSnapshot, waitForMail } from "./mailbox";
 
 // Optional screenshots for reviewing the screens (E2E_SHOTS_DIR=/tmp/shots).
 const shotsDir = process.env.E2E_SHOTS_DIR;
@@ -95,10 +96,62 @@ test.describe("a manager", () => {
   });
 });
 
+test.describe("an invitation", () => {
+  test.use({ signedInAs: "rep" });
+
+  test("invite → mail → accept: the invitee chooses a password and lands signed in", async ({
+    page,
+    browser,
+  }) => {
+    const email = `e2e.invitee+${Date.now()}@example.com`;
+    const username = `e2e.invitee${Date.now() % 100_000}`;
+    const seen = mailboxSnapshot();
+    await page.goto("/app/settings");
+    await page.getByRole("button", { name: "Invite Members" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible();
+    await expect(dialog.locator(`[data-testid="invitation"][data-email="${email}"]`)).toBeVisible();
+    await shot(page, "invite-dialog");
+
+    const mail = await waitForMail(email, seen);
+    const link = /https?:\/\/\S+\/invite\?token=[A-Za-z0-9_-]+/.exec(mail.parsed.text ?? "")?.[0];
+    expect(link).toBeTruthy();
+
+    const invitee = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const inviteePage = await invitee.newPage();
+    await inviteePage.goto(new URL(link!).pathname + new URL(link!).search);
+    await expect(inviteePage.getByRole("heading", { name: "Join your team" })).toBeVisible();
+    await inviteePage.getByLabel("Username").fill(username);
+    await inviteePage.getByLabel("Password", { exact: true }).fill("e2e-invitee-password");
+    await inviteePage.getByLabel("Repeat password").fill("e2e-invitee-password");
+    await shot(inviteePage, "invite-accept");
+    await inviteePage.getByRole("button", { name: "Join" }).click();
+    await inviteePage.waitForURL(/\/app$/);
+    await expect(inviteePage.getByRole("button", { name: new RegExp(username) })).toBeVisible();
+
+    // The link works once.
+    await inviteePage.context().clearCookies();
+    await inviteePage.goto(new URL(link!).pathname + new URL(link!).search);
+    await inviteePage.getByLabel("Username").fill(`${username}x`);
+    await inviteePage.getByLabel("Password", { exact: true }).fill("e2e-invitee-password");
+    await inviteePage.getByLabel("Repeat password").fill("e2e-invitee-password");
+    await inviteePage.getByRole("button", { name: "Join" }).click();
+    await expect(inviteePage.getByText("This invitation link is invalid")).toBeVisible();
+    await setLocale(inviteePage, "ar");
+    await inviteePage.reload();
+    await expect(inviteePage.locator("html")).toHaveAttribute("dir", "rtl");
+    await shot(inviteePage, "invite-accept-arabic");
+    await invitee.close();
+  });
+});
+
 test("a rep sees the team under View Team, without the controls", async ({ page }) => {
   await login(page, e2eAccounts.colleague);
   const dialog = await openTeam(page, "View Team");
   await expect(page.getByRole("button", { name: "Manage Roles" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Invite Members" })).toHaveCount(0);
   await expect(row(dialog, e2eAccounts.rep.username)).toContainText("Manager");
   await expect(row(dialog, e2eAccounts.colleague.username)).toContainText("(you)");
   await expect(dialog.getByRole("combobox")).toHaveCount(0);
