@@ -42,6 +42,20 @@ async function organizationNamed(db: Db, name: string) {
   return found;
 }
 
+/**
+ * The Default organization, made on first use. Prisma's upsert is a read then a write: two
+ * accounts added at once to an empty database both try the insert, and the loser reads the row.
+ */
+async function defaultOrganizationRow(db: Db) {
+  const where = { name: defaultOrganization };
+  try {
+    return await db.organization.upsert({ where, create: where, update: {} });
+  } catch (err) {
+    if ((err as { code?: string }).code !== "P2002") throw err;
+    return db.organization.findUniqueOrThrow({ where });
+  }
+}
+
 /** Creates an organization (a team); its name is unique. */
 export async function addOrganization(db: Db, input: string, actor = "cli") {
   const name = organizationNameSchema.parse(input);
@@ -65,11 +79,7 @@ export async function addAccount(db: Db, input: NewAccount) {
     // A named organization must exist (a typo must not create a team); Default is made on demand.
     const organization =
       input.organization === undefined
-        ? await db.organization.upsert({
-            where: { name: defaultOrganization },
-            create: { name: defaultOrganization },
-            update: {},
-          })
+        ? await defaultOrganizationRow(db)
         : await organizationNamed(db, input.organization);
     // An organization's first member runs it: the operator adds its manager first.
     const role =
