@@ -55,6 +55,8 @@ export default defineConfig({
       E2E_SECURITY_PASSWORD: e2eAccounts.security.password,
       E2E_TWOFACTOR: e2eAccounts.twofactor.username,
       E2E_TWOFACTOR_PASSWORD: e2eAccounts.twofactor.password,
+      E2E_MEMBER: e2eAccounts.member.username,
+      E2E_MEMBER_PASSWORD: e2eAccounts.member.password,
       E2E_MAILBOX_DIR: mailboxDir,
       E2E_OPS_DIR: opsE2eDir,
     },

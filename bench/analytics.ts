@@ -72,7 +72,7 @@ async function main() {
   });
   const users = await db.user.findMany({
     where: { organizationId: org.id },
-    // The order isManager reads: the first is the manager (the owner).
+    // The first is the owner, the manager whose session the benchmark uses.
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   const now = Date.now();
@@ -124,6 +124,8 @@ async function main() {
     userId: owner.id,
     username: owner.username,
     organizationId: org.id,
+    // The owner reads as a manager: every rep's detail is open to them.
+    role: "manager" as const,
     email: null,
     emailVerified: false,
   };

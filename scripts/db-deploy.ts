@@ -1,8 +1,8 @@
 // The database half of `npm run build` (scripts/build.mjs) when DATABASE_URL is set: applies
 // pending migrations under an advisory lock, so that serverless cold starts never migrate and
 // two builds racing on one database do not both migrate; with SEED_DEMO=1 it then creates the
-// demo rep and operator (password: DEMO_PASSWORD, never printed: build logs are widely readable).
-import { demoOperator, demoRep, seedDemoAccounts } from "@/lib/accounts/demo";
+// demo rep, manager and operator (password: DEMO_PASSWORD, never printed: build logs are widely readable).
+import { demoManager, demoOperator, demoRep, seedDemoAccounts } from "@/lib/accounts/demo";
 import { openForCli } from "@/lib/db/cli-connection";
 import { withAdvisoryLock } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
@@ -20,7 +20,7 @@ async function main() {
       );
       console.log(
         seeded
-          ? `Demo accounts created: rep "${demoRep}", operator "${demoOperator}" (password: the DEMO_PASSWORD setting).`
+          ? `Demo accounts created: rep "${demoRep}", manager "${demoManager}", operator "${demoOperator}" (password: the DEMO_PASSWORD setting).`
           : "Demo accounts: the database already has accounts; none created.",
       );
     }

@@ -1,29 +1,28 @@
-// npm run users -- add <username> [--admin] [--email <address>] | list | disable <username> | passwd <username>
-//                 | 2fa-reset <username>
-//                 | org list | org caller-id <organization> <number|--clear>
+// npm run users -- add <username> [--admin] [--email <address>] [--org <organization>]
+//                     [--role rep|manager] | list
+//                 | disable <username> | passwd <username> | 2fa-reset <username>
+//                 | move <username> <organization> | role <username> rep|manager
+//                 | org list | org add <name> | org caller-id <organization> <number|--clear>
 // Passwords are never taken as arguments: read from stdin when piped, otherwise prompted for.
+// Unknown options and commands are refused (lib/accounts/cli-args.ts).
 import readline from "node:readline";
 import { Writable } from "node:stream";
 import { ZodError } from "zod";
+import { parseCli, usage, UsageError, type CliCommand } from "@/lib/accounts/cli-args";
 import {
   addAccount,
+  addOrganization,
   disableAccount,
   listAccounts,
   listOrganizations,
+  moveAccount,
   setAccountPassword,
+  setAccountRole,
   setOrganizationCallerId,
 } from "@/lib/accounts/manage";
+import type { Db } from "@/lib/db/client";
 import { openForCli } from "@/lib/db/cli-connection";
 import { resetTwoFactor } from "@/lib/two-factor/reset";
-
-const usage = `Usage:
-  npm run users -- add <username> [--admin] [--email <address>]
-  npm run users -- list
-  npm run users -- disable <username>
-  npm run users -- passwd <username>
-  npm run users -- 2fa-reset <username>
-  npm run users -- org list
-  npm run users -- org caller-id <organization> <number|--clear>`;
 
 async function readPassword(prompt: string): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -53,92 +52,103 @@ async function readPassword(prompt: string): Promise<string> {
   return first;
 }
 
-function option(args: string[], name: string) {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
-/** `org list`, `org caller-id <organization> <number|--clear>`: a team's settings. */
-async function organizations(args: string[]) {
-  const [sub, name, value] = args;
-  const callerId = sub === "caller-id" && name && value;
-  if (sub !== "list" && !callerId) {
-    console.error(usage);
-    process.exit(2);
-  }
-  const db = await openForCli();
-  try {
-    if (sub === "list") {
-      const rows = await listOrganizations(db.prisma);
-      if (!rows.length) console.log("No organizations.");
-      for (const o of rows) {
-        const users = `${o.users} user${o.users === 1 ? "" : "s"}`;
-        console.log(`${o.name.padEnd(24)} ${users}  caller ID: ${o.callerId ?? "none"}`);
-      }
-    } else {
-      const set = await setOrganizationCallerId(
-        db.prisma,
-        name!,
-        value === "--clear" ? null : value!,
-      );
-      console.log(set ? `Caller ID of ${name} is now ${set}.` : `Caller ID of ${name} cleared.`);
-    }
-  } finally {
-    await db.close();
-  }
-}
-
-async function main() {
-  const [command, ...args] = process.argv.slice(2);
-  if (command === "org") return organizations(args);
-  const username = args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--email");
-  if (!command || (command !== "list" && !username)) {
-    console.error(usage);
-    process.exit(2);
-  }
-  const password =
-    command === "add" || command === "passwd"
-      ? await readPassword("Password (8-256 characters): ")
-      : "";
-  const db = await openForCli();
-  try {
-    if (command === "add") {
-      const admin = args.includes("--admin");
-      const name = await addAccount(db.prisma, {
-        username: username!,
+async function run(cmd: CliCommand, db: Db, password: string) {
+  switch (cmd.command) {
+    case "add": {
+      const name = await addAccount(db, {
+        username: cmd.username,
         password,
-        admin,
-        email: option(args, "--email"),
+        admin: cmd.admin,
+        email: cmd.email,
+        organization: cmd.organization,
+        role: cmd.role,
       });
-      console.log(`Created ${admin ? "operator" : "user"} ${name}.`);
-    } else if (command === "list") {
-      const rows = await listAccounts(db.prisma);
+      if (cmd.admin) return console.log(`Created operator ${name}.`);
+      const { role } = await db.user.findUniqueOrThrow({
+        where: { username: name },
+        select: { role: true },
+      });
+      return console.log(`Created ${role} ${name} in ${cmd.organization ?? "Default"}.`);
+    }
+    case "list": {
+      const rows = await listAccounts(db);
       if (!rows.length) console.log("No accounts.");
       for (const r of rows) {
         const flags = [
           r.kind,
+          r.organization ?? "",
+          r.role ?? "",
           r.disabled ? "disabled" : "active",
           r.email ? `${r.email}${r.emailVerified ? " (verified)" : ""}` : "",
         ];
         console.log(`${r.username.padEnd(24)} ${flags.filter(Boolean).join("  ")}`);
       }
-    } else if (command === "disable") {
-      await disableAccount(db.prisma, username!);
-      console.log(`Disabled ${username}; their sessions have ended.`);
-    } else if (command === "passwd") {
-      await setAccountPassword(db.prisma, username!, password);
-      console.log(`Password changed for ${username}; their sessions have ended.`);
-    } else if (command === "2fa-reset") {
-      const { wasEnabled } = await resetTwoFactor(db.prisma, username!);
-      console.log(
-        wasEnabled
-          ? `Two-factor sign-in of ${username} reset; they sign in with the password and can enrol again.`
-          : `${username} had no two-factor sign-in; nothing else changed.`,
-      );
-    } else {
-      console.error(usage);
-      process.exitCode = 2;
+      return;
     }
+    case "disable":
+      await disableAccount(db, cmd.username);
+      return console.log(`Disabled ${cmd.username}; their sessions have ended.`);
+    case "passwd":
+      await setAccountPassword(db, cmd.username, password);
+      return console.log(`Password changed for ${cmd.username}; their sessions have ended.`);
+    case "2fa-reset": {
+      const { wasEnabled } = await resetTwoFactor(db, cmd.username);
+      return console.log(
+        wasEnabled
+          ? `Two-factor sign-in of ${cmd.username} reset; they sign in with the password and can enrol again.`
+          : `${cmd.username} had no two-factor sign-in; nothing else changed.`,
+      );
+    }
+    case "move": {
+      const moved = await moveAccount(db, cmd.username, cmd.organization);
+      return console.log(
+        moved.moved
+          ? `Moved ${cmd.username} from ${moved.from} to ${moved.to}; their sessions have ended.`
+          : `${cmd.username} is already in ${moved.to}; nothing changed.`,
+      );
+    }
+    case "role": {
+      const member = await setAccountRole(db, cmd.username, cmd.role);
+      return console.log(`${member.username} is now a ${member.role}.`);
+    }
+    case "org list": {
+      const rows = await listOrganizations(db);
+      if (!rows.length) console.log("No organizations.");
+      for (const o of rows) {
+        const users = `${o.users} user${o.users === 1 ? "" : "s"}`;
+        console.log(`${o.name.padEnd(24)} ${users}  caller ID: ${o.callerId ?? "none"}`);
+      }
+      return;
+    }
+    case "org add": {
+      const created = await addOrganization(db, cmd.name);
+      return console.log(`Created organization ${created.name}.`);
+    }
+    case "org caller-id": {
+      const set = await setOrganizationCallerId(db, cmd.name, cmd.number);
+      return console.log(
+        set ? `Caller ID of ${cmd.name} is now ${set}.` : `Caller ID of ${cmd.name} cleared.`,
+      );
+    }
+  }
+}
+
+async function main() {
+  let cmd: CliCommand;
+  try {
+    cmd = parseCli(process.argv.slice(2));
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    console.error(`${err.message}\n\n${usage}`);
+    process.exit(2);
+  }
+  const password =
+    cmd.command === "add" || cmd.command === "passwd"
+      ? await readPassword("Password (8-256 characters): ")
+      : "";
+  const db = await openForCli();
+  try {
+    await run(cmd, db.prisma, password);
   } finally {
     await db.close();
   }

@@ -16,6 +16,7 @@ import { AuditPanel } from "./audit-panel";
 import { BuildDeployPanel } from "./build-deploy-panel";
 import { DbSummaryPanel } from "./db-panel";
 import { LogsPanel } from "./logs-panel";
+import { OrganizationsPanel } from "./organizations-panel";
 import { ServicesPanel } from "./services-panel";
 import { DiskPanel, MetricsPanel, SysinfoPanel } from "./system-panels";
 import { TelephonyPanel } from "./telephony-panel";
@@ -180,6 +181,7 @@ export function ConsoleScreen({
                 <VersionEnvPanel />
                 <MetricsPanel />
                 <SysinfoPanel />
+                <OrganizationsPanel />
                 <TelephonyPanel />
                 <AuditPanel />
               </>
@@ -192,6 +194,7 @@ export function ConsoleScreen({
                 <DiskPanel />
                 <SysinfoPanel />
                 <LogsPanel />
+                <OrganizationsPanel />
                 <TelephonyPanel />
                 <AuditPanel />
                 <BuildDeployPanel />

@@ -35,7 +35,15 @@ const listKey = ["do-not-call"] as const;
  * Settings > Do not call: the team's list (newest first, a page at a time: a list can hold many
  * thousands), add, remove, CSV import, and the export of the whole list, which the server streams.
  */
-export function DoNotCallSection() {
+export function DoNotCallSection({
+  manage,
+}: {
+  /**
+   * Import, export and remove are managers' (lib/auth/permissions.ts): a rep sees the list and
+   * adds to it. The server refuses them either way.
+   */
+  manage: { import: boolean; export: boolean; remove: boolean };
+}) {
   const t = useTranslations("DoNotCall");
   const format = useFormatter();
   const queryClient = useQueryClient();
@@ -165,34 +173,40 @@ export function DoNotCallSection() {
         </Button>
       </form>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <Button
-          variant="secondary"
-          onClick={() => fileInput.current?.click()}
-          disabled={importCsv.isPending}
-        >
-          {importCsv.isPending ? <Spinner /> : <Upload aria-hidden />} {t("import")}
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".csv,text/csv"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label={t("import")}
-          data-testid="dnc-import-file"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) importCsv.mutate(file);
-            e.target.value = "";
-          }}
-        />
-        <Button
-          variant="secondary"
-          onClick={() => exportCsv.mutate()}
-          disabled={!total || exportCsv.isPending}
-        >
-          {exportCsv.isPending ? <Spinner /> : <Download aria-hidden />} {t("export")}
-        </Button>
+        {manage.import ? (
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => fileInput.current?.click()}
+              disabled={importCsv.isPending}
+            >
+              {importCsv.isPending ? <Spinner /> : <Upload aria-hidden />} {t("import")}
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".csv,text/csv"
+              className="sr-only"
+              tabIndex={-1}
+              aria-label={t("import")}
+              data-testid="dnc-import-file"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) importCsv.mutate(file);
+                e.target.value = "";
+              }}
+            />
+          </>
+        ) : null}
+        {manage.export ? (
+          <Button
+            variant="secondary"
+            onClick={() => exportCsv.mutate()}
+            disabled={!total || exportCsv.isPending}
+          >
+            {exportCsv.isPending ? <Spinner /> : <Download aria-hidden />} {t("export")}
+          </Button>
+        ) : null}
         <span className="text-sm text-fg-muted" aria-live="polite">
           {total === undefined ? null : t("count", { count: total })}
         </span>
@@ -211,9 +225,11 @@ export function DoNotCallSection() {
                 <TableHeaderCell>{t("number")}</TableHeaderCell>
                 <TableHeaderCell>{t("note")}</TableHeaderCell>
                 <TableHeaderCell>{t("addedBy")}</TableHeaderCell>
-                <TableHeaderCell>
-                  <span className="sr-only">{t("remove")}</span>
-                </TableHeaderCell>
+                {manage.remove ? (
+                  <TableHeaderCell>
+                    <span className="sr-only">{t("remove")}</span>
+                  </TableHeaderCell>
+                ) : null}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -233,15 +249,17 @@ export function DoNotCallSection() {
                       </time>
                     </bdi>
                   </TableCell>
-                  <TableCell className="text-end">
-                    <IconButton
-                      label={t("removeNumber", { number: n.number })}
-                      onClick={() => remove.mutate(n.number)}
-                      disabled={remove.isPending}
-                    >
-                      <Trash2 aria-hidden />
-                    </IconButton>
-                  </TableCell>
+                  {manage.remove ? (
+                    <TableCell className="text-end">
+                      <IconButton
+                        label={t("removeNumber", { number: n.number })}
+                        onClick={() => remove.mutate(n.number)}
+                        disabled={remove.isPending}
+                      >
+                        <Trash2 aria-hidden />
+                      </IconButton>
+                    </TableCell>
+                  ) : null}
                 </TableRow>
               ))}
             </TableBody>

@@ -1,10 +1,13 @@
 import { getTranslations } from "next-intl/server";
-import { KeyRound, Lock, UserPlus, Users, Webhook } from "lucide-react";
+import { KeyRound, Lock, Webhook } from "lucide-react";
 import { Button, Checkbox, PageHeader, SectionCard } from "@/components/ui";
 import { ChangePasswordDialog } from "@/components/account-security/change-password-dialog";
 import { TwoFactorDialog } from "@/components/account-security/two-factor-dialog";
 import { DataPrivacyActions } from "@/components/account-security/data-privacy-actions";
 import { DoNotCallSection } from "@/components/dialing/do-not-call-section";
+import { InviteDialog } from "@/components/team/invite-dialog";
+import { TeamDialog } from "@/components/team/team-dialog";
+import { can, type MemberRole } from "@/lib/auth/permissions";
 import { AppearanceFields } from "./appearance-fields";
 import { TimeZoneField } from "./time-zone-field";
 import { ShortcutsField } from "./shortcuts-field";
@@ -32,7 +35,7 @@ function ComingSoon({
   );
 }
 
-export async function SettingsView() {
+export async function SettingsView({ role }: { role: MemberRole; userId: string }) {
   const t = await getTranslations("Settings");
   return (
     <div className="mx-auto max-w-3xl">
@@ -59,14 +62,20 @@ export async function SettingsView() {
             <TwoFactorDialog />
           </div>
         </SectionCard>
-        <DoNotCallSection />
+        <DoNotCallSection
+          manage={{
+            import: can(role, "doNotCall.import"),
+            export: can(role, "doNotCall.export"),
+            remove: can(role, "doNotCall.remove"),
+          }}
+        />
         <SectionCard id="data" title={t("dataPrivacy")}>
           <DataPrivacyActions />
         </SectionCard>
         <SectionCard id="workspace" title={t("workspace")}>
           <div className="flex flex-wrap gap-3">
-            <ComingSoon icon={UserPlus} label={t("inviteMembers")} soon={t("comingSoon")} />
-            <ComingSoon icon={Users} label={t("manageRoles")} soon={t("comingSoon")} />
+            {can(role, "team.manage") ? <InviteDialog /> : null}
+            <TeamDialog manage={can(role, "team.manage")} />
           </div>
         </SectionCard>
         <SectionCard id="advanced" title={t("advanced")}>

@@ -2,10 +2,13 @@ import "server-only";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import { hashPassword, passwordSchema } from "@/lib/auth/password";
+import type { MemberRole } from "@/lib/auth/permissions";
+import { setMemberRole } from "@/lib/team/members";
 import { revokeAllSessions } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
 import { toE164 } from "@/lib/calls/phone";
 import { emailAddressSchema } from "@/lib/email/schemas";
+import { organizationNameSchema } from "./organization-schemas";
 
 // Account administration shared by the users CLI and the first-start demo seed.
 
@@ -21,7 +24,50 @@ export const emailSchema = emailAddressSchema;
 
 export const defaultOrganization = "Default";
 
-export type NewAccount = { username: string; password: string; admin?: boolean; email?: string };
+export type NewAccount = {
+  username: string;
+  password: string;
+  admin?: boolean;
+  email?: string;
+  /** An existing organization's name; without it the account joins "Default". */
+  organization?: string;
+  /** Without it: manager when the organization has no active manager yet, else rep. */
+  role?: MemberRole;
+};
+
+/** The organization named `name`, or an error that says how to create it. */
+async function organizationNamed(db: Db, name: string) {
+  const found = await db.organization.findUnique({ where: { name } });
+  if (!found) throw new Error(`No organization named ${name} (create it with: org add <name>)`);
+  return found;
+}
+
+/**
+ * The Default organization, made on first use. Prisma's upsert is a read then a write: two
+ * accounts added at once to an empty database both try the insert, and the loser reads the row.
+ */
+async function defaultOrganizationRow(db: Db) {
+  const where = { name: defaultOrganization };
+  try {
+    return await db.organization.upsert({ where, create: where, update: {} });
+  } catch (err) {
+    if ((err as { code?: string }).code !== "P2002") throw err;
+    return db.organization.findUniqueOrThrow({ where });
+  }
+}
+
+/** Creates an organization (a team); its name is unique. */
+export async function addOrganization(db: Db, input: string, actor = "cli") {
+  const name = organizationNameSchema.parse(input);
+  const created = await db.organization.create({ data: { name } }).catch((err: unknown) => {
+    if ((err as { code?: string }).code === "P2002") {
+      throw new Error(`An organization named ${name} already exists`);
+    }
+    throw err;
+  });
+  await recordAudit({ actor, action: "organization.add", target: name, outcome: "success" }, db);
+  return created;
+}
 
 export async function addAccount(db: Db, input: NewAccount) {
   const username = usernameSchema.parse(input.username);
@@ -30,13 +76,21 @@ export async function addAccount(db: Db, input: NewAccount) {
     await db.operator.create({ data: { username, passwordHash } });
   } else {
     const email = input.email === undefined ? null : emailSchema.parse(input.email);
-    const organization = await db.organization.upsert({
-      where: { name: defaultOrganization },
-      create: { name: defaultOrganization },
-      update: {},
-    });
+    // A named organization must exist (a typo must not create a team); Default is made on demand.
+    const organization =
+      input.organization === undefined
+        ? await defaultOrganizationRow(db)
+        : await organizationNamed(db, input.organization);
+    // An organization's first member runs it: the operator adds its manager first.
+    const role =
+      input.role ??
+      ((await db.user.count({
+        where: { organizationId: organization.id, role: "manager", disabled: false },
+      }))
+        ? "rep"
+        : "manager");
     await db.user.create({
-      data: { username, passwordHash, email, organizationId: organization.id },
+      data: { username, passwordHash, email, organizationId: organization.id, role },
     });
   }
   await recordAudit(
@@ -45,21 +99,58 @@ export async function addAccount(db: Db, input: NewAccount) {
       action: input.admin ? "operator.add" : "user.add",
       target: username,
       outcome: "success",
+      detail: input.admin
+        ? undefined
+        : { organization: input.organization ?? defaultOrganization, role: input.role ?? null },
     },
     db,
   );
   return username;
 }
 
+/**
+ * Moves a rep to another organization. Their sessions end: the browser's stores (records,
+ * outboxes) belong to the old team, and a fresh sign-in starts from the new one's.
+ */
+export async function moveAccount(db: Db, username: string, organizationName: string) {
+  const user = await db.user.findUnique({
+    where: { username },
+    include: { organization: { select: { name: true } } },
+  });
+  if (!user) throw new Error(`No user named ${username}`);
+  const organization = await organizationNamed(db, organizationName);
+  if (organization.id === user.organizationId) {
+    return { from: user.organization.name, to: organization.name, moved: false };
+  }
+  await db.user.update({ where: { id: user.id }, data: { organizationId: organization.id } });
+  await revokeAllSessions({ userId: user.id }, db);
+  await recordAudit(
+    {
+      actor: "cli",
+      action: "user.move",
+      target: username,
+      outcome: "success",
+      detail: { from: user.organization.name, to: organization.name },
+    },
+    db,
+  );
+  return { from: user.organization.name, to: organization.name, moved: true };
+}
+
 export async function listAccounts(db: Db) {
   const [users, operators] = await Promise.all([
-    db.user.findMany({ orderBy: { username: "asc" } }),
+    db.user.findMany({
+      orderBy: { username: "asc" },
+      include: { organization: { select: { name: true } } },
+    }),
     db.operator.findMany({ orderBy: { username: "asc" } }),
   ]);
   return [
     ...users.map((u) => ({
       username: u.username,
       kind: "user" as const,
+      organization: u.organization.name as string | null,
+      role: u.role as MemberRole | null,
       email: u.email,
       emailVerified: u.emailVerified,
       disabled: u.disabled,
@@ -67,6 +158,8 @@ export async function listAccounts(db: Db) {
     ...operators.map((o) => ({
       username: o.username,
       kind: "operator" as const,
+      organization: null,
+      role: null,
       email: null,
       emailVerified: false,
       disabled: o.disabled,
@@ -115,12 +208,25 @@ export async function setAccountPassword(db: Db, username: string, password: str
   );
 }
 
+/** The users CLI's `role`: the same rule as a manager's change (the last manager stays). */
+export async function setAccountRole(db: Db, username: string, role: MemberRole) {
+  const user = await db.user.findUnique({ where: { username } });
+  if (!user) throw new Error(`No user named ${username}`);
+  return setMemberRole(db, { actor: "cli", organizationId: user.organizationId }, user.id, role);
+}
+
 export async function listOrganizations(db: Db) {
   const rows = await db.organization.findMany({
     orderBy: { name: "asc" },
     include: { _count: { select: { users: true } } },
   });
-  return rows.map((o) => ({ name: o.name, callerId: o.callerId, users: o._count.users }));
+  return rows.map((o) => ({
+    id: o.id,
+    name: o.name,
+    callerId: o.callerId,
+    users: o._count.users,
+    createdAt: o.createdAt,
+  }));
 }
 
 /**

@@ -1,24 +1,16 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
+import { can } from "@/lib/auth/permissions";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
 
 /**
  * Who may see what in Analytics (issue 32). Every member sees the team's figures and its
- * leaderboard; one rep's detail is open to that rep and to the team's managers.
- *
- * The app has no roles yet (issue 33 brings invitations and roles): until then the manager is
- * the organization's owner, its first member (earliest created account). When roles arrive,
- * only `isManager` changes.
+ * leaderboard; one rep's detail is open to that rep and to the team's managers: the role table's
+ * `analytics.anyRep` (lib/auth/permissions.ts).
  */
-export async function isManager(session: UserSession): Promise<boolean> {
-  const db = await getDb();
-  const owner = await db.user.findFirst({
-    where: { organizationId: session.organizationId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true },
-  });
-  return owner?.id === session.userId;
+export function seesAnyRep(session: UserSession): boolean {
+  return can(session.role, "analytics.anyRep");
 }
 
 export type AnalyticsScope = { organizationId: string; userId: string | null };

@@ -2,7 +2,7 @@ import "server-only";
 import type { UserSession } from "@/lib/auth/sessions";
 import { DISPOSITION_FLAGS } from "@/lib/calls/dispositions";
 import { getDb } from "@/lib/db/client";
-import { isManager, scopeFor, teamReps } from "./access";
+import { scopeFor, seesAnyRep, teamReps } from "./access";
 import {
   activity,
   heatmap,
@@ -78,7 +78,8 @@ function heatmapOf(rows: HeatRow[]): AnalyticsResponse["heatmap"] {
 /** GET /api/analytics: every figure of the Analytics screen for one range and scope. */
 export async function getAnalytics(session: UserSession, query: Query): Promise<AnalyticsResponse> {
   const db = await getDb();
-  const [manager, reps] = await Promise.all([isManager(session), teamReps(session)]);
+  const manager = seesAnyRep(session);
+  const reps = await teamReps(session);
   const scope = scopeFor(session, query.agent, manager, reps);
   const range = { from: new Date(query.from), to: new Date(query.to) };
   const span = range.to.getTime() - range.from.getTime();

@@ -2,6 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { sessionCookie } from "@/lib/auth/cookies";
+import { can, type Permission } from "@/lib/auth/permissions";
 import { authenticateOperator, authenticateUser } from "@/lib/auth/sessions";
 import type { OperatorSession, UserSession } from "@/lib/auth/sessions";
 import { clientIp } from "./client-ip";
@@ -110,16 +111,29 @@ export function withPublic<
   return wrap(async (req, route) => handler(await base(req, route, opts, "")));
 }
 
+/**
+ * A member's route. `permission` is required: every route says which entry of the role table
+ * (lib/auth/permissions.ts) it needs, and a member whose role lacks it gets 403 before the
+ * route reads its input. Rules that depend on the target (another rep's detail) use `can`.
+ */
 export function withUser<
   B extends AnySchema = undefined,
   Q extends AnySchema = undefined,
   P extends AnySchema = undefined,
->(opts: Options<B, Q, P>, handler: (ctx: UserContext<B, Q, P>) => Promise<Response>) {
+>(
+  opts: Options<B, Q, P> & { permission: Permission },
+  handler: (ctx: UserContext<B, Q, P>) => Promise<Response>,
+) {
   return wrap(async (req, route) => {
     const token =
       bearer(req) ?? (opts.cookieFallback ? req.cookies.get(sessionCookie)?.value : null);
     const session = token ? await authenticateUser(token) : null;
     if (!session) throw unauthorized();
+    if (!can(session.role, opts.permission)) {
+      throw new ApiError("forbidden", "Your role in the team does not allow this", {
+        code: "role_forbidden",
+      });
+    }
     return handler({ ...(await base(req, route, opts, `user:${session.userId}`)), session });
   });
 }

@@ -3,13 +3,20 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { sessionCookie } from "./cookies";
+import type { MemberRole } from "./permissions";
 import { authenticateUser } from "./sessions";
 
 /**
  * The signed-in rep for a server component, verified like any bearer token (signature,
  * expiry, revocation, account state), or null. Pages call this; the proxy only pre-filters.
  */
-export type PageSession = { username: string; userId: string; organizationId: string };
+export type PageSession = {
+  username: string;
+  userId: string;
+  organizationId: string;
+  /** Only to choose which controls a page shows: every route checks the role again. */
+  role: MemberRole;
+};
 
 export const getPageSession = cache(async (): Promise<PageSession | null> => {
   const token = (await cookies()).get(sessionCookie)?.value;
@@ -20,6 +27,7 @@ export const getPageSession = cache(async (): Promise<PageSession | null> => {
         username: session.username,
         userId: session.userId,
         organizationId: session.organizationId,
+        role: session.role,
       }
     : null;
 });

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { getDb, queryRows, type Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { MemberRole } from "./permissions";
 import { signSessionToken, verifySessionToken, type SessionKind } from "./tokens";
 
 export type UserSession = {
@@ -12,6 +13,8 @@ export type UserSession = {
   username: string;
   /** The rep's team: every query of rep data is scoped to it. */
   organizationId: string;
+  /** The member's role in the team: what it allows is lib/auth/permissions.ts. */
+  role: MemberRole;
   email: string | null;
   emailVerified: boolean;
 };
@@ -54,12 +57,14 @@ type UserRow = AccountRow & {
   email: string | null;
   emailVerified: boolean;
   organizationId: string;
+  role: MemberRole;
 };
 
 // The live session and its account. `$2` is now, as a UTC ISO string: the columns are
 // timestamps without a zone, holding UTC (a zone in the value is ignored).
 const liveUserSql = `
-  SELECT a."id", a."username", a."disabled", a."email", a."emailVerified", a."organizationId"
+  SELECT a."id", a."username", a."disabled", a."email", a."emailVerified", a."organizationId",
+    a."role"::text AS "role"
   FROM "Session" s JOIN "User" a ON a."id" = s."userId"
   WHERE s."id" = $1::uuid AND s."kind" = 'user'
     AND s."revokedAt" IS NULL AND s."expiresAt" > $2::timestamp`;
@@ -101,6 +106,7 @@ export async function authenticateUser(token: string): Promise<UserSession | nul
     userId: account.id,
     username: account.username,
     organizationId: account.organizationId,
+    role: account.role,
     email: account.email,
     emailVerified: account.emailVerified,
   };

@@ -1,6 +1,23 @@
 import "client-only";
-import { QueryClient } from "@tanstack/react-query";
+import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiClientError } from "./api-error";
+
+/**
+ * A query of a signed-in screen answered 401 by the server: the session ended elsewhere (a
+ * manager deactivated the member, a password change or sign-out on another device, the CLI).
+ * The open page signs out at once instead of showing errors: /session-expired clears the cookie
+ * and shows sign-in. Only under /app (the operator console has its own token and screen), and
+ * only the server's answer, not a missing token (`no_credential`: the page is signing out).
+ */
+function signOutWhenSessionEnded(error: unknown) {
+  if (typeof window === "undefined") return;
+  if (!(error instanceof ApiClientError) || error.status !== 401) return;
+  if (error.code === "no_credential") return;
+  if (!/^\/app(\/|$)/.test(window.location.pathname)) return;
+  // A full load on purpose: /session-expired is a route handler that clears the httpOnly cookie.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+  window.location.assign("/session-expired");
+}
 
 /**
  * Defaults for the app's TanStack Query cache. A 4xx answer is the server's decision and is
@@ -9,6 +26,7 @@ import { ApiClientError } from "./api-error";
  */
 export function createQueryClient() {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: signOutWhenSessionEnded }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

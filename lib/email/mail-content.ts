@@ -110,3 +110,44 @@ ${lines.map(p).join("\n")}
 </html>`;
   return { subject, text, html };
 }
+
+export type InvitationMailInput = {
+  locale: string | undefined;
+  organization: string;
+  inviter: string;
+  link: string;
+  days: number;
+};
+
+/** An invitation to join a team (issue 33): the single-use link that creates the account. */
+export function invitationMail(input: InvitationMailInput): MailContent {
+  const { locale, t } = translatorFor(input.locale);
+  const subject = t("invitation.subject", { organization: isolate(input.organization) });
+  const intro = t("invitation.intro", {
+    inviter: isolate(input.inviter),
+    organization: isolate(input.organization),
+  });
+  const expiry = t("invitation.expiry", { days: input.days });
+  const ignore = t("invitation.ignore");
+  const signature = t("signature");
+  const text = [intro, "", input.link, "", expiry, "", ignore, "", `-- ${signature}`].join("\n");
+  const dir = directionOf(locale);
+  const link = escapeHtml(input.link);
+  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const html = `<!doctype html>
+<html lang="${locale}" dir="${dir}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f1f5f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px;text-align:start">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#1f63d8">DialFlow</p>
+${p(intro)}
+<p style="margin:24px 0"><a href="${link}" style="display:inline-block;background:#1f63d8;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(t("invitation.button"))}</a></p>
+<p dir="ltr" style="margin:0 0 16px;font-size:13px;color:#475569;word-break:break-all;text-align:${dir === "rtl" ? "right" : "left"}"><a href="${link}" style="color:#1f63d8">${link}</a></p>
+${p(expiry)}
+${p(ignore)}
+<p style="margin:24px 0 0;color:#475569">${escapeHtml(signature)}</p>
+</div>
+</body>
+</html>`;
+  return { subject, text, html };
+}

@@ -11,7 +11,7 @@ export type ClientNamespaces = { only: readonly string[] } | { except: readonly 
 /** Never in a browser, or only on the public pages. */
 const serverOnly = ["Mail"] as const;
 // (Login stays everywhere: the password field with its Show/Hide texts is shared.)
-const publicOnly = ["Landing", "VerifyEmail"] as const;
+const publicOnly = ["Landing", "VerifyEmail", "Invite"] as const;
 /**
  * Sent only with their own /app screen (components/screen-messages.tsx), not with every /app
  * page: large namespaces that nothing else reads.
@@ -21,8 +21,8 @@ const screenOnly = ["Analytics"] as const;
 export const clientNamespaces = {
   /** /, /login, /register and unknown paths (landing). */
   public: { only: ["Common", "UI", "Login"] },
-  /** /verify-email */
-  verifyEmail: { only: ["Common", "UI", "VerifyEmail"] },
+  /** /verify-email and /invite (the dynamic public pages: app/(public)) */
+  verifyEmail: { only: ["Common", "UI", "VerifyEmail", "Invite"] },
   /** /adminconsole */
   admin: {
     except: [
@@ -36,6 +36,7 @@ export const clientNamespaces = {
       "Reports",
       "Profile",
       "Analytics",
+      "Team",
     ],
   },
   /** /app/*: the shell and dialer on every page, and each screen's own but the screenOnly ones. */

@@ -26,6 +26,8 @@ import PowerDial from "./PowerDial.json";
 import Callbacks from "./Callbacks.json";
 import Analytics from "./Analytics.json";
 import AccountSecurity from "./AccountSecurity.json";
+import Team from "./Team.json";
+import Invite from "./Invite.json";
 
 const messages = {
   Common,
@@ -54,5 +56,7 @@ const messages = {
   Callbacks,
   Analytics,
   AccountSecurity,
+  Team,
+  Invite,
 };
 export default messages;

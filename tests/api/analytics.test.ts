@@ -74,8 +74,8 @@ const ny = { ...week, tz: "America/New_York" };
 
 beforeAll(async () => {
   const [orgA, orgB] = await Promise.all([organization(), organization()]);
-  // The owner is the team's first member: the manager until the app has roles.
-  owner = await repOf(orgA.id);
+  // The owner is the team's manager (issue 33's roles).
+  owner = await repOf(orgA.id, "manager");
   rep1 = await repOf(orgA.id);
   rep2 = await repOf(orgA.id);
   stranger = await repOf(orgB.id);
@@ -221,7 +221,7 @@ describe("who sees what", () => {
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts/);
   });
 
-  it("the manager (the team's owner) reads any rep's detail", async () => {
+  it("the manager reads any rep's detail", async () => {
     const a = await ok(owner, { ...ny, agent: rep2.userId });
     expect(a.viewer.manager).toBe(true);
     expect([a.summary.dials, a.summary.connects, a.summary.revenue]).toEqual([3, 2, 250.5]);

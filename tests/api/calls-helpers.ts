@@ -22,13 +22,13 @@ export async function organization(callerId: string | null = null) {
   return db.organization.create({ data: { name: uniqueName("org"), callerId } });
 }
 
-/** A signed-in rep of `organizationId`. */
-export async function repOf(organizationId: string): Promise<Rep> {
+/** A signed-in member of `organizationId`: a rep unless asked for a manager. */
+export async function repOf(organizationId: string, role: "rep" | "manager" = "rep"): Promise<Rep> {
   const account = await createAccount();
   const db = await getDb();
   const user = await db.user.update({
     where: { username: account.username },
-    data: { organizationId },
+    data: { organizationId, role },
   });
   return {
     username: account.username,

@@ -17,7 +17,11 @@ async function repWithList() {
   const account = await createAccount();
   const db = await getDb();
   const org = await db.organization.create({ data: { name: `org-${crypto.randomUUID()}` } });
-  await db.user.update({ where: { username: account.username }, data: { organizationId: org.id } });
+  // A manager: the export is managers'.
+  await db.user.update({
+    where: { username: account.username },
+    data: { organizationId: org.id, role: "manager" },
+  });
   const base = Date.now() - 3_600_000;
   const data = Array.from({ length: ENTRIES }, (_, i) => ({
     organizationId: org.id,

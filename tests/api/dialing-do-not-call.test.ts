@@ -16,16 +16,18 @@ const calls = await import("@/app/api/calls/[id]/route");
 const disposition = await import("@/app/api/calls/[id]/disposition/route");
 const { getDb } = await import("@/lib/db/client");
 
+// A manager: importing, exporting and removing entries are managers' (what a rep may do, per
+// role and across organizations, is tests/api/roles.test.ts).
 async function rep(ownOrg = false) {
   const account = await createAccount();
-  if (ownOrg) {
-    const db = await getDb();
-    const org = await db.organization.create({ data: { name: `org-${crypto.randomUUID()}` } });
-    await db.user.update({
-      where: { username: account.username },
-      data: { organizationId: org.id },
-    });
-  }
+  const db = await getDb();
+  const org = ownOrg
+    ? await db.organization.create({ data: { name: `org-${crypto.randomUUID()}` } })
+    : null;
+  await db.user.update({
+    where: { username: account.username },
+    data: { role: "manager", ...(org ? { organizationId: org.id } : {}) },
+  });
   return { ...account, token: await loginAs(account) };
 }
 /** A US number no other test uses: 512-555-01xx style numbers are valid in libphonenumber. */

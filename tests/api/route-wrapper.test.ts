@@ -30,8 +30,9 @@ describe("route params", () => {
 describe("rate limit option", () => {
   it("lets max requests through per account, then 429 with Retry-After", async () => {
     const name = uniqueName("rl");
-    const GET = withUser({ rateLimit: { name, max: 3, windowSeconds: 60 } }, async () =>
-      NextResponse.json({ ok: true }),
+    const GET = withUser(
+      { permission: "account.own", rateLimit: { name, max: 3, windowSeconds: 60 } },
+      async () => NextResponse.json({ ok: true }),
     );
     const alice = await loginAs(await createAccount());
     const bob = await loginAs(await createAccount());
@@ -54,8 +55,9 @@ describe("rate limit option", () => {
 
   it("does not count unauthenticated requests against an account", async () => {
     const name = uniqueName("rl");
-    const GET = withUser({ rateLimit: { name, max: 1, windowSeconds: 60 } }, async () =>
-      NextResponse.json({ ok: true }),
+    const GET = withUser(
+      { permission: "account.own", rateLimit: { name, max: 1, windowSeconds: 60 } },
+      async () => NextResponse.json({ ok: true }),
     );
     for (let i = 0; i < 3; i++) expect((await GET(request("GET", "/x"))).status).toBe(401);
     const token = await loginAs(await createAccount());

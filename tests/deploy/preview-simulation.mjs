@@ -293,7 +293,10 @@ async function simulate(mailbox, peer) {
     : await run("npm", ["run", "--silent", "build"], deploymentEnv(shared));
   assert.equal(build.status, 0, build.out);
   assert.match(build.out, /Migrations applied: /);
-  assert.match(build.out, /Demo accounts created: rep "demo", operator "operator"/);
+  assert.match(
+    build.out,
+    /Demo accounts created: rep "demo", manager "manager", operator "operator"/,
+  );
   for (const secret of [demoPassword, authSecret]) {
     assert.ok(!build.out.includes(secret), "a secret was printed into the build log");
   }

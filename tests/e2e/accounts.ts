@@ -1,5 +1,6 @@
 // Accounts the e2e server creates in its throw-away data directory before it starts.
 export const e2eAccounts = {
+  // The organization's first member: its manager (issue 33).
   rep: { username: "e2e.rep", password: "e2e-rep-password" },
   // A second rep of the same organization (power dialing: a colleague takes a business).
   colleague: { username: "e2e.colleague", password: "e2e-colleague-password" },
@@ -8,4 +9,6 @@ export const e2eAccounts = {
   security: { username: "e2e.security", password: "e2e-security-password" },
   // Turns on two-factor sign-in (issue 33): only tests/e2e/two-factor.spec.ts signs in with it.
   twofactor: { username: "e2e.twofactor", password: "e2e-twofactor-password" },
+  // A rep the manager deactivates (issue 33): only tests/e2e/team.spec.ts signs in with it.
+  member: { username: "e2e.member", password: "e2e-member-password" },
 } as const;

@@ -301,6 +301,25 @@ test.describe("console panels", () => {
   });
 });
 
+test("an operator creates an organization in the Organizations panel (issue 33)", async ({
+  operatorPage: page,
+}) => {
+  await page.goto("/adminconsole/console");
+  const orgs = panel(page, "Organizations");
+  await expect(orgs.getByTestId("organization-row").first()).toBeVisible();
+  const name = `E2E Team ${Date.now()}`;
+  await orgs.getByLabel("New organization's name").fill(name);
+  await orgs.getByRole("button", { name: "Create" }).click();
+  await expect(orgs.getByRole("status")).toHaveText(`Organization ${name} created.`);
+  await expect(orgs.getByTestId("organization-row").filter({ hasText: name })).toContainText("0");
+  // A taken name is the server's conflict, shown in the panel.
+  await orgs.getByLabel("New organization's name").fill(name);
+  await orgs.getByRole("button", { name: "Create" }).click();
+  await expect(orgs.getByRole("alert")).toContainText("already exists");
+  await orgs.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shotsDir, "console-organizations.png") });
+});
+
 test("sign-out forgets the token and ends the session", async ({ page }) => {
   await signIn(page);
   await page.waitForURL(/\/adminconsole\/console$/);

@@ -155,12 +155,14 @@ if (process.env.E2E_OPS_DIR) {
 addAccount(process.env.E2E_USER, process.env.E2E_USER_PASSWORD, false);
 addAccount(process.env.E2E_COLLEAGUE, process.env.E2E_COLLEAGUE_PASSWORD, false);
 addAccount(process.env.E2E_OPERATOR, process.env.E2E_OPERATOR_PASSWORD, true);
-// The accounts only their own specs use (password change, two-factor): the benchmarks that start
+// The accounts only their own specs use (password change, two-factor, deactivation): the benchmarks that start
 // this server do not name them.
 if (process.env.E2E_SECURITY)
   addAccount(process.env.E2E_SECURITY, process.env.E2E_SECURITY_PASSWORD, false);
 if (process.env.E2E_TWOFACTOR)
   addAccount(process.env.E2E_TWOFACTOR, process.env.E2E_TWOFACTOR_PASSWORD, false);
+if (process.env.E2E_MEMBER)
+  addAccount(process.env.E2E_MEMBER, process.env.E2E_MEMBER_PASSWORD, false);
 
 // E2E_SERVE picks the shape that serves the build: "start" (default: `node scripts/start.mjs`,
 // what `npm start` and the container run) or "next-start" (`next start`, as the platform and

@@ -7,7 +7,7 @@ import { callsReadLimit } from "@/lib/calls/limits";
 
 // Five aggregates over up to a year of the team's calls: the calls read budget bounds them.
 export const GET = withUser(
-  { query: analyticsQuerySchema, rateLimit: callsReadLimit },
+  { permission: "analytics.read", query: analyticsQuerySchema, rateLimit: callsReadLimit },
   async ({ session, query }) =>
     respond(analyticsResponseSchema, await getAnalytics(session, query)),
 );

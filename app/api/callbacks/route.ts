@@ -7,7 +7,7 @@ import { recordsReadLimit } from "@/lib/records/limits";
 import { callbacksQuerySchema, callbacksResponseSchema } from "@/lib/records/schemas";
 
 export const GET = withUser(
-  { query: callbacksQuerySchema, rateLimit: recordsReadLimit },
+  { permission: "targets.work", query: callbacksQuerySchema, rateLimit: recordsReadLimit },
   async ({ session, query }) =>
     respond(callbacksResponseSchema, await listCallbacks(session, query)),
 );

@@ -7,6 +7,7 @@ import { callListResponseSchema, callListQuerySchema } from "@/lib/calls/schemas
 // No per-request limiter here: a page is one bounded indexed read (at most 100 rows at a
 // keyset position) of the rep's own team, while the database-counted limiter would add a
 // write to every page. Search, stats and exports, which can cost more, keep theirs.
-export const GET = withUser({ query: callListQuerySchema }, async ({ session, query }) =>
-  respond(callListResponseSchema, await listCalls(session, query)),
+export const GET = withUser(
+  { permission: "calls.work", query: callListQuerySchema },
+  async ({ session, query }) => respond(callListResponseSchema, await listCalls(session, query)),
 );

@@ -8,7 +8,7 @@ import { teamDay } from "@/lib/dashboard/team-day";
 // The dashboard refreshes itself every 20 s while open: three indexed reads, inside the calls
 // read budget.
 export const GET = withUser(
-  { query: dashboardQuerySchema, rateLimit: callsReadLimit },
+  { permission: "calls.work", query: dashboardQuerySchema, rateLimit: callsReadLimit },
   async ({ session, query }) => {
     const now = new Date();
     const since = query.since ? new Date(query.since) : new Date(now.getTime() - 24 * 3600_000);

@@ -12,12 +12,12 @@ import {
 } from "@/lib/dialing/schemas";
 
 export const GET = withUser(
-  { query: dncListQuerySchema, rateLimit: dncReadLimit },
+  { permission: "doNotCall.read", query: dncListQuerySchema, rateLimit: dncReadLimit },
   async ({ session, query }) => respond(dncListResponseSchema, await listDnc(session, query)),
 );
 
 export const POST = withUser(
-  { body: dncAddBodySchema, rateLimit: dncWriteLimit },
+  { permission: "doNotCall.add", body: dncAddBodySchema, rateLimit: dncWriteLimit },
   async ({ session, body }) => {
     const result = await addDnc(session, session.username, body.number, body.note ?? null);
     return respond(dncAddResponseSchema, result, { status: result.created ? 201 : 200 });

@@ -7,6 +7,6 @@ export async function generateMetadata() {
 }
 
 export default async function SettingsPage() {
-  await requirePageSession();
-  return <SettingsView />;
+  const session = await requirePageSession();
+  return <SettingsView role={session.role} userId={session.userId} />;
 }

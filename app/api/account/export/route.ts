@@ -7,7 +7,7 @@ import { recordAudit } from "@/lib/audit";
 
 // A few a minute: each reads every call of the rep.
 export const GET = withUser(
-  { rateLimit: { name: "account.export", max: 5, windowSeconds: 60 } },
+  { permission: "account.own", rateLimit: { name: "account.export", max: 5, windowSeconds: 60 } },
   async ({ session, ip }) => {
     const data = await exportAccountData(session);
     await recordAudit({

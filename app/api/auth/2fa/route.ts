@@ -4,6 +4,6 @@ import { respond } from "@/lib/api/respond";
 import { twoFactorStatus } from "@/lib/two-factor/enrol";
 import { twoFactorStatusSchema } from "@/lib/two-factor/schemas";
 
-export const GET = withUser({}, async ({ session }) =>
+export const GET = withUser({ permission: "account.own" }, async ({ session }) =>
   respond(twoFactorStatusSchema, await twoFactorStatus(session)),
 );

@@ -7,16 +7,19 @@ import { logoutResponseSchema } from "@/lib/auth/schemas";
 import { revokeSession } from "@/lib/auth/sessions";
 
 // The cookie fallback lets a tab whose local storage was cleared still end its session.
-export const POST = withUser({ cookieFallback: true }, async ({ session, ip }) => {
-  await revokeSession(session.sid);
-  await recordAudit({
-    actor: session.username,
-    action: "auth.logout",
-    target: session.username,
-    outcome: "success",
-    clientIp: ip,
-  });
-  const res = respond(logoutResponseSchema, { ok: true });
-  clearSessionCookie(res, sessionCookie);
-  return res;
-});
+export const POST = withUser(
+  { permission: "account.own", cookieFallback: true },
+  async ({ session, ip }) => {
+    await revokeSession(session.sid);
+    await recordAudit({
+      actor: session.username,
+      action: "auth.logout",
+      target: session.username,
+      outcome: "success",
+      clientIp: ip,
+    });
+    const res = respond(logoutResponseSchema, { ok: true });
+    clearSessionCookie(res, sessionCookie);
+    return res;
+  },
+);

@@ -12,6 +12,7 @@ import { localeCookie } from "@/lib/i18n/config";
 // how often a signed-in client can make the server hash at all.
 export const POST = withUser(
   {
+    permission: "account.own",
     body: changePasswordBodySchema,
     rateLimit: { name: "auth.password", max: 10, windowSeconds: 60 },
   },

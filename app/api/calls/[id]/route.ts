@@ -8,6 +8,7 @@ import { callPutBodySchema, callResponseSchema, newCallIdSchema } from "@/lib/ca
 
 export const PUT = withUser(
   {
+    permission: "calls.work",
     params: z.object({ id: newCallIdSchema }),
     body: callPutBodySchema,
     rateLimit: callsWriteLimit,

@@ -6,6 +6,8 @@ import { missedCallsQuerySchema, missedCallsResponseSchema } from "@/lib/calls/s
 
 // No per-request limiter, as for the Call Log (GET /api/calls): a page is one bounded indexed
 // read of the rep's own calls plus one grouped read of the team's calls to at most 100 numbers.
-export const GET = withUser({ query: missedCallsQuerySchema }, async ({ session, query }) =>
-  respond(missedCallsResponseSchema, await listMissedCalls(session, query)),
+export const GET = withUser(
+  { permission: "calls.work", query: missedCallsQuerySchema },
+  async ({ session, query }) =>
+    respond(missedCallsResponseSchema, await listMissedCalls(session, query)),
 );

@@ -6,7 +6,7 @@ import { callSearchQuerySchema, callsResponseSchema } from "@/lib/calls/schemas"
 import { searchCalls } from "@/lib/calls/search";
 
 export const GET = withUser(
-  { query: callSearchQuerySchema, rateLimit: callsReadLimit },
+  { permission: "calls.work", query: callSearchQuerySchema, rateLimit: callsReadLimit },
   async ({ session, query }) =>
     respond(callsResponseSchema, { calls: await searchCalls(session, query.q) }),
 );

@@ -6,6 +6,6 @@ import { callStatsBodySchema, callStatsResponseSchema } from "@/lib/calls/schema
 import { callStats } from "@/lib/calls/stats";
 
 export const POST = withUser(
-  { body: callStatsBodySchema, rateLimit: callsReadLimit },
+  { permission: "calls.work", body: callStatsBodySchema, rateLimit: callsReadLimit },
   async ({ session, body }) => respond(callStatsResponseSchema, await callStats(session, body)),
 );

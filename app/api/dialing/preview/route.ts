@@ -6,6 +6,6 @@ import { previewSession } from "@/lib/dialing/preview";
 import { previewBodySchema, previewResponseSchema } from "@/lib/dialing/schemas";
 
 export const POST = withUser(
-  { body: previewBodySchema, rateLimit: dialLimit },
+  { permission: "dialing.use", body: previewBodySchema, rateLimit: dialLimit },
   async ({ session, body }) => respond(previewResponseSchema, await previewSession(session, body)),
 );

@@ -5,6 +5,6 @@ import { dialLimit } from "@/lib/dialing/limits";
 import { dialSettings } from "@/lib/dialing/preview";
 import { dialSettingsSchema } from "@/lib/dialing/schemas";
 
-export const GET = withUser({ rateLimit: dialLimit }, async () =>
+export const GET = withUser({ permission: "dialing.use", rateLimit: dialLimit }, async () =>
   respond(dialSettingsSchema, dialSettings()),
 );

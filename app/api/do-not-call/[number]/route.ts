@@ -6,7 +6,7 @@ import { dncWriteLimit } from "@/lib/dialing/limits";
 import { dncNumberParamsSchema, releaseResponseSchema } from "@/lib/dialing/schemas";
 
 export const DELETE = withUser(
-  { params: dncNumberParamsSchema, rateLimit: dncWriteLimit },
+  { permission: "doNotCall.remove", params: dncNumberParamsSchema, rateLimit: dncWriteLimit },
   async ({ session, params }) => {
     await removeDnc(session, params.number);
     return respond(releaseResponseSchema, { released: true });

@@ -6,7 +6,7 @@ import { dialLimit } from "@/lib/dialing/limits";
 import { dncCheckQuerySchema, dncCheckResponseSchema } from "@/lib/dialing/schemas";
 
 export const GET = withUser(
-  { query: dncCheckQuerySchema, rateLimit: dialLimit },
+  { permission: "doNotCall.read", query: dncCheckQuerySchema, rateLimit: dialLimit },
   async ({ session, query }) => {
     const targets = await dialTargetsForOrg(session.organizationId, query.number);
     // What rings no number is refused, as the call record refuses it: an unreadable string must

@@ -4,7 +4,7 @@ import { dncExportStream } from "@/lib/dialing/dnc-export";
 import { dncReadLimit } from "@/lib/dialing/limits";
 
 export const GET = withUser(
-  { rateLimit: dncReadLimit },
+  { permission: "doNotCall.export", rateLimit: dncReadLimit },
   async ({ session }) =>
     new Response(dncExportStream(session), {
       headers: {

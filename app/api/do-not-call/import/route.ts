@@ -6,7 +6,7 @@ import { dncWriteLimit } from "@/lib/dialing/limits";
 import { dncImportBodySchema, dncImportResponseSchema } from "@/lib/dialing/schemas";
 
 export const POST = withUser(
-  { body: dncImportBodySchema, rateLimit: dncWriteLimit },
+  { permission: "doNotCall.import", body: dncImportBodySchema, rateLimit: dncWriteLimit },
   async ({ session, body }) =>
     respond(dncImportResponseSchema, await importDnc(session, session.username, body.csv)),
 );

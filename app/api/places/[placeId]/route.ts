@@ -8,6 +8,7 @@ import { placeParamsSchema } from "@/lib/places/schemas";
 
 export const GET = withUser(
   {
+    permission: "targets.work",
     params: placeParamsSchema,
     rateLimit: { name: "places-details", max: env.PLACES_DETAILS_PER_MINUTE, windowSeconds: 60 },
   },

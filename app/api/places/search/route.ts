@@ -8,6 +8,7 @@ import { searchQuerySchema } from "@/lib/places/schemas";
 
 export const GET = withUser(
   {
+    permission: "targets.work",
     query: searchQuerySchema,
     rateLimit: { name: "places-search", max: env.PLACES_SEARCH_PER_MINUTE, windowSeconds: 60 },
   },

@@ -5,6 +5,6 @@ import { reportResponse } from "@/lib/calls/report-response";
 import { reportQuerySchema } from "@/lib/calls/schemas";
 
 export const GET = withUser(
-  { query: reportQuerySchema, rateLimit: reportExportLimit },
+  { permission: "calls.work", query: reportQuerySchema, rateLimit: reportExportLimit },
   async ({ session, query }) => reportResponse(session, "sales-history", query),
 );

@@ -6,6 +6,6 @@ import { authorizeLimit } from "@/lib/telephony/limits";
 import { authorizeBodySchema, authorizeResponseSchema } from "@/lib/telephony/schemas";
 
 export const POST = withUser(
-  { body: authorizeBodySchema, rateLimit: authorizeLimit },
+  { permission: "dialing.use", body: authorizeBodySchema, rateLimit: authorizeLimit },
   async ({ session, body }) => respond(authorizeResponseSchema, await authorizeCall(session, body)),
 );

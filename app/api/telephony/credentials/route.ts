@@ -5,9 +5,11 @@ import { credentialsLimit } from "@/lib/telephony/limits";
 import { repCredentials } from "@/lib/telephony/rep-line";
 import { credentialsResponseSchema } from "@/lib/telephony/schemas";
 
-export const POST = withUser({ rateLimit: credentialsLimit }, async ({ session }) =>
-  // A password: no cache, proxy or back/forward cache may keep it.
-  respond(credentialsResponseSchema, await repCredentials(session), {
-    headers: { "Cache-Control": "no-store" },
-  }),
+export const POST = withUser(
+  { permission: "dialing.use", rateLimit: credentialsLimit },
+  async ({ session }) =>
+    // A password: no cache, proxy or back/forward cache may keep it.
+    respond(credentialsResponseSchema, await repCredentials(session), {
+      headers: { "Cache-Control": "no-store" },
+    }),
 );

@@ -5,6 +5,7 @@ import { lineReadLimit } from "@/lib/telephony/limits";
 import { repLine } from "@/lib/telephony/rep-line";
 import { repLineResponseSchema } from "@/lib/telephony/schemas";
 
-export const GET = withUser({ rateLimit: lineReadLimit }, async ({ session }) =>
-  respond(repLineResponseSchema, await repLine(session)),
+export const GET = withUser(
+  { permission: "dialing.use", rateLimit: lineReadLimit },
+  async ({ session }) => respond(repLineResponseSchema, await repLine(session)),
 );

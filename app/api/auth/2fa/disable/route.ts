@@ -6,7 +6,11 @@ import { disableTwoFactorBodySchema, okResponseSchema } from "@/lib/two-factor/s
 
 // Wrong passwords and codes count on the sign-in throttle (in disableTwoFactor).
 export const POST = withUser(
-  { body: disableTwoFactorBodySchema, rateLimit: { name: "auth.2fa", max: 10, windowSeconds: 60 } },
+  {
+    permission: "account.own",
+    body: disableTwoFactorBodySchema,
+    rateLimit: { name: "auth.2fa", max: 10, windowSeconds: 60 },
+  },
   async ({ body, session, ip }) =>
     respond(okResponseSchema, await disableTwoFactor({ session, ip }, body)),
 );

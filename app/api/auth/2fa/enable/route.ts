@@ -6,7 +6,11 @@ import { enableTwoFactorBodySchema, enableTwoFactorResponseSchema } from "@/lib/
 
 // Guessing codes of a secret the caller was just shown gains nothing; the limit bounds the work.
 export const POST = withUser(
-  { body: enableTwoFactorBodySchema, rateLimit: { name: "auth.2fa", max: 20, windowSeconds: 60 } },
+  {
+    permission: "account.own",
+    body: enableTwoFactorBodySchema,
+    rateLimit: { name: "auth.2fa", max: 20, windowSeconds: 60 },
+  },
   async ({ body, session, ip }) =>
     respond(enableTwoFactorResponseSchema, await confirmEnrolment({ session, ip }, body.code)),
 );

@@ -5,6 +5,6 @@ import { beginEnrolment } from "@/lib/two-factor/enrol";
 import { twoFactorSetupSchema } from "@/lib/two-factor/schemas";
 
 export const POST = withUser(
-  { rateLimit: { name: "auth.2fa", max: 20, windowSeconds: 60 } },
+  { permission: "account.own", rateLimit: { name: "auth.2fa", max: 20, windowSeconds: 60 } },
   async ({ session, ip }) => respond(twoFactorSetupSchema, await beginEnrolment({ session, ip })),
 );

@@ -6,7 +6,7 @@ import { verifyRequestBodySchema, verifyRequestResponseSchema } from "@/lib/emai
 import { localeCookie } from "@/lib/i18n/config";
 
 export const POST = withUser(
-  { body: verifyRequestBodySchema },
+  { permission: "account.own", body: verifyRequestBodySchema },
   async ({ body, session, ip, req }) => {
     const result = await requestEmailVerification({
       userId: session.userId,

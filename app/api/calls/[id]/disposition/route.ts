@@ -8,6 +8,7 @@ import { callIdSchema, callResponseSchema, dispositionBodySchema } from "@/lib/c
 
 export const PUT = withUser(
   {
+    permission: "calls.work",
     params: z.object({ id: callIdSchema }),
     body: dispositionBodySchema,
     rateLimit: callsWriteLimit,

@@ -7,7 +7,11 @@ import { callsResponseSchema, placeIdSchema } from "@/lib/calls/schemas";
 import { placeCalls } from "@/lib/calls/stats";
 
 export const GET = withUser(
-  { params: z.object({ placeId: placeIdSchema }), rateLimit: callsReadLimit },
+  {
+    permission: "calls.work",
+    params: z.object({ placeId: placeIdSchema }),
+    rateLimit: callsReadLimit,
+  },
   async ({ session, params }) =>
     respond(callsResponseSchema, { calls: await placeCalls(session, params.placeId) }),
 );

@@ -12,7 +12,7 @@ import {
 } from "@/lib/dialing/schemas";
 
 export const POST = withUser(
-  { params: placeIdParamsSchema, rateLimit: dialLimit },
+  { permission: "dialing.use", params: placeIdParamsSchema, rateLimit: dialLimit },
   async ({ params, session }) => {
     const result = await takeReservation(session.organizationId, session.userId, params.placeId);
     if (!result.taken) {
@@ -34,7 +34,7 @@ export const POST = withUser(
 );
 
 export const DELETE = withUser(
-  { params: placeIdParamsSchema, rateLimit: dialLimit },
+  { permission: "dialing.use", params: placeIdParamsSchema, rateLimit: dialLimit },
   async ({ params, session }) => {
     const released = await releaseReservation(
       session.organizationId,

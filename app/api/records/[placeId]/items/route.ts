@@ -13,13 +13,23 @@ import {
 } from "@/lib/records/schemas";
 
 export const GET = withUser(
-  { params: accountPlaceParamsSchema, query: accountPullQuerySchema, rateLimit: recordsReadLimit },
+  {
+    permission: "targets.work",
+    params: accountPlaceParamsSchema,
+    query: accountPullQuerySchema,
+    rateLimit: recordsReadLimit,
+  },
   async ({ session, params, query }) =>
     respond(accountPullResponseSchema, await pullItems(session, params.placeId, query.since)),
 );
 
 export const PUT = withUser(
-  { params: accountPlaceParamsSchema, body: accountPushBodySchema, rateLimit: recordsWriteLimit },
+  {
+    permission: "targets.work",
+    params: accountPlaceParamsSchema,
+    body: accountPushBodySchema,
+    rateLimit: recordsWriteLimit,
+  },
   async ({ session, params, body }) =>
     respond(
       accountPushResponseSchema,

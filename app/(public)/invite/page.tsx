@@ -1,0 +1,33 @@
+import { getTranslations } from "next-intl/server";
+import { Brand } from "@/components/shell/brand";
+import { AcceptInvitation } from "@/components/team/accept-invitation";
+
+export async function generateMetadata() {
+  return {
+    title: (await getTranslations("Invite"))("title"),
+    robots: { index: false },
+    referrer: "no-referrer" as const,
+  };
+}
+
+// Public (no session): an invitee has no account yet. The token is the mailed link's (issue 33).
+export default async function InvitePage({
+  searchParams,
+}: {
+  searchParams: Promise<{ token?: string | string[] }>;
+}) {
+  const { token } = await searchParams;
+  const t = await getTranslations("Invite");
+  return (
+    <main className="flex min-h-dvh flex-col items-center bg-slate-50 px-5 py-10 dark:bg-slate-950">
+      <div className="mb-10">
+        <Brand href="/" />
+      </div>
+      <div className="w-full max-w-sm rounded-xl border border-line bg-surface p-6 shadow-sm">
+        <h1 className="text-xl font-semibold text-fg">{t("title")}</h1>
+        <p className="mb-5 mt-1 text-sm text-fg-muted">{t("subtitle")}</p>
+        <AcceptInvitation token={typeof token === "string" ? token : null} />
+      </div>
+    </main>
+  );
+}

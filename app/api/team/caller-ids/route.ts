@@ -1,0 +1,32 @@
+// GET /api/team/caller-ids - the manager's organization's caller-ID pool
+// POST /api/team/caller-ids - a manager adds a number to it ({ number, region?, isDefault? })
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { auditCallerId, poolOf, teamCallerIdsResponseSchema } from "@/lib/team/caller-ids";
+import { teamReadLimit, teamWriteLimit } from "@/lib/team/limits";
+import { callerIdBodySchema } from "@/lib/telephony/caller-id-schemas";
+import { addCallerId } from "@/lib/telephony/caller-ids";
+import { organizationTelephony } from "@/lib/telephony/lines";
+
+export const GET = withUser(
+  { permission: "organization.callerIds", rateLimit: teamReadLimit },
+  async ({ session }) =>
+    respond(
+      teamCallerIdsResponseSchema,
+      poolOf(await organizationTelephony(session.organizationId)),
+    ),
+);
+
+export const POST = withUser(
+  { permission: "organization.callerIds", body: callerIdBodySchema, rateLimit: teamWriteLimit },
+  async ({ session, body, ip }) => {
+    const added = await addCallerId(session.organizationId, session.username, body);
+    const row = added.organization.callerIds.find((c) => c.id === added.id);
+    await auditCallerId(session, ip, "telephony.caller_id.add", {
+      number: body.number,
+      region: row?.region ?? null,
+      isDefault: row?.isDefault ?? false,
+    });
+    return respond(teamCallerIdsResponseSchema, poolOf(added.organization), { status: 201 });
+  },
+);

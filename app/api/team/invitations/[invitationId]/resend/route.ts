@@ -1,0 +1,22 @@
+// POST /api/team/invitations/{invitationId}/resend - mail a new link (the old one stops working)
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { getDb } from "@/lib/db/client";
+import { localeCookie } from "@/lib/i18n/config";
+import { invitationParamsSchema, invitationResponseSchema } from "@/lib/team/invitation-schemas";
+import { resendInvitation } from "@/lib/team/invitations";
+import { teamWriteLimit } from "@/lib/team/limits";
+
+export const POST = withUser(
+  { permission: "team.manage", params: invitationParamsSchema, rateLimit: teamWriteLimit },
+  async ({ session, params, ip, req }) => {
+    const by = { actor: session.username, organizationId: session.organizationId, clientIp: ip };
+    const invitation = await resendInvitation(
+      await getDb(),
+      by,
+      params.invitationId,
+      req.cookies.get(localeCookie)?.value,
+    );
+    return respond(invitationResponseSchema, { invitation });
+  },
+);

@@ -1,0 +1,17 @@
+// DELETE /api/team/invitations/{invitationId} - revoke a pending invitation: its link stops working
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { getDb } from "@/lib/db/client";
+import { invitationParamsSchema } from "@/lib/team/invitation-schemas";
+import { revokeInvitation } from "@/lib/team/invitations";
+import { teamWriteLimit } from "@/lib/team/limits";
+import { z } from "zod";
+
+export const DELETE = withUser(
+  { permission: "team.manage", params: invitationParamsSchema, rateLimit: teamWriteLimit },
+  async ({ session, params, ip }) => {
+    const by = { actor: session.username, organizationId: session.organizationId, clientIp: ip };
+    await revokeInvitation(await getDb(), by, params.invitationId);
+    return respond(z.object({ revoked: z.literal(true) }), { revoked: true });
+  },
+);

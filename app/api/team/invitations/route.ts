@@ -1,0 +1,35 @@
+// GET /api/team/invitations - the manager's team's pending (and expired, unanswered) invitations
+// POST /api/team/invitations - invite an address ({ email, role }): a single-use, expiring link by mail
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { getDb } from "@/lib/db/client";
+import { localeCookie } from "@/lib/i18n/config";
+import {
+  invitationCreateBodySchema,
+  invitationResponseSchema,
+  invitationsResponseSchema,
+} from "@/lib/team/invitation-schemas";
+import { createInvitation, listInvitations } from "@/lib/team/invitations";
+import { teamReadLimit, teamWriteLimit } from "@/lib/team/limits";
+
+export const GET = withUser(
+  { permission: "team.manage", rateLimit: teamReadLimit },
+  async ({ session }) =>
+    respond(invitationsResponseSchema, {
+      invitations: await listInvitations(await getDb(), session.organizationId),
+    }),
+);
+
+export const POST = withUser(
+  { permission: "team.manage", body: invitationCreateBodySchema, rateLimit: teamWriteLimit },
+  async ({ session, body, ip, req }) => {
+    const by = { actor: session.username, organizationId: session.organizationId, clientIp: ip };
+    const invitation = await createInvitation(
+      await getDb(),
+      by,
+      body,
+      req.cookies.get(localeCookie)?.value,
+    );
+    return respond(invitationResponseSchema, { invitation }, { status: 201 });
+  },
+);

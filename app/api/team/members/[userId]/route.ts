@@ -1,0 +1,30 @@
+// PATCH /api/team/members/{userId} - a manager changes a member's role ({ role }) or deactivates or
+// reactivates them ({ status }); deactivating ends their sessions at once, their records stay
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { getDb } from "@/lib/db/client";
+import { teamWriteLimit } from "@/lib/team/limits";
+import { setMemberActive, setMemberRole } from "@/lib/team/members";
+import {
+  memberParamsSchema,
+  memberPatchBodySchema,
+  memberResponseSchema,
+} from "@/lib/team/schemas";
+
+export const PATCH = withUser(
+  {
+    permission: "team.manage",
+    params: memberParamsSchema,
+    body: memberPatchBodySchema,
+    rateLimit: teamWriteLimit,
+  },
+  async ({ session, params, body, ip }) => {
+    const db = await getDb();
+    const by = { actor: session.username, organizationId: session.organizationId, clientIp: ip };
+    const member =
+      "role" in body
+        ? await setMemberRole(db, by, params.userId, body.role)
+        : await setMemberActive(db, by, params.userId, body.status === "active");
+    return respond(memberResponseSchema, { member });
+  },
+);

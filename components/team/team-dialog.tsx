@@ -1,0 +1,237 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Users } from "lucide-react";
+import {
+  Badge,
+  Button,
+  Dialog,
+  ListError,
+  ListLoading,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+  toast,
+} from "@/components/ui";
+import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import type { MemberRole } from "@/lib/auth/permissions";
+import {
+  memberResponseSchema,
+  teamResponseSchema,
+  type Member,
+  type MemberPatchBody,
+} from "@/lib/team/schemas";
+
+const teamKey = ["team"] as const;
+
+/**
+ * Settings' Manage Roles (issue 33): the team with each member's role and status. A manager
+ * changes roles and deactivates or reactivates members here; a rep sees the same list without
+ * these controls (the button reads View Team). The server decides either way.
+ */
+export function TeamDialog({ manage }: { manage: boolean }) {
+  const t = useTranslations("Team");
+  const settings = useTranslations("Settings");
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title={manage ? settings("manageRoles") : t("viewTeam")}
+      description={manage ? t("manageHint") : t("viewHint")}
+      className="max-w-3xl"
+      trigger={
+        <Button variant="secondary" data-testid="team-open">
+          <Users aria-hidden /> {manage ? settings("manageRoles") : t("viewTeam")}
+        </Button>
+      }
+    >
+      {open ? <TeamList /> : null}
+    </Dialog>
+  );
+}
+
+function TeamList() {
+  const t = useTranslations("Team");
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const team = useQuery({
+    queryKey: teamKey,
+    queryFn: ({ signal }) =>
+      apiClient.get("/api/team", { schema: teamResponseSchema, credential: "rep", signal }),
+  });
+  const change = useMutation({
+    mutationFn: ({ member, body }: { member: Member; body: MemberPatchBody }) =>
+      apiClient.patch(`/api/team/members/${member.id}`, body, {
+        schema: memberResponseSchema,
+        credential: "rep",
+      }),
+    onSuccess: ({ member }, { body }) => {
+      setConfirming(null);
+      toast.success(
+        "role" in body
+          ? t("roleChanged", { name: member.username, role: t(`role.${member.role}`) })
+          : t(member.status === "active" ? "reactivated" : "deactivated", {
+              name: member.username,
+            }),
+      );
+      void queryClient.invalidateQueries({ queryKey: teamKey });
+    },
+    onError: (err) => {
+      setConfirming(null);
+      toast.error(
+        err instanceof ApiClientError && err.code === "last_manager"
+          ? t("lastManager")
+          : t("saveFailed"),
+      );
+    },
+  });
+
+  if (team.isPending) return <ListLoading label={t("loading")} testId="team-loading" />;
+  if (team.isError) {
+    return (
+      <ListError
+        message={t("loadFailed")}
+        retryLabel={t("retry")}
+        onRetry={() => void team.refetch()}
+        testId="team-error"
+      />
+    );
+  }
+  const { viewer, members, organization } = team.data;
+  const roleItems = (["rep", "manager"] as const).map((r) => ({
+    value: r,
+    label: t(`role.${r}`),
+  }));
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-fg-muted">
+        {t("organization")}: <bdi className="font-medium text-fg">{organization}</bdi>
+      </p>
+      <Table caption={t("caption", { organization })}>
+        <TableHead>
+          <TableRow>
+            <TableHeaderCell>{t("member")}</TableHeaderCell>
+            <TableHeaderCell>{t("roleHeader")}</TableHeaderCell>
+            <TableHeaderCell>{t("status")}</TableHeaderCell>
+            {viewer.canManage ? (
+              <TableHeaderCell>
+                <span className="sr-only">{t("actions")}</span>
+              </TableHeaderCell>
+            ) : null}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {members.map((m) => (
+            <TableRow key={m.id} data-testid="team-member" data-username={m.username}>
+              <TableCell>
+                <div className="grid">
+                  <span className="font-medium text-fg">
+                    <bdi>{m.username}</bdi>
+                    {m.id === viewer.userId ? (
+                      <span className="ms-1 text-fg-muted">{t("you")}</span>
+                    ) : null}
+                  </span>
+                  {m.email ? (
+                    <bdi className="text-xs text-fg-muted" dir="ltr">
+                      {m.email}
+                    </bdi>
+                  ) : null}
+                </div>
+              </TableCell>
+              <TableCell>
+                {viewer.canManage ? (
+                  <Select
+                    aria-label={t("roleOf", { name: m.username })}
+                    value={m.role}
+                    items={roleItems}
+                    disabled={change.isPending}
+                    className="h-9 min-w-32"
+                    onValueChange={(role) =>
+                      change.mutate({ member: m, body: { role: role as MemberRole } })
+                    }
+                  />
+                ) : (
+                  t(`role.${m.role}`)
+                )}
+              </TableCell>
+              <TableCell>
+                <Badge tone={m.status === "active" ? "success" : "neutral"}>
+                  {t(`statusValue.${m.status}`)}
+                </Badge>
+              </TableCell>
+              {viewer.canManage ? (
+                <TableCell className="text-end">
+                  <MemberAction
+                    member={m}
+                    confirming={confirming === m.id}
+                    busy={change.isPending}
+                    onAsk={() => setConfirming(m.id)}
+                    onCancel={() => setConfirming(null)}
+                    onChange={(status) => change.mutate({ member: m, body: { status } })}
+                  />
+                </TableCell>
+              ) : null}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** Deactivate asks once more (it signs the member out at once); reactivate does not. */
+function MemberAction({
+  member,
+  confirming,
+  busy,
+  onAsk,
+  onCancel,
+  onChange,
+}: {
+  member: Member;
+  confirming: boolean;
+  busy: boolean;
+  onAsk: () => void;
+  onCancel: () => void;
+  onChange: (status: "active" | "deactivated") => void;
+}) {
+  const t = useTranslations("Team");
+  if (member.status === "deactivated") {
+    return (
+      <Button size="sm" variant="secondary" disabled={busy} onClick={() => onChange("active")}>
+        {t("reactivate")}
+      </Button>
+    );
+  }
+  if (!confirming) {
+    return (
+      <Button size="sm" variant="secondary" disabled={busy} onClick={onAsk}>
+        {t("deactivate")}
+      </Button>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2" role="group">
+      <span className="text-xs text-fg-muted">{t("confirmDeactivate")}</span>
+      <Button
+        size="sm"
+        variant="danger"
+        disabled={busy}
+        onClick={() => onChange("deactivated")}
+        aria-label={t("deactivateNamed", { name: member.username })}
+      >
+        {t("deactivate")}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onCancel}>
+        {t("cancel")}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import { recordAudit } from "@/lib/audit";
+import type { MemberRole } from "@/lib/auth/permissions";
+import { revokeAllSessions } from "@/lib/auth/sessions";
+import type { Db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Member } from "./schemas";
+
+// A team's members as its managers run it (issue 33), and the users CLI's `role` command. Every
+// lookup is inside the actor's organization: another team's member is "not found", never told.
+
+/** Who acts, in which organization; `actor` is the audit trail's name for them. */
+export type TeamActor = { actor: string; organizationId: string; clientIp?: string | null };
+
+const memberSelect = {
+  id: true,
+  username: true,
+  email: true,
+  role: true,
+  disabled: true,
+  createdAt: true,
+} as const;
+
+type MemberRow = {
+  id: string;
+  username: string;
+  email: string | null;
+  role: MemberRole;
+  disabled: boolean;
+  createdAt: Date;
+};
+
+export function memberDto(row: MemberRow): Member {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    status: row.disabled ? "deactivated" : "active",
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listMembers(db: Db, organizationId: string) {
+  const rows = await db.user.findMany({
+    where: { organizationId },
+    orderBy: [{ disabled: "asc" }, { username: "asc" }],
+    select: memberSelect,
+  });
+  return rows.map(memberDto);
+}
+
+const notFound = () =>
+  new ApiError("not_found", "No such member on your team", { code: "member_not_found" });
+const lastManager = () =>
+  new ApiError(
+    "conflict",
+    "The team's last manager cannot be demoted or deactivated: make another member a manager first",
+    { code: "last_manager" },
+  );
+
+/**
+ * Locks the organization's row, so that two managers demoting each other at once cannot leave
+ * the team without one, then reads the member inside it.
+ */
+async function lockedMember(tx: Prisma.TransactionClient, organizationId: string, userId: string) {
+  await tx.$queryRaw`SELECT "id" FROM "Organization" WHERE "id" = ${organizationId}::uuid FOR UPDATE`;
+  const member = await tx.user.findFirst({
+    where: { id: userId, organizationId },
+    select: memberSelect,
+  });
+  if (!member) throw notFound();
+  return member;
+}
+
+/** Is `member` the only active manager of the team? */
+async function isLastManager(
+  tx: Prisma.TransactionClient,
+  organizationId: string,
+  member: MemberRow,
+) {
+  if (member.role !== "manager" || member.disabled) return false;
+  const others = await tx.user.count({
+    where: { organizationId, role: "manager", disabled: false, NOT: { id: member.id } },
+  });
+  return others === 0;
+}
+
+export async function setMemberRole(db: Db, by: TeamActor, userId: string, role: MemberRole) {
+  const { before, after } = await db.$transaction(async (tx) => {
+    const member = await lockedMember(tx, by.organizationId, userId);
+    if (role !== "manager" && (await isLastManager(tx, by.organizationId, member))) {
+      throw lastManager();
+    }
+    const updated = await tx.user.update({
+      where: { id: userId },
+      data: { role },
+      select: memberSelect,
+    });
+    return { before: member, after: updated };
+  });
+  if (before.role !== after.role) {
+    await recordAudit(
+      {
+        actor: by.actor,
+        action: "team.role",
+        target: after.username,
+        outcome: "success",
+        clientIp: by.clientIp ?? null,
+        detail: { organizationId: by.organizationId, from: before.role, to: after.role },
+        fold: false,
+      },
+      db,
+    );
+  }
+  return memberDto(after);
+}
+
+/**
+ * Deactivates a member (their sessions end at once, their calls and notes stay) or lets them
+ * sign in again.
+ */
+export async function setMemberActive(db: Db, by: TeamActor, userId: string, active: boolean) {
+  const { before, after } = await db.$transaction(async (tx) => {
+    const member = await lockedMember(tx, by.organizationId, userId);
+    if (!active && (await isLastManager(tx, by.organizationId, member))) throw lastManager();
+    const updated = await tx.user.update({
+      where: { id: userId },
+      data: { disabled: !active },
+      select: memberSelect,
+    });
+    return { before: member, after: updated };
+  });
+  // After the commit as well as the flag: a request already past authentication still ends, and
+  // every later one fails the live-session check (it reads `disabled`).
+  if (!active) await revokeAllSessions({ userId }, db);
+  if (before.disabled !== after.disabled) {
+    await recordAudit(
+      {
+        actor: by.actor,
+        action: active ? "team.reactivate" : "team.deactivate",
+        target: after.username,
+        outcome: "success",
+        clientIp: by.clientIp ?? null,
+        detail: { organizationId: by.organizationId },
+        fold: false,
+      },
+      db,
+    );
+  }
+  return memberDto(after);
+}
