@@ -104,6 +104,8 @@ export function PowerDialPreview({
           <ol
             className="grid max-h-56 gap-0.5 overflow-y-auto rounded-lg border border-line p-2 text-sm"
             aria-label={t("previewListLabel")}
+            // It scrolls on a long list: reachable with the keyboard to scroll it.
+            tabIndex={0}
             data-testid="power-dial-plan-rows"
           >
             {plan.rows.map(({ place, skip }) => (

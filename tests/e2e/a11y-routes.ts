@@ -57,7 +57,8 @@ async function openPowerDialPreview(page: Page) {
  */
 async function startPowerDialSession(page: Page) {
   await openPowerDialPreview(page);
-  await page.getByTestId("power-dial-preview").getByRole("checkbox").check();
+  // The first of the preview's two checkboxes (closed now, called recently), in any language.
+  await page.getByTestId("power-dial-preview").getByRole("checkbox").first().check();
   await page.getByTestId("power-dial-start").click();
   await expect(page.getByTestId("power-dial-bar")).toHaveAttribute("data-phase", "calling");
   await expect(page.getByTestId("facility-drawer")).toBeVisible();
