@@ -26,8 +26,11 @@ test("Targets' tiles count the team's calls and notes today; Profile lists the r
   await expect(tile(page, "viewed")).toHaveCount(0);
 
   const digits = uniqueNumber("737");
+  // Started 2 s ago (no talk time): newer than any call an earlier spec made in real time, so it
+  // is the first of Profile's list below.
   const call = await createCall(page.request, repSession.token, {
     digits,
+    talkSeconds: 0,
     disposition: "interested",
   });
   const placeId = `ChIJreal-numbers-${randomUUID()}`;
