@@ -15,7 +15,14 @@ import { useCallDisposition } from "./dialer-provider";
  * The dialer's question after a call: shown in place of the keypad until the rep answers or
  * skips. The answer is queued in the call outbox (saved even while the server is unreachable).
  */
-export function DialerDisposition({ pending }: { pending: PendingDisposition }) {
+export function DialerDisposition({
+  pending,
+  placed,
+}: {
+  pending: PendingDisposition;
+  /** False while the window is hidden to be measured (a prompt restored on load): focus waits. */
+  placed: boolean;
+}) {
   const t = useTranslations("Calls");
   const { save, skip } = useCallDisposition();
   // The prompt takes focus (so 1-9 reach it) unless the rep is typing in a text field outside
@@ -35,7 +42,7 @@ export function DialerDisposition({ pending }: { pending: PendingDisposition }) 
         key={pending.callId}
         compact
         suggested={pending.suggested}
-        autoFocus={focus}
+        autoFocus={focus && placed}
         summary={
           <>
             <bdi>{summary}</bdi> · <bdi dir="ltr">{duration}</bdi>

@@ -12,12 +12,13 @@ import { useRecordToggle } from "./use-record-toggle";
 export const COMPACT_DIALER_MEDIA = "(max-width: 639px)";
 
 const barButton =
-  "h-auto min-w-0 flex-col gap-0.5 px-1 py-1.5 text-[11px] leading-tight [&_svg]:size-4";
+  "h-auto min-w-0 flex-col gap-0.5 px-0.5 py-1.5 text-[11px] font-medium leading-tight [&_svg]:size-4";
 
 /**
  * The call on a phone without the keypad, which is rarely needed there and would cover the
- * drawer and the map: who is being called, the state and timer, and Mute, Hold, Record, the
- * keypad toggle and End in one row.
+ * drawer and the map: who is being called, the state, timer and End on top, and Mute, Hold,
+ * Record and the keypad toggle in one row (four columns, so their labels stay whole at 360 px in
+ * every language).
  */
 export function DialerInCallBar({ onShowKeypad }: { onShowKeypad: () => void }) {
   const t = useTranslations("Dialer");
@@ -34,15 +35,21 @@ export function DialerInCallBar({ onShowKeypad }: { onShowKeypad: () => void }) 
           outcome={dialer.outcome}
           held={dialer.held}
         />
-        <span
-          role="timer"
-          aria-label={t("timer")}
-          dir="ltr"
-          className="font-mono text-sm tabular-nums text-fg"
-          data-testid="dialer-in-call-timer"
-        >
-          {formatMs(dialer.elapsedMs)}
-        </span>
+        <div className="flex shrink-0 items-center gap-2">
+          <span
+            role="timer"
+            aria-label={t("timer")}
+            dir="ltr"
+            className="font-mono text-sm tabular-nums text-fg"
+            data-testid="dialer-in-call-timer"
+          >
+            {formatMs(dialer.elapsedMs)}
+          </span>
+          <Button variant="danger" size="sm" data-testid="dialer-end" onClick={dialer.hangUp}>
+            <PhoneOff aria-hidden />
+            {t("end")}
+          </Button>
+        </div>
       </div>
       <p className="truncate text-sm text-fg-muted" data-testid="dialer-business">
         {business?.placeName ? (
@@ -51,7 +58,7 @@ export function DialerInCallBar({ onShowKeypad }: { onShowKeypad: () => void }) 
           <bdi dir="ltr">{dialer.number}</bdi>
         )}
       </p>
-      <div className="grid grid-cols-5 gap-1">
+      <div className="grid grid-cols-4 gap-1">
         <Button
           variant="secondary"
           size="sm"
@@ -91,16 +98,6 @@ export function DialerInCallBar({ onShowKeypad }: { onShowKeypad: () => void }) 
           </span>
         </Button>
         <KeypadToggle shown={false} onToggle={onShowKeypad} />
-        <Button
-          variant="danger"
-          size="sm"
-          className={barButton}
-          data-testid="dialer-end"
-          onClick={dialer.hangUp}
-        >
-          <PhoneOff aria-hidden />
-          <span className="max-w-full truncate">{t("end")}</span>
-        </Button>
       </div>
     </div>
   );
@@ -127,7 +124,8 @@ export function KeypadToggle({
       onClick={onToggle}
     >
       <Grid3x3 aria-hidden />
-      <span className="max-w-full truncate">{t("keypad")}</span>
+      {/* The short name fits the bar's narrow column in every language ("Tastenfeld" did not). */}
+      <span className="max-w-full truncate">{t("keypadShort")}</span>
     </Button>
   );
 }

@@ -20,9 +20,12 @@ import { useMediaQuery } from "./use-media-query";
 export function DialerPanel({
   inputRef,
   onKeypad,
+  placed,
 }: {
   inputRef: React.RefObject<HTMLInputElement | null>;
   onKeypad: (key: KeypadKey) => void;
+  /** The window is drawn (not hidden while it is first measured): focus can move into it. */
+  placed: boolean;
 }) {
   const t = useTranslations("Dialer");
   const dialer = useDialer();
@@ -81,7 +84,11 @@ export function DialerPanel({
           <Delete aria-hidden className="rtl:-scale-x-100" />
         </IconButton>
       </div>
-      {pending ? <DialerDisposition pending={pending} /> : <DialerKeypad onPress={onKeypad} />}
+      {pending ? (
+        <DialerDisposition pending={pending} placed={placed} />
+      ) : (
+        <DialerKeypad onPress={onKeypad} />
+      )}
       {phone && isActive ? (
         <KeypadToggle shown onToggle={() => setKeypadShown(false)} className="w-full flex-row" />
       ) : null}

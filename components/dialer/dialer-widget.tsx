@@ -117,6 +117,10 @@ export function DialerWidget() {
     dialer.sendDigit(key);
   };
 
+  const place = placeOf({ docked: dockedNow, phone, minimised: dialer.minimised, frame, shown });
+  // Focus can only land in a window that is drawn: a prompt restored on load waits for this.
+  const placed = place.visibility !== "hidden";
+
   return (
     <section
       ref={rootRef}
@@ -127,7 +131,7 @@ export function DialerWidget() {
       tabIndex={-1}
       onKeyDown={onKeyDown}
       data-docked={dockedNow}
-      style={placeOf({ docked: dockedNow, phone, minimised: dialer.minimised, frame, shown })}
+      style={place}
       className={`fixed z-50 outline-none ${dialer.minimised ? "pointer-events-none flex items-end justify-end" : ""}`}
     >
       {dialer.minimised ? (
@@ -145,7 +149,7 @@ export function DialerWidget() {
             dock={wide ? { docked: dockedNow, toggle: toggleDock } : null}
           />
           <IncomingCall />
-          <DialerPanel inputRef={inputRef} onKeypad={onKeypad} />
+          <DialerPanel inputRef={inputRef} onKeypad={onKeypad} placed={placed} />
         </div>
       )}
     </section>

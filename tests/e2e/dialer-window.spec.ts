@@ -1,4 +1,5 @@
 import { dialerParts, openAppWithClock } from "./dialer-helpers";
+import { setLocale } from "./helpers";
 import { expect, test } from "./fixtures";
 
 test.use({ signedInAs: "rep" });
@@ -216,3 +217,32 @@ test("on a phone a call is a compact bar: name, timer, Hold, Record, End, and th
     "false",
   );
 });
+
+for (const locale of ["de", "ar"] as const) {
+  test(`on a 360 px phone in ${locale} every label of the compact bar is whole`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await setLocale(page, locale);
+    const d = dialerParts(page);
+    await openAppWithClock(page);
+    await d.bar.click();
+    await d.widget.locator('input[type="tel"]').fill("5550100");
+    await d.widget.getByTestId("dialer-call").click();
+    await page.clock.runFor(600 + 1_000);
+    const bar = d.widget.getByTestId("dialer-in-call-bar");
+    await expect(bar).toBeVisible();
+    // A label cut short ("Tastenfe…") is wider inside than the box it is drawn in.
+    const cut = await bar
+      .locator("button span")
+      .evaluateAll((spans) =>
+        spans.filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.textContent),
+      );
+    expect(cut).toEqual([]);
+    if (process.env.E2E_SHOTS_DIR) {
+      await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/compact-bar-${locale}.png` });
+    }
+    await bar.getByTestId("dialer-end").click();
+    await expect(bar).toBeHidden();
+  });
+}

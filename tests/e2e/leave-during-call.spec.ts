@@ -67,6 +67,8 @@ test("the outcome still owed after a reload is asked again until the rep answers
   await page.reload();
   await expect(prompt).toBeVisible();
   await expect(prompt).not.toContainText("Not connected");
+  // The prompt asked again takes focus, so the 1-9 keys answer it at once.
+  await expect(prompt.getByRole("button").first()).toBeFocused();
   const callId = (await prompt.getAttribute("data-call-id"))!;
   // A second reload asks for the same call.
   await page.reload();
