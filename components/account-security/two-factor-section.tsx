@@ -51,6 +51,7 @@ export function TwoFactorSection({ idPrefix }: { idPrefix: string }) {
   });
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
+  const [signedOut, setSignedOut] = useState(0);
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<ReturnType<typeof refusal> | "tfPasswordRequired" | null>(
@@ -82,6 +83,7 @@ export function TwoFactorSection({ idPrefix }: { idPrefix: string }) {
     onSuccess: (res) => {
       setSetup(null);
       setCodes(res.recoveryCodes);
+      setSignedOut(res.otherSessionsEnded);
       setCode("");
       void refresh();
     },
@@ -129,7 +131,9 @@ export function TwoFactorSection({ idPrefix }: { idPrefix: string }) {
     const text = codes.join("\n");
     return (
       <div className="grid gap-4" data-testid={`${idPrefix}-recovery`}>
-        <p className="text-sm font-medium text-success-soft-fg">{t("tfEnabled")}</p>
+        <p className="text-sm font-medium text-success-soft-fg">
+          {t("tfEnabled")} {signedOut > 0 ? t("tfSignedOut", { count: signedOut }) : null}
+        </p>
         <p className="text-sm text-fg-muted">{t("tfRecoveryHint")}</p>
         <ol
           dir="ltr"

@@ -5,10 +5,8 @@ import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { UserSession } from "@/lib/auth/sessions";
 import { beginAttempt, runTogether } from "@/lib/auth/throttle";
 import { getDb } from "@/lib/db/client";
-import { passwordChangedMail } from "@/lib/email/mail-content";
-import { sendMail } from "@/lib/email/mailer";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { errorMessage, log } from "@/lib/log";
+import { sendAccountNotice } from "./notice";
 import { passwordErrorCodes, type ChangePasswordBody } from "./schemas";
 
 const action = "auth.password.change";
@@ -89,40 +87,6 @@ export async function changePassword({ session, body, ip, locale }: ChangePasswo
     SELECT (SELECT count(*) FROM ended) AS "ended"`;
   const otherSessionsEnded = Number(row?.ended ?? 0);
 
-  if (account.email && account.emailVerified) {
-    await notify({ ...audit, to: account.email, locale, changedAt: now });
-  }
+  await sendAccountNotice("passwordChanged", { ...audit, account, locale, at: now });
   return { ok: true as const, otherSessionsEnded };
-}
-
-/**
- * The notice goes to a verified address only: an unverified one may be anybody's. A failed send
- * does not undo the change (it is already in force); it is logged and audited.
- */
-async function notify(input: {
-  actor: string;
-  clientIp: string | null;
-  to: string;
-  locale: string | undefined;
-  changedAt: Date;
-}) {
-  const content = passwordChangedMail({
-    locale: input.locale,
-    name: input.actor,
-    username: input.actor,
-    changedAt: input.changedAt,
-  });
-  try {
-    await sendMail({ ...content, to: input.to, purpose: "password-changed" });
-  } catch (err) {
-    log.warn("password change notice not sent", { user: input.actor, error: errorMessage(err) });
-    await recordAudit({
-      actor: input.actor,
-      action: "auth.password.notify",
-      target: input.actor,
-      outcome: "error",
-      clientIp: input.clientIp,
-      detail: { error: errorMessage(err).slice(0, 200) },
-    });
-  }
 }

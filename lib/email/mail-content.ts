@@ -75,26 +75,32 @@ ${p(expiry)}
   return { subject: t("subject"), text, html };
 }
 
-export type PasswordChangedMailInput = {
+export type AccountNoticeMailInput = {
   locale: string | undefined;
   name: string;
   username: string;
   changedAt: Date;
 };
 
-/** The notice that an account's password was changed (issue 33): no link, nothing to redeem. */
-export function passwordChangedMail(input: PasswordChangedMailInput): MailContent {
+/** What changed on an account that its owner is told about by mail (issue 33). */
+export type AccountNotice = "passwordChanged" | "twoFactorEnabled" | "twoFactorDisabled";
+
+/** The notice that an account's security changed: no link, nothing to redeem. */
+export function accountNoticeMail(
+  notice: AccountNotice,
+  input: AccountNoticeMailInput,
+): MailContent {
   const { locale, t } = translatorFor(input.locale);
   // UTC in a fixed, unambiguous form: the mail cannot know the reader's zone.
   const time = input.changedAt.toISOString().slice(0, 16).replace("T", " ");
-  const subject = t("passwordChanged.subject");
+  const subject = t(`${notice}.subject`);
   const lines = [
-    t("passwordChanged.greeting", { name: isolate(input.name) }),
-    t("passwordChanged.intro", { username: isolate(input.username), time: isolate(time) }),
-    t("passwordChanged.sessions"),
-    t("passwordChanged.notYou"),
+    t(`${notice}.greeting`, { name: isolate(input.name) }),
+    t(`${notice}.intro`, { username: isolate(input.username), time: isolate(time) }),
+    t(`${notice}.sessions`),
+    t(`${notice}.notYou`),
   ];
-  const signature = t("passwordChanged.signature");
+  const signature = t(`${notice}.signature`);
   const text = [...lines.flatMap((line) => [line, ""]), `-- ${signature}`].join("\n");
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
   const html = `<!doctype html>
@@ -110,6 +116,10 @@ ${lines.map(p).join("\n")}
 </html>`;
   return { subject, text, html };
 }
+
+/** The notice that an account's password was changed. */
+export const passwordChangedMail = (input: AccountNoticeMailInput) =>
+  accountNoticeMail("passwordChanged", input);
 
 export type InvitationMailInput = {
   locale: string | undefined;

@@ -4,6 +4,7 @@ import { auditStatement, recordAudit } from "@/lib/audit";
 import { verifyPassword } from "@/lib/auth/password";
 import type { UserSession } from "@/lib/auth/sessions";
 import { beginAttempt, runTogether } from "@/lib/auth/throttle";
+import { sendAccountNotice } from "@/lib/account-security/notice";
 import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { twoFactorErrorCodes } from "./schemas";
@@ -17,7 +18,7 @@ import {
   sealTotpSecret,
 } from "./totp";
 
-type Ctx = { session: UserSession; ip: string | null };
+type Ctx = { session: UserSession; ip: string | null; locale?: string };
 const auditOf = ({ session, ip }: Ctx, action: string) => ({
   actor: session.username,
   action,
@@ -64,7 +65,7 @@ export async function confirmEnrolment(ctx: Ctx, code: string) {
   const { session } = ctx;
   const user = await db.user.findUniqueOrThrow({
     where: { id: session.userId },
-    select: { totpPendingSecret: true, totpEnabledAt: true },
+    select: { totpPendingSecret: true, totpEnabledAt: true, email: true, emailVerified: true },
   });
   if (user.totpEnabledAt) {
     throw new ApiError("conflict", "Two-factor sign-in is already on", {
@@ -95,7 +96,7 @@ export async function confirmEnrolment(ctx: Ctx, code: string) {
       Prisma.sql`(${crypto.randomUUID()}::uuid, ${session.userId}::uuid, ${hashRecoveryCode(c.replace("-", ""))}::text, ${now}::timestamp(3))`,
   );
   // Guarded on the pending secret read above: a set-up restarted meanwhile is not switched on.
-  const [row] = await db.$queryRaw<{ on: bigint | number }[]>`
+  const [row] = await db.$queryRaw<{ on: bigint | number; ended: bigint | number }[]>`
     WITH upd AS (
       UPDATE "User" SET "totpSecret" = "totpPendingSecret", "totpPendingSecret" = NULL,
         "totpEnabledAt" = ${now}, "totpLastStep" = ${step}, "updatedAt" = ${now}
@@ -104,6 +105,12 @@ export async function confirmEnrolment(ctx: Ctx, code: string) {
       RETURNING "id"
     ),
     old AS (DELETE FROM "RecoveryCode" WHERE "userId" IN (SELECT "id" FROM upd) RETURNING "id"),
+    ended AS (
+      UPDATE "Session" SET "revokedAt" = ${now}
+      WHERE "userId" IN (SELECT "id" FROM upd) AND "id" <> ${session.sid}::uuid
+        AND "revokedAt" IS NULL AND "expiresAt" > ${now}
+      RETURNING "id"
+    ),
     ins AS (
       INSERT INTO "RecoveryCode" ("id", "userId", "codeHash", "createdAt")
       SELECT v.* FROM (VALUES ${Prisma.join(rows)}) AS v("id", "userId", "codeHash", "createdAt")
@@ -111,13 +118,24 @@ export async function confirmEnrolment(ctx: Ctx, code: string) {
       RETURNING "id"
     ),
     audit AS (${auditStatement({ ...auditOf(ctx, "auth.2fa.enable"), outcome: "success" }, now)})
-    SELECT (SELECT count(*) FROM upd) AS "on"`;
+    SELECT (SELECT count(*) FROM upd) AS "on", (SELECT count(*) FROM ended) AS "ended"`;
   if (!Number(row?.on ?? 0)) {
     throw new ApiError("conflict", "Start the set-up again", {
       code: twoFactorErrorCodes.notEnrolling,
     });
   }
-  return { ok: true as const, recoveryCodes: codes };
+  await sendAccountNotice("twoFactorEnabled", {
+    actor: session.username,
+    clientIp: ctx.ip,
+    account: user,
+    locale: ctx.locale,
+    at: now,
+  });
+  return {
+    ok: true as const,
+    recoveryCodes: codes,
+    otherSessionsEnded: Number(row?.ended ?? 0),
+  };
 }
 
 /**
@@ -137,11 +155,19 @@ export async function disableTwoFactor(ctx: Ctx, body: { password: string; code:
   }
   const db = await getDb();
   let failure: { field: "password" | "code"; message: string; code: string } | null = null;
+  let account: { email: string | null; emailVerified: boolean } | null = null;
   try {
     const user = await db.user.findUniqueOrThrow({
       where: { id: session.userId },
-      select: { passwordHash: true, totpSecret: true, totpEnabledAt: true },
+      select: {
+        passwordHash: true,
+        totpSecret: true,
+        totpEnabledAt: true,
+        email: true,
+        emailVerified: true,
+      },
     });
+    account = user;
     if (!user.totpEnabledAt || !user.totpSecret) {
       await verdict.release("error");
       throw new ApiError("conflict", "Two-factor sign-in is off", {
@@ -196,5 +222,14 @@ export async function disableTwoFactor(ctx: Ctx, body: { password: string; code:
     Prisma.sql`DELETE FROM "RecoveryCode" WHERE "userId" = ${session.userId}::uuid`,
     auditStatement({ ...audit, outcome: "success" }),
   ]);
+  if (account) {
+    await sendAccountNotice("twoFactorDisabled", {
+      actor: session.username,
+      clientIp: ip,
+      account,
+      locale: ctx.locale,
+      at: new Date(),
+    });
+  }
   return { ok: true as const };
 }

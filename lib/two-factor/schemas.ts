@@ -64,6 +64,8 @@ export const enableTwoFactorBodySchema = z.object({ code: totpCodeSchema });
 export const enableTwoFactorResponseSchema = z.object({
   ok: z.literal(true),
   recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT),
+  /** The account's other sessions, signed out when the factor was switched on. */
+  otherSessionsEnded: z.number().int().min(0),
 });
 
 /** POST /api/auth/2fa/disable: the current password and a code (or a recovery code). */

@@ -1,6 +1,7 @@
 // POST /api/auth/2fa/disable - switch the second factor off with the password and a code
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
+import { localeCookie } from "@/lib/i18n/config";
 import { disableTwoFactor } from "@/lib/two-factor/enrol";
 import { disableTwoFactorBodySchema, okResponseSchema } from "@/lib/two-factor/schemas";
 
@@ -11,6 +12,9 @@ export const POST = withUser(
     body: disableTwoFactorBodySchema,
     rateLimit: { name: "auth.2fa", max: 10, windowSeconds: 60 },
   },
-  async ({ body, session, ip }) =>
-    respond(okResponseSchema, await disableTwoFactor({ session, ip }, body)),
+  async ({ body, session, ip, req }) =>
+    respond(
+      okResponseSchema,
+      await disableTwoFactor({ session, ip, locale: req.cookies.get(localeCookie)?.value }, body),
+    ),
 );

@@ -1,6 +1,7 @@
 // POST /api/auth/2fa/enable - confirm the pending secret with a code; answers the recovery codes once
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
+import { localeCookie } from "@/lib/i18n/config";
 import { confirmEnrolment } from "@/lib/two-factor/enrol";
 import { enableTwoFactorBodySchema, enableTwoFactorResponseSchema } from "@/lib/two-factor/schemas";
 
@@ -11,6 +12,12 @@ export const POST = withUser(
     body: enableTwoFactorBodySchema,
     rateLimit: { name: "auth.2fa", max: 20, windowSeconds: 60 },
   },
-  async ({ body, session, ip }) =>
-    respond(enableTwoFactorResponseSchema, await confirmEnrolment({ session, ip }, body.code)),
+  async ({ body, session, ip, req }) =>
+    respond(
+      enableTwoFactorResponseSchema,
+      await confirmEnrolment(
+        { session, ip, locale: req.cookies.get(localeCookie)?.value },
+        body.code,
+      ),
+    ),
 );
