@@ -75,6 +75,8 @@ export const schema = z.object({
   SMTP_FROM: z.string().min(3).default("DialFlow <no-reply@localhost>"),
   EMAIL_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   EMAIL_DAILY_CAP: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Invitation mails (new and resent) an organization may send per day (issue 33). */
+  INVITATION_DAILY_CAP: z.coerce.number().int().min(1).max(10_000).default(50),
   PLACES_API_KEY: z.string().min(1).optional(),
   PLACES_API_BASE_URL: z.url().default("https://places.googleapis.com"),
   /** Upstream places calls give up after this long (504 to the browser). */

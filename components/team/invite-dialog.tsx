@@ -72,9 +72,11 @@ function Invitations() {
   const failed = (err: unknown) =>
     err instanceof ApiClientError && err.code === "invitation_pending"
       ? t("invitePending")
-      : err instanceof ApiClientError && err.status === 400
-        ? t("inviteInvalid")
-        : t("inviteFailed");
+      : err instanceof ApiClientError && err.code === "invitation_daily_cap"
+        ? t("inviteDailyCap")
+        : err instanceof ApiClientError && err.status === 400
+          ? t("inviteInvalid")
+          : t("inviteFailed");
 
   const send = useMutation({
     mutationFn: () =>

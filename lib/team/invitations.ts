@@ -7,7 +7,8 @@ import { getDb, type Db } from "@/lib/db/client";
 import { invitationMail } from "@/lib/email/mail-content";
 import { MailRecipientNotAllowedError, sendMail } from "@/lib/email/mailer";
 import { hashVerificationToken, newVerificationToken } from "@/lib/email/tokens";
-import { appUrl } from "@/lib/env";
+import { hitRateLimit } from "@/lib/api/rate-limit";
+import { appUrl, env } from "@/lib/env";
 import type { MemberRole } from "@/lib/auth/permissions";
 import type { TeamActor } from "./members";
 import { INVITATION_DAYS, type Invitation } from "./invitation-schemas";
@@ -82,6 +83,38 @@ async function mailInvitation(
   }
 }
 
+/**
+ * Every invitation mail (new or resent) counts against the organization's day, and a resend
+ * against its invitation's: a manager's account cannot be used to mail-bomb an address or the
+ * world. Checked before anything is written or sent.
+ */
+async function spendInvitationMail(organizationId: string, invitationId?: string) {
+  const day = 86_400;
+  const verdicts = [
+    await hitRateLimit(
+      { name: "invitation-mail", max: env.INVITATION_DAILY_CAP, windowSeconds: day },
+      organizationId,
+    ),
+    ...(invitationId
+      ? [
+          await hitRateLimit(
+            { name: "invitation-resend", max: RESENDS_PER_DAY, windowSeconds: day },
+            invitationId,
+          ),
+        ]
+      : []),
+  ];
+  const refused = verdicts.find((v) => !v.allowed);
+  if (refused && !refused.allowed) {
+    throw new ApiError("rate_limited", "Daily invitation limit reached", {
+      code: "invitation_daily_cap",
+      headers: { "Retry-After": String(refused.retryAfterSeconds) },
+    });
+  }
+}
+/** Resends of one invitation per day: enough for a lost mail, too few to flood an inbox. */
+export const RESENDS_PER_DAY = 5;
+
 const expiry = (now: Date) => new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
 
 /** The team's invitations neither accepted nor revoked, newest first (expired ones say so). */
@@ -116,6 +149,7 @@ export async function createInvitation(
       code: "invitation_pending",
     });
   }
+  await spendInvitationMail(by.organizationId);
   const { token, tokenHash } = newVerificationToken();
   const now = new Date();
   const row = await db.invitation.create({
@@ -142,6 +176,12 @@ export async function createInvitation(
 
 /** A new link (the old one stops working) and a new expiry, mailed again. */
 export async function resendInvitation(db: Db, by: TeamActor, id: string, locale?: string) {
+  const found = await db.invitation.findFirst({
+    where: { id, organizationId: by.organizationId, acceptedAt: null, revokedAt: null },
+    select: { id: true },
+  });
+  if (!found) throw notFound();
+  await spendInvitationMail(by.organizationId, id);
   const { token, tokenHash } = newVerificationToken();
   const now = new Date();
   const { count } = await db.invitation.updateMany({
