@@ -66,6 +66,22 @@ function TeamList() {
     queryFn: ({ signal }) =>
       apiClient.get("/api/team", { schema: teamResponseSchema, credential: "rep", signal }),
   });
+  const resetTwoFactor = useMutation({
+    mutationFn: (member: Member) =>
+      apiClient.delete(`/api/team/members/${member.id}/two-factor`, {
+        schema: memberResponseSchema,
+        credential: "rep",
+      }),
+    onSuccess: ({ member }) => {
+      setConfirming(null);
+      toast.success(t("twoFactorReset", { name: member.username }));
+      void queryClient.invalidateQueries({ queryKey: teamKey });
+    },
+    onError: () => {
+      setConfirming(null);
+      toast.error(t("saveFailed"));
+    },
+  });
   const change = useMutation({
     mutationFn: ({ member, body }: { member: Member; body: MemberPatchBody }) =>
       apiClient.patch(`/api/team/members/${member.id}`, body, {
@@ -120,6 +136,7 @@ function TeamList() {
             <TableHeaderCell>{t("member")}</TableHeaderCell>
             <TableHeaderCell>{t("roleHeader")}</TableHeaderCell>
             <TableHeaderCell>{t("status")}</TableHeaderCell>
+            <TableHeaderCell>{t("twoFactorHeader")}</TableHeaderCell>
             {viewer.canManage ? (
               <TableHeaderCell>
                 <span className="sr-only">{t("actions")}</span>
@@ -166,6 +183,25 @@ function TeamList() {
                   {t(`statusValue.${m.status}`)}
                 </Badge>
               </TableCell>
+              <TableCell>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge tone={m.twoFactor ? "success" : "neutral"}>
+                    {t(`twoFactorValue.${m.twoFactor ? "on" : "off"}`)}
+                  </Badge>
+                  {viewer.canManage && m.twoFactor && m.id !== viewer.userId ? (
+                    <Confirmed
+                      label={t("resetTwoFactor")}
+                      question={t("confirmResetTwoFactor")}
+                      confirmLabel={t("resetTwoFactorNamed", { name: m.username })}
+                      confirming={confirming === `2fa:${m.id}`}
+                      busy={resetTwoFactor.isPending}
+                      onAsk={() => setConfirming(`2fa:${m.id}`)}
+                      onCancel={() => setConfirming(null)}
+                      onConfirm={() => resetTwoFactor.mutate(m)}
+                    />
+                  ) : null}
+                </div>
+              </TableCell>
               {viewer.canManage ? (
                 <TableCell className="text-end">
                   <MemberAction
@@ -210,24 +246,60 @@ function MemberAction({
       </Button>
     );
   }
+  return (
+    <Confirmed
+      label={t("deactivate")}
+      question={t("confirmDeactivate")}
+      confirmLabel={t("deactivateNamed", { name: member.username })}
+      confirming={confirming}
+      busy={busy}
+      onAsk={onAsk}
+      onCancel={onCancel}
+      onConfirm={() => onChange("deactivated")}
+    />
+  );
+}
+
+/** A change that cannot be taken back in one click: the button asks once more, in place. */
+function Confirmed({
+  label,
+  question,
+  confirmLabel,
+  confirming,
+  busy,
+  onAsk,
+  onCancel,
+  onConfirm,
+}: {
+  label: string;
+  question: string;
+  /** The confirming button's accessible name: it says whom it acts on. */
+  confirmLabel: string;
+  confirming: boolean;
+  busy: boolean;
+  onAsk: () => void;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const t = useTranslations("Team");
   if (!confirming) {
     return (
       <Button size="sm" variant="secondary" disabled={busy} onClick={onAsk}>
-        {t("deactivate")}
+        {label}
       </Button>
     );
   }
   return (
     <div className="flex flex-wrap items-center justify-end gap-2" role="group">
-      <span className="text-xs text-fg-muted">{t("confirmDeactivate")}</span>
+      <span className="text-xs text-fg-muted">{question}</span>
       <Button
         size="sm"
         variant="danger"
         disabled={busy}
-        onClick={() => onChange("deactivated")}
-        aria-label={t("deactivateNamed", { name: member.username })}
+        onClick={onConfirm}
+        aria-label={confirmLabel}
       >
-        {t("deactivate")}
+        {label}
       </Button>
       <Button size="sm" variant="ghost" onClick={onCancel}>
         {t("cancel")}

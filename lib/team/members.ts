@@ -5,6 +5,8 @@ import type { MemberRole } from "@/lib/auth/permissions";
 import { revokeAllSessions } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { sendAccountNotice } from "@/lib/account-security/notice";
+import { clearSecondFactor } from "@/lib/two-factor/reset";
 import type { Member } from "./schemas";
 
 // A team's members as its managers run it (issue 33), and the users CLI's `role` command. Every
@@ -17,18 +19,22 @@ const memberSelect = {
   id: true,
   username: true,
   email: true,
+  emailVerified: true,
   role: true,
   disabled: true,
   createdAt: true,
+  totpEnabledAt: true,
 } as const;
 
 type MemberRow = {
   id: string;
   username: string;
   email: string | null;
+  emailVerified: boolean;
   role: MemberRole;
   disabled: boolean;
   createdAt: Date;
+  totpEnabledAt: Date | null;
 };
 
 export function memberDto(row: MemberRow): Member {
@@ -39,6 +45,7 @@ export function memberDto(row: MemberRow): Member {
     role: row.role,
     status: row.disabled ? "deactivated" : "active",
     createdAt: row.createdAt.toISOString(),
+    twoFactor: row.totpEnabledAt !== null,
   };
 }
 
@@ -150,4 +157,42 @@ export async function setMemberActive(db: Db, by: TeamActor, userId: string, act
     );
   }
   return memberDto(after);
+}
+
+/**
+ * A manager clears a member's second factor (they lost the phone and the recovery codes): the
+ * member signs in with the password alone and enrols again, and is told by mail. A manager's own
+ * factor is turned off in Settings, with the password and a code: an open session alone must not
+ * remove it.
+ */
+export async function resetMemberTwoFactor(
+  db: Db,
+  by: TeamActor & { userId: string },
+  userId: string,
+) {
+  if (userId === by.userId) {
+    throw new ApiError("conflict", "Turn your own two-factor sign-in off in Settings", {
+      code: "own_two_factor",
+    });
+  }
+  const member = await db.user.findFirst({
+    where: { id: userId, organizationId: by.organizationId },
+    select: memberSelect,
+  });
+  if (!member) throw notFound();
+  if (member.totpEnabledAt === null) {
+    throw new ApiError("conflict", "Two-factor sign-in is already off for this member", {
+      code: "two_factor_off",
+    });
+  }
+  const now = new Date();
+  await clearSecondFactor(db, member, by.actor, { organizationId: by.organizationId });
+  await sendAccountNotice("twoFactorDisabled", {
+    actor: member.username,
+    clientIp: by.clientIp ?? null,
+    account: member,
+    locale: undefined,
+    at: now,
+  });
+  return memberDto({ ...member, totpEnabledAt: null });
 }

@@ -13,6 +13,8 @@ export const memberSchema = z.object({
   role: memberRoleSchema,
   status: z.enum(["active", "deactivated"]),
   createdAt: z.string(),
+  /** Two-factor sign-in is on: a manager can reset it for a member who lost the phone. */
+  twoFactor: z.boolean(),
 });
 export type Member = z.infer<typeof memberSchema>;
 

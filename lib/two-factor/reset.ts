@@ -3,17 +3,17 @@ import { recordAudit } from "@/lib/audit";
 import type { Db } from "@/lib/db/client";
 
 /**
- * An operator's reset of a rep's second factor (the users CLI's `2fa-reset`), for a rep who lost
- * both the phone and the recovery codes: the secret, any pending set-up and the recovery codes
- * go, so the next sign-in takes the password alone and the rep can enrol again. Audited with who
- * did it; the rep's sessions are left as they are (the rep is who asked).
+ * Clears an account's second factor for someone who lost both the phone and the recovery codes:
+ * the secret, any pending set-up and the recovery codes go, so the next sign-in takes the password
+ * alone and the owner can enrol again. Audited with who did it; the account's sessions are left as
+ * they are (its owner is who asked).
  */
-export async function resetTwoFactor(db: Db, username: string, actor = "cli") {
-  const user = await db.user.findUnique({
-    where: { username },
-    select: { id: true, totpEnabledAt: true },
-  });
-  if (!user) throw new Error(`No rep named ${username}`);
+export async function clearSecondFactor(
+  db: Db,
+  user: { id: string; username: string; totpEnabledAt: Date | null },
+  actor: string,
+  detail: Record<string, string> = {},
+) {
   await db.$transaction([
     db.user.update({
       where: { id: user.id },
@@ -21,16 +21,27 @@ export async function resetTwoFactor(db: Db, username: string, actor = "cli") {
     }),
     db.recoveryCode.deleteMany({ where: { userId: user.id } }),
   ]);
+  const wasEnabled = user.totpEnabledAt !== null;
   await recordAudit(
     {
       actor,
       action: "user.2fa.reset",
-      target: username,
+      target: user.username,
       outcome: "success",
-      detail: { wasEnabled: user.totpEnabledAt !== null },
+      detail: { ...detail, wasEnabled },
       fold: false,
     },
     db,
   );
-  return { wasEnabled: user.totpEnabledAt !== null };
+  return { wasEnabled };
+}
+
+/** An operator's reset through the users CLI's `2fa-reset`, by username in any organization. */
+export async function resetTwoFactor(db: Db, username: string, actor = "cli") {
+  const user = await db.user.findUnique({
+    where: { username },
+    select: { id: true, username: true, totpEnabledAt: true },
+  });
+  if (!user) throw new Error(`No rep named ${username}`);
+  return clearSecondFactor(db, user, actor);
 }

@@ -1,0 +1,22 @@
+// DELETE /api/team/members/{userId}/two-factor - a manager resets a member's second factor (lost
+// phone and recovery codes): the member signs in with the password and enrols again; audited, mailed
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { getDb } from "@/lib/db/client";
+import { teamWriteLimit } from "@/lib/team/limits";
+import { resetMemberTwoFactor } from "@/lib/team/members";
+import { memberParamsSchema, memberResponseSchema } from "@/lib/team/schemas";
+
+export const DELETE = withUser(
+  { permission: "team.manage", params: memberParamsSchema, rateLimit: teamWriteLimit },
+  async ({ session, params, ip }) => {
+    const by = {
+      actor: session.username,
+      userId: session.userId,
+      organizationId: session.organizationId,
+      clientIp: ip,
+    };
+    const member = await resetMemberTwoFactor(await getDb(), by, params.userId);
+    return respond(memberResponseSchema, { member });
+  },
+);
