@@ -128,6 +128,7 @@ async function main() {
     role: "manager" as const,
     email: null,
     emailVerified: false,
+    mustEnrolTwoFactor: false,
   };
   const tz = "America/New_York";
   const ranges = [

@@ -40,7 +40,14 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
  * QR code (or the secret typed in), confirmed with a code before it is on, then the ten recovery
  * codes shown once; turned off with the password and a code.
  */
-export function TwoFactorSection({ idPrefix }: { idPrefix: string }) {
+export function TwoFactorSection({
+  idPrefix,
+  onDone,
+}: {
+  idPrefix: string;
+  /** After the recovery codes were shown and the rep is done with them (the required set-up). */
+  onDone?: () => void;
+}) {
   const t = useTranslations("AccountSecurity");
   const format = useFormatter();
   const queryClient = useQueryClient();
@@ -166,7 +173,14 @@ export function TwoFactorSection({ idPrefix }: { idPrefix: string }) {
           >
             <Download aria-hidden /> {t("tfDownload")}
           </Button>
-          <Button onClick={() => setCodes(null)}>{t("tfDone")}</Button>
+          <Button
+            onClick={() => {
+              setCodes(null);
+              onDone?.();
+            }}
+          >
+            {t("tfDone")}
+          </Button>
         </div>
       </div>
     );

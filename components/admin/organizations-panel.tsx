@@ -3,11 +3,14 @@
 import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Plus } from "lucide-react";
+import { Plus, Send } from "lucide-react";
 import {
+  Badge,
   Button,
+  Checkbox,
   Field,
   Input,
+  Select,
   Table,
   TableBody,
   TableCell,
@@ -17,15 +20,20 @@ import {
 } from "@/components/ui";
 import { apiClient } from "@/lib/client/api-client";
 import {
+  managerInvitationBodySchema,
   organizationCreatedResponseSchema,
   organizationNameSchema,
   organizationsResponseSchema,
+  type OrganizationSummary,
 } from "@/lib/accounts/organization-schemas";
+import { invitationResponseSchema } from "@/lib/team/invitation-schemas";
+import { teamSecurityResponseSchema } from "@/lib/team/schemas";
 import { Panel, QueryBody, ResultLine } from "./panel";
 import { failureText, useOpsQuery } from "./use-ops";
 
-// The console's organizations (issue 33): every team with its number of people, and a form that
-// creates one. Its first manager is added with the users CLI (`add <name> --org <team>`).
+// The console's organizations (issue 33): every team with its people and managers and whether it
+// requires two-factor sign-in (the operator can set it for any team), a form that creates one,
+// and one that invites a team's first manager by email (or adds with the users CLI).
 
 export function OrganizationsPanel() {
   const t = useTranslations("Admin.organizations");
@@ -35,6 +43,29 @@ export function OrganizationsPanel() {
   const [name, setName] = useState("");
   const [touched, setTouched] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const refresh = () => {
+    for (const key of ["organizations", "audit"]) {
+      void queryClient.invalidateQueries({ queryKey: ["ops", key] });
+    }
+  };
+  const requireTwoFactor = useMutation({
+    mutationFn: ({ id, on }: { id: string; name: string; on: boolean }) =>
+      apiClient.patch(
+        `/api/admin/organizations/${id}`,
+        { requireTwoFactor: on },
+        { schema: teamSecurityResponseSchema, credential: "operator" },
+      ),
+    onSuccess: (res, { name }) => {
+      setNotice({
+        ok: true,
+        text: t(res.requireTwoFactor ? "requireOn" : "requireOff", { name }),
+      });
+      refresh();
+    },
+    onError: (error) =>
+      setNotice({ ok: false, text: t("saveFailed", { error: failureText(error) }) }),
+  });
 
   const check = organizationNameSchema.safeParse(name);
   const create = useMutation({
@@ -73,6 +104,8 @@ export function OrganizationsPanel() {
                 <TableRow>
                   <TableHeaderCell>{t("name")}</TableHeaderCell>
                   <TableHeaderCell>{t("people")}</TableHeaderCell>
+                  <TableHeaderCell>{t("managers")}</TableHeaderCell>
+                  <TableHeaderCell>{t("twoFactor")}</TableHeaderCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -82,6 +115,19 @@ export function OrganizationsPanel() {
                       <bdi>{o.name}</bdi>
                     </TableCell>
                     <TableCell className="tabular-nums">{o.users}</TableCell>
+                    <TableCell className="tabular-nums">
+                      {o.managers ? o.managers : <Badge tone="warning">{t("noManager")}</Badge>}
+                    </TableCell>
+                    <TableCell>
+                      <Checkbox
+                        aria-label={t("requireTwoFactorOf", { name: o.name })}
+                        checked={o.requireTwoFactor}
+                        disabled={requireTwoFactor.isPending}
+                        onCheckedChange={(checked) =>
+                          requireTwoFactor.mutate({ id: o.id, name: o.name, on: checked === true })
+                        }
+                      />
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -123,6 +169,90 @@ export function OrganizationsPanel() {
       {notice ? (
         <ResultLine tone={notice.ok ? "success" : "danger"}>{notice.text}</ResultLine>
       ) : null}
+      {q.data?.organizations.length ? (
+        <InviteManager organizations={q.data.organizations} onSent={refresh} />
+      ) : null}
     </Panel>
+  );
+}
+
+/** Invites a team's manager by email: the invitee picks a username and password from the link. */
+function InviteManager({
+  organizations,
+  onSent,
+}: {
+  organizations: OrganizationSummary[];
+  onSent: () => void;
+}) {
+  const t = useTranslations("Admin.organizations");
+  const ids = useId();
+  // The first team without a manager is the likely one.
+  const [organizationId, setOrganizationId] = useState(
+    () => (organizations.find((o) => o.managers === 0) ?? organizations[0])!.id,
+  );
+  const [email, setEmail] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const check = managerInvitationBodySchema.safeParse({ email: email.trim() });
+  const invite = useMutation({
+    mutationFn: () =>
+      apiClient.post(
+        `/api/admin/organizations/${organizationId}/invitations`,
+        { email: email.trim() },
+        { schema: invitationResponseSchema, credential: "operator" },
+      ),
+    onSuccess: ({ invitation }) => {
+      setEmail("");
+      setTouched(false);
+      setNotice({ ok: true, text: t("invited", { email: invitation.email }) });
+      onSent();
+    },
+    onError: (error) =>
+      setNotice({ ok: false, text: t("inviteFailed", { error: failureText(error) }) }),
+  });
+  return (
+    <form
+      className="mt-6 grid items-start gap-3 border-t border-line pt-4 sm:grid-cols-[1fr_1fr_auto]"
+      noValidate
+      aria-label={t("inviteTitle")}
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(true);
+        if (check.success) invite.mutate();
+      }}
+    >
+      <p className="text-sm font-medium text-fg sm:col-span-3">{t("inviteTitle")}</p>
+      <Field id={`${ids}-org`} label={t("inviteOrganization")}>
+        <Select
+          value={organizationId}
+          onValueChange={setOrganizationId}
+          items={organizations.map((o) => ({ value: o.id, label: o.name }))}
+        />
+      </Field>
+      <Field
+        id={`${ids}-email`}
+        label={t("inviteEmail")}
+        error={touched && !check.success ? t("emailInvalid") : undefined}
+      >
+        <Input
+          type="email"
+          dir="ltr"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setNotice(null);
+          }}
+        />
+      </Field>
+      <Button type="submit" size="sm" className="sm:mt-7" disabled={invite.isPending}>
+        <Send aria-hidden /> {invite.isPending ? t("inviting") : t("invite")}
+      </Button>
+      {notice ? (
+        <div className="sm:col-span-3">
+          <ResultLine tone={notice.ok ? "success" : "danger"}>{notice.text}</ResultLine>
+        </div>
+      ) : null}
+    </form>
   );
 }

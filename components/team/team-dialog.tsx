@@ -7,6 +7,7 @@ import { Users } from "lucide-react";
 import {
   Badge,
   Button,
+  Checkbox,
   Dialog,
   ListError,
   ListLoading,
@@ -24,6 +25,7 @@ import type { MemberRole } from "@/lib/auth/permissions";
 import {
   memberResponseSchema,
   teamResponseSchema,
+  teamSecurityResponseSchema,
   type Member,
   type MemberPatchBody,
 } from "@/lib/team/schemas";
@@ -82,6 +84,24 @@ function TeamList() {
       toast.error(t("saveFailed"));
     },
   });
+  const security = useMutation({
+    mutationFn: (requireTwoFactor: boolean) =>
+      apiClient.patch(
+        "/api/team/security",
+        { requireTwoFactor },
+        { schema: teamSecurityResponseSchema, credential: "rep" },
+      ),
+    onSuccess: ({ requireTwoFactor }) => {
+      toast.success(t(requireTwoFactor ? "requireOn" : "requireOff"));
+      void queryClient.invalidateQueries({ queryKey: teamKey });
+    },
+    onError: (err) =>
+      toast.error(
+        err instanceof ApiClientError && err.code === "own_two_factor_first"
+          ? t("requireOwnFirst")
+          : t("saveFailed"),
+      ),
+  });
   const change = useMutation({
     mutationFn: ({ member, body }: { member: Member; body: MemberPatchBody }) =>
       apiClient.patch(`/api/team/members/${member.id}`, body, {
@@ -130,6 +150,16 @@ function TeamList() {
       <p className="text-sm text-fg-muted">
         {t("organization")}: <bdi className="font-medium text-fg">{organization}</bdi>
       </p>
+      {viewer.canManage ? (
+        <Checkbox
+          data-testid="team-require-2fa"
+          checked={team.data.requireTwoFactor}
+          disabled={security.isPending}
+          onCheckedChange={(checked) => security.mutate(checked === true)}
+          label={t("requireTwoFactor")}
+          description={t("requireTwoFactorHint")}
+        />
+      ) : null}
       <Table caption={t("caption", { organization })}>
         <TableHead>
           <TableRow>

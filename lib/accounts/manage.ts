@@ -218,13 +218,25 @@ export async function setAccountRole(db: Db, username: string, role: MemberRole)
 export async function listOrganizations(db: Db) {
   const rows = await db.organization.findMany({
     orderBy: { name: "asc" },
-    include: { _count: { select: { users: true } } },
+    include: {
+      _count: {
+        select: { users: true },
+      },
+    },
   });
+  const managers = await db.user.groupBy({
+    by: ["organizationId"],
+    where: { role: "manager", disabled: false },
+    _count: { _all: true },
+  });
+  const managersOf = new Map(managers.map((m) => [m.organizationId, m._count._all]));
   return rows.map((o) => ({
     id: o.id,
     name: o.name,
     callerId: o.callerId,
     users: o._count.users,
+    managers: managersOf.get(o.id) ?? 0,
+    requireTwoFactor: o.requireTwoFactor,
     createdAt: o.createdAt,
   }));
 }

@@ -21,6 +21,10 @@ export const organizationSummarySchema = z.object({
   name: z.string(),
   users: z.number().int(),
   createdAt: z.string(),
+  /** Its managers (0: nobody can run the team yet; the operator invites the first). */
+  managers: z.number().int(),
+  /** Every member must sign in with a second factor. */
+  requireTwoFactor: z.boolean(),
 });
 
 /** GET /api/admin/organizations; POST answers with the one it created. */
@@ -31,3 +35,11 @@ export const organizationCreatedResponseSchema = z.object({
   organization: organizationSummarySchema,
 });
 export type OrganizationSummary = z.infer<typeof organizationSummarySchema>;
+
+export const organizationParamsSchema = z.object({ organizationId: z.uuid() });
+
+/** PATCH /api/admin/organizations/{organizationId}: the settings an operator sets for any team. */
+export const organizationPatchBodySchema = z.object({ requireTwoFactor: z.boolean() }).strict();
+
+/** POST /api/admin/organizations/{organizationId}/invitations: the team's first (or next) manager. */
+export const managerInvitationBodySchema = z.object({ email: z.email().max(254) }).strict();

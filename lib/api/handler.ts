@@ -129,6 +129,12 @@ export function withUser<
       bearer(req) ?? (opts.cookieFallback ? req.cookies.get(sessionCookie)?.value : null);
     const session = token ? await authenticateUser(token) : null;
     if (!session) throw unauthorized();
+    // The team requires a second factor this member has not set up: their own account only.
+    if (session.mustEnrolTwoFactor && opts.permission !== "account.own") {
+      throw new ApiError("forbidden", "Your team requires two-factor sign-in: set it up first", {
+        code: "two_factor_required",
+      });
+    }
     if (!can(session.role, opts.permission)) {
       throw new ApiError("forbidden", "Your role in the team does not allow this", {
         code: "role_forbidden",

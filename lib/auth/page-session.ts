@@ -16,6 +16,8 @@ export type PageSession = {
   organizationId: string;
   /** Only to choose which controls a page shows: every route checks the role again. */
   role: MemberRole;
+  /** The team requires a second factor this member has not set up (see requirePageSession). */
+  mustEnrolTwoFactor: boolean;
 };
 
 export const getPageSession = cache(async (): Promise<PageSession | null> => {
@@ -28,6 +30,7 @@ export const getPageSession = cache(async (): Promise<PageSession | null> => {
         userId: session.userId,
         organizationId: session.organizationId,
         role: session.role,
+        mustEnrolTwoFactor: session.mustEnrolTwoFactor,
       }
     : null;
 });
@@ -37,10 +40,13 @@ export const getPageSession = cache(async (): Promise<PageSession | null> => {
  * longer accepts; the proxy would otherwise send /login straight back). Next renders a route's
  * layouts and page side by side, so the /app layout's check alone would still let the page
  * render into the redirect's answer: every /app page calls this first, and the check runs once
- * per request (cache).
+ * per request (cache). A member who must first set up a second factor goes to
+ * /two-factor-required the same way.
  */
 export async function requirePageSession(): Promise<PageSession> {
   const session = await getPageSession();
   if (!session) redirect("/session-expired");
+  // The team requires a second factor: nothing of /app renders until it is set up.
+  if (session.mustEnrolTwoFactor) redirect("/two-factor-required");
   return session;
 }

@@ -35,10 +35,12 @@ export const permissions = {
   "team.manage": managers,
   /**
    * The organization's settings that exist today: its caller-ID pool (issue 29). Operators set
-   * them for any organization in the console. (Recording mode, consent notice and a required
-   * second factor join here when the organization can set them.)
+   * them for any organization in the console. (Recording mode and consent notice join
+   * here when the organization can set them.)
    */
   "organization.callerIds": managers,
+  /** Whether every member must sign in with a second factor. */
+  "organization.security": managers,
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Permission = keyof typeof permissions;

@@ -17,6 +17,11 @@ export type UserSession = {
   role: MemberRole;
   email: string | null;
   emailVerified: boolean;
+  /**
+   * The organization requires a second factor and this member has none yet: until they set it
+   * up, only their own account's routes answer (lib/api/handler.ts) and /app shows the set-up.
+   */
+  mustEnrolTwoFactor: boolean;
 };
 export type OperatorSession = {
   kind: "operator";
@@ -58,14 +63,16 @@ type UserRow = AccountRow & {
   emailVerified: boolean;
   organizationId: string;
   role: MemberRole;
+  mustEnrol: boolean;
 };
 
 // The live session and its account. `$2` is now, as a UTC ISO string: the columns are
 // timestamps without a zone, holding UTC (a zone in the value is ignored).
 const liveUserSql = `
   SELECT a."id", a."username", a."disabled", a."email", a."emailVerified", a."organizationId",
-    a."role"::text AS "role"
+    a."role"::text AS "role", (o."requireTwoFactor" AND a."totpEnabledAt" IS NULL) AS "mustEnrol"
   FROM "Session" s JOIN "User" a ON a."id" = s."userId"
+    JOIN "Organization" o ON o."id" = a."organizationId"
   WHERE s."id" = $1::uuid AND s."kind" = 'user'
     AND s."revokedAt" IS NULL AND s."expiresAt" > $2::timestamp`;
 const liveOperatorSql = `
@@ -109,6 +116,7 @@ export async function authenticateUser(token: string): Promise<UserSession | nul
     role: account.role,
     email: account.email,
     emailVerified: account.emailVerified,
+    mustEnrolTwoFactor: account.mustEnrol === true,
   };
 }
 

@@ -196,3 +196,57 @@ export async function resetMemberTwoFactor(
   });
   return memberDto({ ...member, totpEnabledAt: null });
 }
+
+/**
+ * A manager requires (or stops requiring) a second factor of every member. Requiring it takes the
+ * manager's own first: a team must not lock out the one who turned it on. Members without one are
+ * sent to set it up at their next request; their sessions are not ended.
+ */
+export async function setRequireTwoFactor(
+  db: Db,
+  by: TeamActor & { userId: string },
+  requireTwoFactor: boolean,
+) {
+  if (requireTwoFactor) {
+    const me = await db.user.findUniqueOrThrow({
+      where: { id: by.userId },
+      select: { totpEnabledAt: true },
+    });
+    if (me.totpEnabledAt === null) {
+      throw new ApiError("conflict", "Turn on your own two-factor sign-in first", {
+        code: "own_two_factor_first",
+      });
+    }
+  }
+  return applyRequireTwoFactor(db, by, requireTwoFactor);
+}
+
+/** The rule itself, audited when it changes: a manager's (above) or an operator's, any team. */
+export async function applyRequireTwoFactor(db: Db, by: TeamActor, requireTwoFactor: boolean) {
+  const before = await db.organization.findUnique({
+    where: { id: by.organizationId },
+    select: { requireTwoFactor: true },
+  });
+  if (!before) {
+    throw new ApiError("not_found", "No such organization", { code: "organization_not_found" });
+  }
+  await db.organization.update({
+    where: { id: by.organizationId },
+    data: { requireTwoFactor },
+  });
+  if (before.requireTwoFactor !== requireTwoFactor) {
+    await recordAudit(
+      {
+        actor: by.actor,
+        action: "team.require2fa",
+        target: by.organizationId,
+        outcome: "success",
+        clientIp: by.clientIp ?? null,
+        detail: { requireTwoFactor },
+        fold: false,
+      },
+      db,
+    );
+  }
+  return { requireTwoFactor };
+}

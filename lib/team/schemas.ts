@@ -23,6 +23,8 @@ export const teamResponseSchema = z.object({
   organization: z.string(),
   viewer: z.object({ userId: z.string(), role: memberRoleSchema, canManage: z.boolean() }),
   members: z.array(memberSchema),
+  /** Every member must sign in with a second factor (a manager's setting). */
+  requireTwoFactor: z.boolean(),
 });
 export type TeamResponse = z.infer<typeof teamResponseSchema>;
 
@@ -36,3 +38,7 @@ export const memberPatchBodySchema = z.union([
 export type MemberPatchBody = z.infer<typeof memberPatchBodySchema>;
 
 export const memberResponseSchema = z.object({ member: memberSchema });
+
+/** PATCH /api/team/security: the organization's sign-in rules (managers). */
+export const teamSecurityBodySchema = z.object({ requireTwoFactor: z.boolean() }).strict();
+export const teamSecurityResponseSchema = z.object({ requireTwoFactor: z.boolean() });

@@ -99,6 +99,7 @@ function sessionOf(who: Rep): UserSession {
     organizationId: who.organizationId,
     email: null,
     emailVerified: false,
+    mustEnrolTwoFactor: false,
   } as UserSession;
 }
 

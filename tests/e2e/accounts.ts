@@ -11,4 +11,8 @@ export const e2eAccounts = {
   twofactor: { username: "e2e.twofactor", password: "e2e-twofactor-password" },
   // A rep the manager deactivates (issue 33): only tests/e2e/team.spec.ts signs in with it.
   member: { username: "e2e.member", password: "e2e-member-password" },
+  // The manager and rep of "E2E Secure", which requires two-factor sign-in (issue 33): only
+  // tests/e2e/required-two-factor.spec.ts signs in with them.
+  secureManager: { username: "e2e.secure.manager", password: "e2e-secure-manager-pass" },
+  secureRep: { username: "e2e.secure.rep", password: "e2e-secure-rep-password" },
 } as const;

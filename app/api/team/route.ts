@@ -14,7 +14,7 @@ export const GET = withUser(
     const [organization, members] = await Promise.all([
       db.organization.findUniqueOrThrow({
         where: { id: session.organizationId },
-        select: { name: true },
+        select: { name: true, requireTwoFactor: true },
       }),
       listMembers(db, session.organizationId),
     ]);
@@ -26,6 +26,7 @@ export const GET = withUser(
         canManage: can(session.role, "team.manage"),
       },
       members,
+      requireTwoFactor: organization.requireTwoFactor,
     });
   },
 );

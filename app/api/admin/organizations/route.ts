@@ -1,4 +1,4 @@
-// GET /api/admin/organizations - every organization (team) with its number of users
+// GET /api/admin/organizations - every organization (team) with its number of users and managers
 // POST /api/admin/organizations - create an organization ({ name }); its name is unique
 import { ApiError } from "@/lib/api/errors";
 import { withOperator } from "@/lib/api/handler";
@@ -12,10 +12,19 @@ import {
 import { getDb } from "@/lib/db/client";
 import { opsActionLimit, opsReadLimit } from "@/lib/ops/route-helpers";
 
-const summary = (o: { id: string; name: string; users: number; createdAt: Date }) => ({
+const summary = (o: {
+  id: string;
+  name: string;
+  users: number;
+  managers: number;
+  requireTwoFactor: boolean;
+  createdAt: Date;
+}) => ({
   id: o.id,
   name: o.name,
   users: o.users,
+  managers: o.managers,
+  requireTwoFactor: o.requireTwoFactor,
   createdAt: o.createdAt.toISOString(),
 });
 
@@ -36,7 +45,14 @@ export const POST = withOperator(
     const created = await addOrganization(db, body.name, session.username);
     return respond(
       organizationCreatedResponseSchema,
-      { organization: summary({ ...created, users: 0 }) },
+      {
+        organization: summary({
+          ...created,
+          users: 0,
+          managers: 0,
+          requireTwoFactor: created.requireTwoFactor,
+        }),
+      },
       { status: 201 },
     );
   },

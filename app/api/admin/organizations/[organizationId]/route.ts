@@ -1,0 +1,27 @@
+// PATCH /api/admin/organizations/{organizationId} - an operator sets a team's sign-in rule
+// ({ requireTwoFactor }), as its managers can in Settings; audited with the operator's name
+import { withOperator } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import {
+  organizationParamsSchema,
+  organizationPatchBodySchema,
+} from "@/lib/accounts/organization-schemas";
+import { getDb } from "@/lib/db/client";
+import { opsActionLimit } from "@/lib/ops/route-helpers";
+import { applyRequireTwoFactor } from "@/lib/team/members";
+import { teamSecurityResponseSchema } from "@/lib/team/schemas";
+
+export const PATCH = withOperator(
+  {
+    params: organizationParamsSchema,
+    body: organizationPatchBodySchema,
+    rateLimit: opsActionLimit,
+  },
+  async ({ params, body, session, ip }) => {
+    const by = { actor: session.username, organizationId: params.organizationId, clientIp: ip };
+    return respond(
+      teamSecurityResponseSchema,
+      await applyRequireTwoFactor(await getDb(), by, body.requireTwoFactor),
+    );
+  },
+);

@@ -1,0 +1,24 @@
+// PATCH /api/team/security - a manager requires (or stops requiring) two-factor sign-in of every
+// member of the organization; requiring it takes the manager's own second factor first
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { getDb } from "@/lib/db/client";
+import { teamWriteLimit } from "@/lib/team/limits";
+import { setRequireTwoFactor } from "@/lib/team/members";
+import { teamSecurityBodySchema, teamSecurityResponseSchema } from "@/lib/team/schemas";
+
+export const PATCH = withUser(
+  { permission: "organization.security", body: teamSecurityBodySchema, rateLimit: teamWriteLimit },
+  async ({ session, body, ip }) => {
+    const by = {
+      actor: session.username,
+      userId: session.userId,
+      organizationId: session.organizationId,
+      clientIp: ip,
+    };
+    return respond(
+      teamSecurityResponseSchema,
+      await setRequireTwoFactor(await getDb(), by, body.requireTwoFactor),
+    );
+  },
+);
