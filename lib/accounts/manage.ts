@@ -81,16 +81,21 @@ export async function addAccount(db: Db, input: NewAccount) {
       input.organization === undefined
         ? await defaultOrganizationRow(db)
         : await organizationNamed(db, input.organization);
-    // An organization's first member runs it: the operator adds its manager first.
-    const role =
-      input.role ??
-      ((await db.user.count({
-        where: { organizationId: organization.id, role: "manager", disabled: false },
-      }))
-        ? "rep"
-        : "manager");
-    await db.user.create({
-      data: { username, passwordHash, email, organizationId: organization.id, role },
+    // An organization's first member runs it: the operator adds its manager first. The
+    // organization's row is locked while the role is chosen, so two accounts added at once to a
+    // team without a manager cannot both become its manager.
+    await db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT "id" FROM "Organization" WHERE "id" = ${organization.id}::uuid FOR UPDATE`;
+      const role =
+        input.role ??
+        ((await tx.user.count({
+          where: { organizationId: organization.id, role: "manager", disabled: false },
+        }))
+          ? "rep"
+          : "manager");
+      await tx.user.create({
+        data: { username, passwordHash, email, organizationId: organization.id, role },
+      });
     });
   }
   await recordAudit(

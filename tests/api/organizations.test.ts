@@ -153,6 +153,20 @@ describe("roles from the users CLI's functions", () => {
     });
   });
 
+  it("makes one manager of two first members added at once", async () => {
+    const db = await getDb();
+    const org = await addOrganization(db, uniqueName("Epsilon"));
+    const names = [uniqueName(), uniqueName(), uniqueName()];
+    await Promise.all(
+      names.map((username) => addAccount(db, { username, password, organization: org.name })),
+    );
+    const roles = await db.user.findMany({
+      where: { organizationId: org.id },
+      select: { role: true },
+    });
+    expect(roles.map((r) => r.role).sort()).toEqual(["manager", "rep", "rep"]);
+  });
+
   it("changes a role, never leaving an organization without a manager", async () => {
     const db = await getDb();
     const org = await addOrganization(db, uniqueName("Delta"));
