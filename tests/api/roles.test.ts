@@ -65,6 +65,7 @@ describe("the role table", () => {
         "doNotCall.import",
         "doNotCall.remove",
         "organization.callerIds",
+        "organization.security",
         "team.manage",
       ].sort(),
     );
