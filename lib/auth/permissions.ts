@@ -39,6 +39,8 @@ export const permissions = {
    * second factor join here when the organization can set them.)
    */
   "organization.callerIds": managers,
+  /** The organization's REST API keys and webhook endpoints (issue 33's integrations). */
+  "integrations.manage": managers,
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Permission = keyof typeof permissions;
