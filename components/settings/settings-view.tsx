@@ -1,10 +1,11 @@
 import { getTranslations } from "next-intl/server";
-import { KeyRound, Lock, Webhook } from "lucide-react";
+import { Lock, Webhook } from "lucide-react";
 import { Button, Checkbox, PageHeader, SectionCard } from "@/components/ui";
 import { ChangePasswordDialog } from "@/components/account-security/change-password-dialog";
 import { TwoFactorDialog } from "@/components/account-security/two-factor-dialog";
 import { DataPrivacyActions } from "@/components/account-security/data-privacy-actions";
 import { DoNotCallSection } from "@/components/dialing/do-not-call-section";
+import { ApiKeysDialog } from "@/components/integrations/api-keys-dialog";
 import { InviteDialog } from "@/components/team/invite-dialog";
 import { TeamDialog } from "@/components/team/team-dialog";
 import { can, type MemberRole } from "@/lib/auth/permissions";
@@ -80,7 +81,7 @@ export async function SettingsView({ role }: { role: MemberRole; userId: string 
         </SectionCard>
         <SectionCard id="advanced" title={t("advanced")}>
           <div className="flex flex-wrap gap-3">
-            <ComingSoon icon={KeyRound} label={t("generateApiKey")} soon={t("comingSoon")} />
+            {can(role, "integrations.manage") ? <ApiKeysDialog /> : null}
             <ComingSoon icon={Webhook} label={t("webhookSettings")} soon={t("comingSoon")} />
           </div>
         </SectionCard>
