@@ -44,7 +44,7 @@ CREATE TABLE "WebhookDelivery" (
     "organizationId" UUID NOT NULL,
     "event" TEXT NOT NULL,
     "subject" TEXT NOT NULL,
-    "payload" JSONB,
+    "payload" TEXT,
     "dedupeKey" TEXT,
     "status" "WebhookDeliveryStatus" NOT NULL DEFAULT 'pending',
     "attempts" INTEGER NOT NULL DEFAULT 0,
