@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Copy, ExternalLink, KeyRound } from "lucide-react";
+import { ExternalLink, KeyRound } from "lucide-react";
 import {
   Badge,
   Button,
@@ -30,6 +30,7 @@ import {
   type ApiKeyDto,
   type ApiKeyScope,
 } from "@/lib/integrations/api-key-schemas";
+import { ShownOnce } from "./shown-once";
 
 const keysKey = ["integrations", "api-keys"] as const;
 export const OPENAPI_URL = "/api/v1/openapi.json";
@@ -87,7 +88,13 @@ function ApiKeys() {
         {t("reference")} <ExternalLink aria-hidden className="size-3.5" />
       </a>
       {secret ? (
-        <ShownOnce secret={secret} onDone={() => setSecret(null)} />
+        <ShownOnce
+          secret={secret}
+          title={t("secretTitle")}
+          hint={t("secretHint")}
+          testId="api-key"
+          onDone={() => setSecret(null)}
+        />
       ) : (
         <CreateKeyForm
           onCreated={(s) => {
@@ -210,44 +217,6 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-function ShownOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const t = useTranslations("Integrations");
-  return (
-    <div
-      className="grid gap-3 rounded-xl border border-primary/40 bg-surface-muted p-4"
-      role="region"
-      aria-label={t("secretTitle")}
-    >
-      <p className="text-sm font-semibold text-fg">{t("secretTitle")}</p>
-      <p className="text-sm text-fg-muted">{t("secretHint")}</p>
-      <code
-        dir="ltr"
-        className="block overflow-x-auto rounded-lg border border-line bg-surface px-3 py-2 font-mono text-sm text-fg"
-        data-testid="api-key-secret"
-      >
-        {secret}
-      </code>
-      <div className="flex flex-wrap gap-2">
-        <Button
-          variant="secondary"
-          data-testid="api-key-copy"
-          onClick={() =>
-            navigator.clipboard
-              .writeText(secret)
-              .then(() => toast.success(t("copied")))
-              .catch(() => toast.error(t("copyFailed")))
-          }
-        >
-          <Copy aria-hidden /> {t("copy")}
-        </Button>
-        <Button onClick={onDone} data-testid="api-key-done">
-          {t("done")}
-        </Button>
-      </div>
-    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 // Issue 33: Settings' API keys. The e2e rep is its organization's manager: it creates a key,
 // sees the secret once, uses it against the REST API, finds its last use listed, revokes it and
-// the API refuses it at once. A rep of the team sees no API keys control. Light, dark and Arabic.
+// the API refuses it at once. A rep of the team sees no API keys or webhooks control. Light, dark and Arabic.
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
@@ -89,8 +89,10 @@ test.describe("a rep", () => {
     const page = await context.newPage();
     await login(page, e2eAccounts.colleague);
     await page.goto("/app/settings");
-    await expect(page.getByRole("heading", { name: "Advanced" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Keyboard" })).toBeVisible();
     await expect(page.getByTestId("api-keys-open")).toHaveCount(0);
+    await expect(page.getByTestId("webhooks-open")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Advanced" })).toHaveCount(0);
     await context.close();
   });
 });
