@@ -4,7 +4,9 @@
 // independent `standardwebhooks` package) to a local HTTP receiver; failures are retried with
 // back-off for about a day, then the endpoint is paused and audited; a delivery can be replayed;
 // a private address is refused unless the test setting allows it. PGlite and PostgreSQL.
+import fs from "node:fs";
 import http from "node:http";
+import nodePath from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Webhook } from "standardwebhooks";
@@ -15,6 +17,7 @@ vi.hoisted(() => {
 });
 
 const { getDb } = await import("@/lib/db/client");
+const { outboxDir } = await import("@/lib/email/mailer");
 const { drainWebhooks, MAX_ATTEMPTS, RETRY_DELAYS_MS } =
   await import("@/lib/integrations/webhooks/drain");
 const { webhookCreatedResponseSchema, webhookDeliveriesResponseSchema } =
@@ -267,6 +270,9 @@ describe("failures", () => {
   it("retries with growing back-off for about a day, then pauses the endpoint and audits it", async () => {
     const { endpoint, path } = await register(manager, ["call.completed"]);
     statusFor.set(path, 500);
+    const email = `manager.${Date.now()}@example.com`;
+    const db0 = await getDb();
+    await db0.user.update({ where: { id: manager.userId }, data: { email, emailVerified: true } });
     expect((await putCall(rep, newId(), completedCall("+15125550177"))).status).toBe(201);
     let now = Date.now();
     await drainWebhooks({ now: new Date(now) });
@@ -291,6 +297,13 @@ describe("failures", () => {
     expect(
       await db.auditEvent.count({ where: { action: "webhook.paused", target: endpoint.id } }),
     ).toBe(1);
+    // The team's managers are told by mail (the outbox: SMTP_URL is unset here).
+    const mails = fs
+      .readdirSync(outboxDir)
+      .map((f) => fs.readFileSync(nodePath.join(outboxDir, f), "utf8"))
+      .filter((m) => m.includes(email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("Webhook endpoint paused");
 
     // Paused: new events are not queued for it; resumed, it receives again.
     expect((await putCall(rep, newId(), completedCall("+15125550188"))).status).toBe(201);
