@@ -22,6 +22,7 @@ const v1Dnc = await import("@/app/api/v1/do-not-call/route");
 const v1DncOne = await import("@/app/api/v1/do-not-call/[number]/route");
 const v1Records = await import("@/app/api/v1/records/route");
 const v1Items = await import("@/app/api/v1/records/[placeId]/items/route");
+const openapi = await import("@/app/api/v1/openapi.json/route");
 
 const none = { params: Promise.resolve({}) };
 const p = <T extends Record<string, string>>(v: T) => ({ params: Promise.resolve(v) });
@@ -323,5 +324,24 @@ describe("the REST API with a key", () => {
       (await v1Calls.GET(request("GET", "/api/v1/calls", { token: secret }), none)).status,
     ).toBe(401);
     expect(other.organizationId).toBe(org.id);
+  });
+});
+
+describe("the reference", () => {
+  it("is served without a key at /api/v1/openapi.json and names every v1 path", async () => {
+    const res = await openapi.GET(request("GET", "/api/v1/openapi.json"), none);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [
+        "/api/v1/calls",
+        "/api/v1/calls/{id}",
+        "/api/v1/do-not-call",
+        "/api/v1/do-not-call/{number}",
+        "/api/v1/records",
+        "/api/v1/records/{placeId}/items",
+      ].sort(),
+    );
   });
 });
