@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { buildOpenApiDocument, jsonSchemaOf, parametersOf } from "@/lib/integrations/v1/openapi";
 import { v1Routes, type V1Route } from "@/lib/integrations/v1/routes";
+import { WEBHOOK_EVENTS, webhookPayloadSchemas } from "@/lib/integrations/webhooks/schemas";
 
 const root = path.resolve(__dirname, "../../app/api/v1");
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -101,5 +102,20 @@ describe("the OpenAPI document", () => {
       properties: { number: { type: "string", maxLength: 40 } },
     });
     expect(Object.keys(add.responses)).toEqual(expect.arrayContaining(["201", "200", "403"]));
+  });
+});
+
+describe("the webhooks section", () => {
+  it("documents every event with the schema its bodies are checked against", () => {
+    const webhooks = doc.webhooks as Record<
+      string,
+      { post: { requestBody: { content: { "application/json": { schema: unknown } } } } }
+    >;
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    for (const event of WEBHOOK_EVENTS) {
+      expect(webhooks[event]!.post.requestBody.content["application/json"].schema).toEqual(
+        jsonSchemaOf(webhookPayloadSchemas[event], "output"),
+      );
+    }
   });
 });

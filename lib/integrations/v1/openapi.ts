@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { API_KEY_SCOPES } from "../api-key-schemas";
+import { webhookPayloadSchemas } from "../webhooks/schemas";
 import { v1ErrorSchema } from "./schemas";
 import { v1Routes, type V1Route } from "./routes";
 
@@ -93,6 +94,24 @@ export function buildOpenApiDocument(serverUrl?: string) {
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     paths,
+    // What DialFlow posts to a registered endpoint, signed (README: REST API and webhooks).
+    webhooks: Object.fromEntries(
+      Object.entries(webhookPayloadSchemas).map(([event, schema]) => [
+        event,
+        {
+          post: {
+            summary: `The ${event} event`,
+            description:
+              "Headers webhook-id, webhook-timestamp and webhook-signature (Standard Webhooks). Answer 2xx; anything else is retried with back-off for about a day.",
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: jsonSchemaOf(schema, "output") } },
+            },
+            responses: { "200": { description: "Received" } },
+          },
+        },
+      ]),
+    ),
     components: {
       securitySchemes: {
         apiKey: {

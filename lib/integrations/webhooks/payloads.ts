@@ -2,7 +2,7 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { callDtos, callSelect } from "@/lib/calls/dto";
 import { getDb } from "@/lib/db/client";
-import type { WebhookEvent } from "./schemas";
+import { webhookPayloadSchemas, type WebhookEvent } from "./schemas";
 
 // The body of an event, built when its delivery is first attempted (moments after the event)
 // and then kept, so that every retry and the delivery log send the same bytes. The shape is the
@@ -14,8 +14,14 @@ export async function buildPayload(delivery: {
   organizationId: string;
   createdAt: Date;
 }): Promise<Prisma.InputJsonValue> {
-  const data = await dataOf(delivery.event as WebhookEvent, delivery);
-  return { type: delivery.event, timestamp: delivery.createdAt.toISOString(), data };
+  const event = delivery.event as WebhookEvent;
+  const data = await dataOf(event, delivery);
+  // As respond() does for the API: a body that drifted from its documented schema is a bug here.
+  return webhookPayloadSchemas[event].parse({
+    type: event,
+    timestamp: delivery.createdAt.toISOString(),
+    data,
+  }) as Prisma.InputJsonValue;
 }
 
 async function dataOf(

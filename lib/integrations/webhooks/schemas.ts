@@ -3,6 +3,7 @@
  * route handlers and the browser (browser-safe, no server code).
  */
 import { z } from "zod";
+import { callDtoSchema } from "@/lib/calls/schemas";
 
 export const WEBHOOK_EVENTS = [
   "call.completed",
@@ -73,3 +74,46 @@ export const webhookDeliveryParamsSchema = z.object({
   deliveryId: z.string().max(64),
 });
 export const webhookDeliveryResponseSchema = z.object({ delivery: webhookDeliverySchema });
+
+// The bodies DialFlow posts (Standard Webhooks: { type, timestamp, data }), one schema per
+// event: lib/integrations/webhooks/payloads.ts checks every body against its schema before it
+// is sent, and the OpenAPI document's `webhooks` section is generated from the same schemas.
+const envelope = <T extends string, D extends z.ZodType>(type: T, data: D) =>
+  z.object({ type: z.literal(type), timestamp: z.iso.datetime(), data });
+
+const callEventData = z.union([
+  z.object({ call: callDtoSchema }),
+  /** The call was deleted before the event was sent. */
+  z.object({ callId: z.string(), deleted: z.literal(true) }),
+]);
+
+export const webhookPayloadSchemas = {
+  "call.completed": envelope("call.completed", callEventData),
+  "call.outcome_set": envelope("call.outcome_set", callEventData),
+  "do_not_call.added": envelope(
+    "do_not_call.added",
+    z.object({
+      entry: z.object({
+        number: z.string(),
+        note: z.string().nullable(),
+        addedBy: z.string().nullable(),
+        /** null when the number was taken off the list before the event was sent. */
+        createdAt: z.iso.datetime().nullable(),
+      }),
+    }),
+  ),
+  "callback.due": envelope(
+    "callback.due",
+    z.object({
+      callback: z.object({
+        placeId: z.string(),
+        itemId: z.string(),
+        dueAt: z.iso.datetime().nullable(),
+        durationMin: z.number().int().nullable(),
+        note: z.string().nullable(),
+        bookedBy: z.string().nullable(),
+        business: z.object({ name: z.string(), phone: z.string().nullable() }).nullable(),
+      }),
+    }),
+  ),
+} as const satisfies Record<WebhookEvent, z.ZodType>;
