@@ -316,6 +316,10 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
         credential: "rep",
         signal,
       }),
+    // A live log: read afresh when opened, and every few seconds while something is pending.
+    staleTime: 0,
+    refetchInterval: (q) =>
+      q.state.data?.deliveries.some((d) => d.status === "pending") ? 5_000 : false,
   });
   const replay = useMutation({
     mutationFn: (deliveryId: string) =>
