@@ -33,14 +33,14 @@ export const permissions = {
   "team.read": everyone,
   /** Change a member's role, deactivate or reactivate a member. */
   "team.manage": managers,
+  /** The organization's REST API keys and webhook endpoints (issue 33's integrations). */
+  "integrations.manage": managers,
   /**
    * The organization's settings that exist today: its caller-ID pool (issue 29). Operators set
    * them for any organization in the console. (Recording mode, consent notice and a required
    * second factor join here when the organization can set them.)
    */
   "organization.callerIds": managers,
-  /** The organization's REST API keys and webhook endpoints (issue 33's integrations). */
-  "integrations.manage": managers,
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Permission = keyof typeof permissions;
