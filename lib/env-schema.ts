@@ -138,6 +138,18 @@ export const schema = z.object({
     .string()
     .min(32, "TELEPHONY_ENCRYPTION_KEY must be at least 32 characters")
     .optional(),
+  /**
+   * Test setting only (issue 33): `1` lets webhooks reach private, loopback and link-local
+   * addresses and plain http (a receiver on this machine). Refused in production.
+   */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  /** A webhook delivery gives up after this long (connect, send and the answer). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(10_000),
+  /** How often a long-running server drains the webhook outbox. */
+  WEBHOOK_DRAIN_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   /** Audit events older than this many days are deleted by the hourly housekeeping. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
@@ -250,6 +262,16 @@ export function checkConfiguration(
     !raw.AUTH_SECRET
   ) {
     problems.push("AUTH_SECRET: required in production with DATABASE_URL");
+  }
+  const deployment =
+    raw.APP_ENV ??
+    raw.VERCEL_ENV ??
+    ((raw.NODE_ENV ?? "development") === "production" ? "production" : "development");
+  if (
+    deployment === "production" &&
+    (raw.WEBHOOK_ALLOW_PRIVATE === "1" || raw.WEBHOOK_ALLOW_PRIVATE === "true")
+  ) {
+    problems.push("WEBHOOK_ALLOW_PRIVATE: a test setting, refused in production");
   }
   return { env: parsed.success && problems.length === 0 ? parsed.data : null, problems };
 }

@@ -3,6 +3,7 @@ import { formatDemoBanner, seedDemoAccounts } from "@/lib/accounts/demo";
 import { scheduleHousekeeping } from "@/lib/auth/housekeeping";
 import { shareGeneratedAuthSecret } from "@/lib/auth/secret";
 import { closeDb, getDb, getDbState } from "@/lib/db/client";
+import { scheduleWebhookDrain } from "@/lib/integrations/webhooks/drain";
 import { DataDirBusyError } from "@/lib/db/embedded-lock";
 import { migrationsRecorded } from "@/lib/db/migrate";
 import { appUrl, dataDir, isEmbedded, isServerless } from "@/lib/env";
@@ -41,6 +42,7 @@ export async function startup() {
       if (demo) console.log(`\n${formatDemoBanner(demo, appUrl)}\n`);
     }
     scheduleHousekeeping();
+    scheduleWebhookDrain();
   } catch (err) {
     if (err instanceof DataDirBusyError) {
       console.error(err.message);

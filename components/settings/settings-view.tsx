@@ -1,39 +1,17 @@
 import { getTranslations } from "next-intl/server";
-import { KeyRound, Lock, Webhook } from "lucide-react";
 import { Button, Checkbox, PageHeader, SectionCard } from "@/components/ui";
 import { ChangePasswordDialog } from "@/components/account-security/change-password-dialog";
 import { TwoFactorDialog } from "@/components/account-security/two-factor-dialog";
 import { DataPrivacyActions } from "@/components/account-security/data-privacy-actions";
 import { DoNotCallSection } from "@/components/dialing/do-not-call-section";
+import { ApiKeysDialog } from "@/components/integrations/api-keys-dialog";
+import { WebhooksDialog } from "@/components/integrations/webhooks-dialog";
 import { InviteDialog } from "@/components/team/invite-dialog";
 import { TeamDialog } from "@/components/team/team-dialog";
 import { can, type MemberRole } from "@/lib/auth/permissions";
 import { AppearanceFields } from "./appearance-fields";
 import { TimeZoneField } from "./time-zone-field";
 import { ShortcutsField } from "./shortcuts-field";
-
-/**
- * A button the spec names but nothing stands behind yet: disabled, and it says so on its face
- * (a click that silently does nothing reads as broken).
- */
-function ComingSoon({
-  icon: Icon,
-  label,
-  soon,
-}: {
-  icon: typeof Lock;
-  label: string;
-  soon: string;
-}) {
-  return (
-    <Button variant="secondary" disabled data-testid="coming-soon">
-      <Icon aria-hidden /> {label}
-      <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium text-fg-muted">
-        {soon}
-      </span>
-    </Button>
-  );
-}
 
 export async function SettingsView({ role }: { role: MemberRole; userId: string }) {
   const t = await getTranslations("Settings");
@@ -78,12 +56,15 @@ export async function SettingsView({ role }: { role: MemberRole; userId: string 
             <TeamDialog manage={can(role, "team.manage")} />
           </div>
         </SectionCard>
-        <SectionCard id="advanced" title={t("advanced")}>
-          <div className="flex flex-wrap gap-3">
-            <ComingSoon icon={KeyRound} label={t("generateApiKey")} soon={t("comingSoon")} />
-            <ComingSoon icon={Webhook} label={t("webhookSettings")} soon={t("comingSoon")} />
-          </div>
-        </SectionCard>
+        {/* Integrations (issue 33): a manager's; a rep's Settings has no Advanced section. */}
+        {can(role, "integrations.manage") ? (
+          <SectionCard id="advanced" title={t("advanced")}>
+            <div className="flex flex-wrap gap-3">
+              <ApiKeysDialog />
+              <WebhooksDialog />
+            </div>
+          </SectionCard>
+        ) : null}
         <div className="flex justify-end">
           <Button className="px-5">{t("saveChanges")}</Button>
         </div>

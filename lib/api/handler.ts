@@ -16,7 +16,7 @@ import { readJsonBody, refuseUnstorableText } from "./read-json";
 
 type Schema = z.ZodType;
 type Infer<S> = S extends Schema ? z.infer<S> : undefined;
-type Options<B, Q, P = undefined> = {
+export type Options<B, Q, P = undefined> = {
   body?: B;
   query?: Q;
   /** The dynamic segments of the route (`[placeId]`), validated like body and query. */
@@ -35,7 +35,7 @@ type Options<B, Q, P = undefined> = {
   cookieFallback?: boolean;
 };
 
-type Base<B, Q, P> = {
+export type Base<B, Q, P> = {
   req: NextRequest;
   /** The client's address where the deployment vouches for one (lib/api/client-ip.ts), else null. */
   ip: string | null;
@@ -52,16 +52,18 @@ export type OperatorContext<B = undefined, Q = undefined, P = undefined> = Base<
 };
 
 /** What Next passes a route handler as its second argument. */
-type RouteContext = { params?: Promise<Record<string, string | string[]>> };
+export type RouteContext = { params?: Promise<Record<string, string | string[]>> };
 
-function bearer(req: NextRequest) {
+/** The bearer token of a request (also read by lib/api/with-api-key.ts). */
+export function bearer(req: NextRequest) {
   const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(req.headers.get("authorization") ?? "");
   return match?.[1] ?? null;
 }
 
-type AnySchema = Schema | undefined;
+export type AnySchema = Schema | undefined;
 
-async function base<B extends AnySchema, Q extends AnySchema, P extends AnySchema>(
+/** Rate limit, then params, query and body parsed (shared with lib/api/with-api-key.ts). */
+export async function base<B extends AnySchema, Q extends AnySchema, P extends AnySchema>(
   req: NextRequest,
   route: RouteContext,
   opts: Options<B, Q, P>,
@@ -91,7 +93,8 @@ async function base<B extends AnySchema, Q extends AnySchema, P extends AnySchem
   };
 }
 
-function wrap(run: (req: NextRequest, route: RouteContext) => Promise<Response>) {
+/** Maps whatever `run` throws to the one error response. */
+export function wrap(run: (req: NextRequest, route: RouteContext) => Promise<Response>) {
   return async (req: NextRequest, route: RouteContext = {}) => {
     try {
       return await run(req, route);

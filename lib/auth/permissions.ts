@@ -33,6 +33,8 @@ export const permissions = {
   "team.read": everyone,
   /** Change a member's role, deactivate or reactivate a member. */
   "team.manage": managers,
+  /** The organization's REST API keys and webhook endpoints (issue 33's integrations). */
+  "integrations.manage": managers,
   /**
    * The organization's settings that exist today: its caller-ID pool (issue 29). Operators set
    * them for any organization in the console. (Recording mode and consent notice join

@@ -37,6 +37,7 @@ export const clientNamespaces = {
       "Profile",
       "Analytics",
       "Team",
+      "Integrations",
     ],
   },
   /** /app/*: the shell and dialer on every page, and each screen's own but the screenOnly ones. */

@@ -64,6 +64,7 @@ describe("the role table", () => {
         "doNotCall.export",
         "doNotCall.import",
         "doNotCall.remove",
+        "integrations.manage",
         "organization.callerIds",
         "organization.security",
         "team.manage",

@@ -1,9 +1,10 @@
-// GET /api/cron/housekeeping - prune expired sessions, closed counters and old audit events (Vercel Cron)
+// GET /api/cron/housekeeping - prune expired sessions, closed counters and old audit events; send due webhooks (Vercel Cron)
 import { withPublic } from "@/lib/api/handler";
 import { noStore } from "@/lib/api/errors";
 import { pruneExpiredAuthRows } from "@/lib/auth/housekeeping";
 import { assertCronCaller } from "@/lib/deploy/cron";
 import { env } from "@/lib/env";
+import { drainWebhooks } from "@/lib/integrations/webhooks/drain";
 import { log } from "@/lib/log";
 
 export const dynamic = "force-dynamic";
@@ -13,6 +14,8 @@ export const dynamic = "force-dynamic";
 export const GET = withPublic({}, async ({ req }) => {
   assertCronCaller(req);
   const pruned = await pruneExpiredAuthRows(new Date(), env.HOUSEKEEPING_BATCH);
-  log.info("housekeeping", pruned);
-  return Response.json({ ok: true, pruned }, { headers: noStore });
+  // Serverless has no timer for the webhook outbox: each cron call sends what is due (issue 33).
+  const webhooks = await drainWebhooks({ limit: 100 });
+  log.info("housekeeping", { ...pruned, webhooks });
+  return Response.json({ ok: true, pruned, webhooks }, { headers: noStore });
 });

@@ -1,0 +1,27 @@
+// GET /api/integrations/webhooks - the organization's webhook endpoints (managers)
+// POST /api/integrations/webhooks - register one; the answer is the only place its signing secret appears
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { integrationsWriteLimit } from "@/lib/integrations/limits";
+import { createEndpoint, listEndpoints } from "@/lib/integrations/webhooks/endpoints";
+import {
+  webhookCreateBodySchema,
+  webhookCreatedResponseSchema,
+  webhookEndpointsResponseSchema,
+} from "@/lib/integrations/webhooks/schemas";
+
+export const GET = withUser({ permission: "integrations.manage" }, async ({ session }) =>
+  respond(webhookEndpointsResponseSchema, await listEndpoints(session)),
+);
+
+export const POST = withUser(
+  {
+    permission: "integrations.manage",
+    body: webhookCreateBodySchema,
+    rateLimit: integrationsWriteLimit,
+  },
+  async ({ session, body, ip }) =>
+    respond(webhookCreatedResponseSchema, await createEndpoint(session, body, ip), {
+      status: 201,
+    }),
+);

@@ -1,0 +1,19 @@
+// GET /api/v1/records/{placeId}/items?since= - REST API: a business's items changed after a cursor
+// PUT /api/v1/records/{placeId}/items - REST API: push item changes, made as the key's creator
+import { withApiKey } from "@/lib/api/with-api-key";
+import { v1Routes } from "@/lib/integrations/v1/routes";
+import { pullItems, pushChanges } from "@/lib/records/items";
+import { recordsReadLimit, recordsWriteLimit } from "@/lib/records/limits";
+
+export const GET = withApiKey(
+  v1Routes.pullRecordItems,
+  { rateLimit: recordsReadLimit },
+  async ({ session, params, query }) => pullItems(session, params.placeId, query.since),
+);
+
+export const PUT = withApiKey(
+  v1Routes.pushRecordItems,
+  { rateLimit: recordsWriteLimit },
+  async ({ session, params, body }) =>
+    pushChanges(session, params.placeId, body.changes, new Date(), body.account),
+);

@@ -1,0 +1,11 @@
+// GET /api/v1/records?cursor=&limit= - REST API: the team's account records, latest change first
+import { withApiKey } from "@/lib/api/with-api-key";
+import { v1Routes } from "@/lib/integrations/v1/routes";
+import { listRecords } from "@/lib/integrations/v1/records";
+import { recordsReadLimit } from "@/lib/records/limits";
+
+export const GET = withApiKey(
+  v1Routes.listRecords,
+  { rateLimit: recordsReadLimit },
+  async ({ session, query }) => listRecords(session.organizationId, query),
+);
