@@ -189,6 +189,9 @@ export async function authenticateApiKey(secret: string): Promise<ApiKeyPrincipa
       role: row.role,
       email: null,
       emailVerified: false,
+      // A key is a credential of its own, made by a manager (who had a second factor if the
+      // team requires one); the sign-in rule is for people.
+      mustEnrolTwoFactor: false,
     },
   };
 }
