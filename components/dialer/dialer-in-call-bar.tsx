@@ -6,6 +6,7 @@ import { formatMs } from "@/lib/dialer/format";
 import { Button, cn } from "@/components/ui";
 import { DialerStatus } from "./dialer-status";
 import { useDialer, useLastBusiness } from "./dialer-provider";
+import { RecordingIndicator } from "./recording-indicator";
 import { useRecordToggle } from "./use-record-toggle";
 
 /** Phones: the dialer during a call is this bar unless the rep opens the keypad (issue 31). */
@@ -34,6 +35,7 @@ export function DialerInCallBar({ onShowKeypad }: { onShowKeypad: () => void }) 
           outcome={dialer.outcome}
           held={dialer.held}
         />
+        <RecordingIndicator />
         <span
           role="timer"
           aria-label={t("timer")}
@@ -79,6 +81,7 @@ export function DialerInCallBar({ onShowKeypad }: { onShowKeypad: () => void }) 
           size="sm"
           className={barButton}
           aria-pressed={recording}
+          aria-keyshortcuts="R"
           onClick={toggleRecording}
         >
           {recording ? (

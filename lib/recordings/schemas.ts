@@ -93,6 +93,8 @@ export const recordingSettingsSchema = z.object({
   /** Whether this deployment can keep recordings at all (a store is configured). */
   available: z.boolean(),
   retentionDays: z.number().int(),
+  /** Whether the reader may play the whole team's recordings (a manager), not only their own. */
+  hearsTeam: z.boolean(),
 });
 export type RecordingSettings = z.infer<typeof recordingSettingsSchema>;
 

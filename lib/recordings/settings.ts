@@ -1,11 +1,15 @@
 import "server-only";
+import { can, type MemberRole } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { RecordingMode, RecordingSettings } from "./schemas";
 import { recordingStoreConfigured } from "./storage";
 
 /** An organization's recording settings, with what this deployment allows. */
-export async function recordingSettingsOf(organizationId: string): Promise<RecordingSettings> {
+export async function recordingSettingsOf(
+  organizationId: string,
+  role: MemberRole = "rep",
+): Promise<RecordingSettings> {
   const db = await getDb();
   const org = await db.organization.findUniqueOrThrow({
     where: { id: organizationId },
@@ -16,11 +20,13 @@ export async function recordingSettingsOf(organizationId: string): Promise<Recor
     consentRequired: org.recordingConsentRequired,
     available: recordingStoreConfigured(),
     retentionDays: env.RECORDING_RETENTION_DAYS,
+    hearsTeam: can(role, "recordings.team"),
   };
 }
 
 export async function setRecordingSettings(
   organizationId: string,
+  role: MemberRole,
   body: { mode: RecordingMode; consentRequired: boolean },
 ) {
   const db = await getDb();
@@ -28,5 +34,5 @@ export async function setRecordingSettings(
     where: { id: organizationId },
     data: { recordingMode: body.mode, recordingConsentRequired: body.consentRequired },
   });
-  return recordingSettingsOf(organizationId);
+  return recordingSettingsOf(organizationId, role);
 }

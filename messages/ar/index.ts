@@ -28,6 +28,7 @@ import Analytics from "./Analytics.json";
 import AccountSecurity from "./AccountSecurity.json";
 import Team from "./Team.json";
 import Invite from "./Invite.json";
+import Recordings from "./Recordings.json";
 
 const messages = {
   Common,
@@ -58,5 +59,6 @@ const messages = {
   AccountSecurity,
   Team,
   Invite,
+  Recordings,
 };
 export default messages;

@@ -65,6 +65,8 @@ describe("the role table", () => {
         "doNotCall.import",
         "doNotCall.remove",
         "organization.callerIds",
+        "organization.recording",
+        "recordings.team",
         "team.manage",
       ].sort(),
     );

@@ -10,7 +10,10 @@ import { recordingSettingsOf, setRecordingSettings } from "@/lib/recordings/sett
 export const GET = withUser(
   { permission: "recordings.own", rateLimit: recordingReadLimit },
   async ({ session }) =>
-    respond(recordingSettingsSchema, await recordingSettingsOf(session.organizationId)),
+    respond(
+      recordingSettingsSchema,
+      await recordingSettingsOf(session.organizationId, session.role),
+    ),
 );
 
 export const PUT = withUser(
@@ -20,7 +23,7 @@ export const PUT = withUser(
     rateLimit: recordingWriteLimit,
   },
   async ({ session, body, ip }) => {
-    const settings = await setRecordingSettings(session.organizationId, body);
+    const settings = await setRecordingSettings(session.organizationId, session.role, body);
     await recordAudit({
       actor: session.username,
       action: "organization.recording",
