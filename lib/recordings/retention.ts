@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { errorMessage, log } from "@/lib/log";
+import type { RecordingOverview } from "./schemas";
 import { recordingPrefix, recordingStore, recordingStoreConfigured } from "./storage";
 
 const dayMs = 24 * 3_600_000;
@@ -48,23 +49,40 @@ export async function pruneRecordings(now = new Date(), limit = 500): Promise<nu
   return deleted;
 }
 
-/** What the console shows: bytes and recordings kept, per store. */
-export async function recordingStorageUse() {
+/** What the console shows: bytes and recordings kept, and each organization's mode and use. */
+export async function recordingOverview(): Promise<RecordingOverview> {
   const db = await getDb();
-  const [kept, deleted] = await Promise.all([
+  const [kept, deleted, organizations, perOrg] = await Promise.all([
     db.recording.aggregate({
       where: { status: { not: "deleted" } },
       _sum: { bytes: true },
       _count: { _all: true },
     }),
     db.recording.count({ where: { status: "deleted" } }),
+    db.organization.findMany({
+      select: { id: true, name: true, recordingMode: true, recordingConsentRequired: true },
+      orderBy: { name: "asc" },
+    }),
+    db.recording.groupBy({
+      by: ["organizationId"],
+      where: { status: { not: "deleted" } },
+      _sum: { bytes: true },
+    }),
   ]);
+  const bytesOf = new Map(perOrg.map((r) => [r.organizationId, r._sum.bytes ?? 0]));
   return {
-    store: env.RECORDING_S3_BUCKET ? ("s3" as const) : ("local" as const),
+    store: env.RECORDING_S3_BUCKET ? "s3" : "local",
     available: recordingStoreConfigured(),
     bytes: kept._sum.bytes ?? 0,
     recordings: kept._count._all,
     deleted,
     retentionDays: env.RECORDING_RETENTION_DAYS,
+    organizations: organizations.map((o) => ({
+      id: o.id,
+      name: o.name,
+      mode: o.recordingMode,
+      consentRequired: o.recordingConsentRequired,
+      bytes: bytesOf.get(o.id) ?? 0,
+    })),
   };
 }

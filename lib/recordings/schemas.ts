@@ -102,3 +102,23 @@ export const recordingSettingsBodySchema = z.object({
   mode: z.enum(RECORDING_MODES),
   consentRequired: z.boolean(),
 });
+
+/** The operator console's Call recordings panel: storage use, retention, each team's mode. */
+export const recordingOverviewSchema = z.object({
+  store: z.enum(["local", "s3"]),
+  available: z.boolean(),
+  bytes: z.number().int().nonnegative(),
+  recordings: z.number().int().nonnegative(),
+  deleted: z.number().int().nonnegative(),
+  retentionDays: z.number().int(),
+  organizations: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      mode: z.enum(RECORDING_MODES),
+      consentRequired: z.boolean(),
+      bytes: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type RecordingOverview = z.infer<typeof recordingOverviewSchema>;
