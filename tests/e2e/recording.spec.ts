@@ -7,8 +7,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { callsResponseSchema } from "@/lib/calls/schemas";
 import { recordingStateResponseSchema } from "@/lib/recordings/schemas";
+import { expectNoSeriousViolations } from "./axe";
 import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
+import { setLocale } from "./helpers";
 import {
   configureE2eLine,
   expectRemoteTone,
@@ -175,4 +177,38 @@ test("a real call is recorded with both sides and plays back in the Call Log", a
   const downloaded = page.waitForEvent("download");
   await player.getByTestId("recording-download").click();
   expect((await downloaded).suggestedFilename()).toBe(`call-recording-${id}.webm`);
+});
+
+test("the player reads in both themes and in Arabic, without serious accessibility issues", async ({
+  page,
+}, testInfo) => {
+  const openPlayer = async () => {
+    await page.goto("/app/call-log");
+    const row = page
+      .getByTestId("call-log-row")
+      .filter({ has: page.getByTestId("recording-open") });
+    await row.first().getByTestId("recording-open").click();
+    const player = row.first().getByTestId("recording-player");
+    await expect(player).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+    await player.scrollIntoViewIfNeeded();
+    return player;
+  };
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const player = await openPlayer();
+    const html = page.locator("html");
+    await (scheme === "dark"
+      ? expect(html).toHaveClass(/\bdark\b/)
+      : expect(html).not.toHaveClass(/\bdark\b/));
+    await expectNoSeriousViolations(page, `recording player (${scheme})`);
+    await player.screenshot({ path: testInfo.outputPath(`recording-player-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await setLocale(page, "ar");
+  const player = await openPlayer();
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(player.getByTestId("recording-play")).toHaveText("تشغيل");
+  await expectNoSeriousViolations(page, "recording player (ar)");
+  await page.screenshot({ path: testInfo.outputPath("recording-player-ar.png") });
+  await setLocale(page, "en");
 });
