@@ -7,6 +7,7 @@ import { errorMessage, log } from "@/lib/log";
 import { pruneRecordings } from "@/lib/recordings/retention";
 
 const hourMs = 3_600_000;
+const RECORDINGS_PER_RUN = 200;
 
 /**
  * Deletes sessions expired for a day, throttle and rate-limit counters whose window closed,
@@ -36,7 +37,8 @@ export async function pruneExpiredAuthRows(now = new Date(), limit?: number) {
       where: { OR: [{ lastAt: { lt: auditCutoff } }, { lastAt: null, at: { lt: auditCutoff } }] },
       limit,
     }),
-    pruneRecordings(now, limit),
+    // Each recording is a store call (a folder, or a listing and a delete on S3): fewer per run.
+    pruneRecordings(now, Math.min(limit ?? RECORDINGS_PER_RUN, RECORDINGS_PER_RUN)),
   ]);
   const counts = {
     sessions: sessions.count,
