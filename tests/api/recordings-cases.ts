@@ -320,6 +320,11 @@ export function recordingCases(backEnd: "local" | "s3") {
         request("GET", "/api/team/recording", { token: rep.token }),
       );
       expect(await read.json()).toMatchObject({ mode: "every_call", consentRequired: true });
+      // No consent notice can be played yet: a team that requires one records nothing.
+      const untold = await start(rep, crypto.randomUUID(), await callOf(rep));
+      expect(untold.status).toBe(409);
+      expect(await untold.json()).toMatchObject({ code: "consent_notice_missing" });
+      await set(manager, { mode: "every_call", consentRequired: false });
       expect((await start(rep, crypto.randomUUID(), await callOf(rep))).status).toBe(201);
     });
 

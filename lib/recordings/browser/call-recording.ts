@@ -17,7 +17,8 @@ export type RecordToggle = {
   subscribe(listener: () => void): () => void;
 };
 
-export type RecordingNotice = "unsupported" | "off" | "unavailable" | "failed" | "upload-trouble";
+export type RecordingNotice =
+  "unsupported" | "off" | "consent" | "unavailable" | "failed" | "upload-trouble";
 
 export type CallRecordingOptions = {
   transport: Pick<CallTransport, "subscribe" | "recordingSources">;
@@ -109,12 +110,15 @@ export function createCallRecording(options: CallRecordingOptions): CallRecordin
     } catch (error) {
       if (active === current) active = null;
       toggle.set(false);
+      const code = codeOf(error);
       options.onNotice(
-        codeOf(error) === "recording_off"
+        code === "recording_off"
           ? "off"
-          : codeOf(error) === "recording_unavailable"
-            ? "unavailable"
-            : "failed",
+          : code === "consent_notice_missing"
+            ? "consent"
+            : code === "recording_unavailable"
+              ? "unavailable"
+              : "failed",
       );
     }
   }
