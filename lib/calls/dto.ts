@@ -30,6 +30,8 @@ export const callSelect = {
   user: { select: { username: true } },
   // Call recording (issue 29): the Call Log shows a play control, or that one was deleted.
   recordings: {
+    // One opened but never sent a chunk (the call ended first) has nothing to play.
+    where: { OR: [{ chunkCount: { gt: 0 } }, { status: "deleted" }] },
     select: { id: true, status: true, durationMs: true },
     orderBy: { startedAt: "asc" },
   },
