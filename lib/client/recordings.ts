@@ -1,15 +1,25 @@
 import "client-only";
 import { useQuery } from "@tanstack/react-query";
-import {
-  chunkResponseSchema,
-  recordingResponseSchema,
-  recordingSettingsSchema,
-  recordingStateResponseSchema,
-} from "@/lib/recordings/schemas";
+import { RECORDING_MODES } from "@/lib/recordings/constants";
+import type { RecordingSettings } from "@/lib/recordings/schemas";
 import { apiClient } from "./api-client";
+import * as r from "./rules";
 
 // The recording API as the browser calls it (issue 29): the uploader's four calls, the team's
-// recording settings, and the audio for the player and for a download.
+// recording settings, and the audio for the player and for a download. Answers are checked with
+// lib/client/rules.ts, not zod: the dialer that uploads is on every /app page.
+
+/** `recordingStateResponseSchema`, the part the uploader reads. */
+const storedAnswer = r.object({ chunks: r.array(r.object({ index: r.count })) });
+
+/** `recordingSettingsSchema`. */
+export const recordingSettingsAnswer: r.Rule<RecordingSettings> = r.object({
+  mode: r.oneOf(RECORDING_MODES),
+  consentRequired: r.boolean,
+  available: r.boolean,
+  retentionDays: r.number({ int: true }),
+  hearsTeam: r.boolean,
+});
 
 const rep = "rep" as const;
 const url = (id: string, tail = "") => `/api/recordings/${encodeURIComponent(id)}${tail}`;
@@ -23,32 +33,28 @@ export type RecordingApi = {
 
 export const recordingApi: RecordingApi = {
   start: (id, callId, mimeType) =>
-    apiClient.put(
-      url(id),
-      { callId, mimeType },
-      { schema: recordingResponseSchema, credential: rep },
-    ),
+    apiClient.put(url(id), { callId, mimeType }, { schema: r.unknownValue, credential: rep }),
   putChunk: (id, index, chunk) =>
     apiClient.put(url(id, `/chunks/${index}`), chunk, {
-      schema: chunkResponseSchema,
+      schema: r.unknownValue,
       credential: rep,
     }),
   storedChunks: async (id) =>
-    (
-      await apiClient.get(url(id), { schema: recordingStateResponseSchema, credential: rep })
-    ).chunks.map((c) => c.index),
+    (await apiClient.get(url(id), { schema: storedAnswer, credential: rep })).chunks.map(
+      (c) => c.index,
+    ),
   finish: (id, chunkCount, durationMs) =>
     apiClient.post(
       url(id, "/finish"),
       { chunkCount, durationMs },
-      { schema: recordingResponseSchema, credential: rep },
+      { schema: r.unknownValue, credential: rep },
     ),
 };
 
 export const recordingSettingsKey = ["recording-settings"] as const;
 
 export function fetchRecordingSettings() {
-  return apiClient.get("/api/team/recording", { schema: recordingSettingsSchema, credential: rep });
+  return apiClient.get("/api/team/recording", { schema: recordingSettingsAnswer, credential: rep });
 }
 
 /** The team's recording mode and whether this member hears the whole team's recordings. */

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { RECORDING_MIME_TYPES, RECORDING_MODES, RECORDING_STATUSES } from "./constants";
+
+export { RECORDING_MIME_TYPES, RECORDING_MODES, RECORDING_STATUSES };
 
 // The recording API's rules and answers, shared by the routes and the browser (no server-only).
 
-/** What MediaRecorder may produce that the server keeps: WebM or Ogg audio (Opus). */
-export const RECORDING_MIME_TYPES = ["audio/webm", "audio/ogg"] as const;
 export type RecordingBaseMime = (typeof RECORDING_MIME_TYPES)[number];
 
 /** `audio/webm;codecs=opus` → `audio/webm`; null when it is not one the server keeps. */
@@ -24,7 +25,6 @@ export const recordingMimeSchema = z
 export const recordingIdSchema = z.uuid().transform((id) => id.toLowerCase());
 export const chunkIndexSchema = z.coerce.number().int().min(0).max(99_999);
 
-export const RECORDING_MODES = ["off", "on_request", "every_call"] as const;
 export type RecordingMode = (typeof RECORDING_MODES)[number];
 
 export const startRecordingBodySchema = z.object({
@@ -41,8 +41,6 @@ export const finishRecordingBodySchema = z.object({
     .min(0)
     .max(24 * 3600_000),
 });
-
-export const RECORDING_STATUSES = ["recording", "complete", "deleted"] as const;
 
 export const recordingDtoSchema = z.object({
   id: z.string(),
