@@ -121,11 +121,13 @@ export function RecordingPlayer({
   return (
     <section
       aria-label={t("title")}
-      className="grid gap-2 rounded-lg border border-line bg-surface-muted p-3"
+      // At most 36rem wide, on the start side: the floating dialer rests over the end side of
+      // the page on a desktop (as the Call Log's own actions do).
+      className="grid w-full max-w-xl gap-2 rounded-lg border border-line bg-surface-muted p-3"
       data-testid="recording-player"
       data-state={state}
     >
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <Button
           size="sm"
           onClick={toggle}
@@ -144,7 +146,6 @@ export function RecordingPlayer({
         >
           {t("position", { current: formatMs(time * 1000), total: formatMs(duration * 1000) })}
         </span>
-        <span className="ms-auto" />
         <IconButton
           size="sm"
           variant="ghost"
@@ -200,7 +201,6 @@ export function RecordingPlayer({
         <Button
           size="sm"
           variant="secondary"
-          className="ms-auto"
           onClick={() => void download()}
           disabled={downloading}
           data-testid="recording-download"
