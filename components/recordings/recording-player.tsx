@@ -168,7 +168,7 @@ export function RecordingPlayer({
         aria-valuetext={formatMs(time * 1000)}
         onKeyDown={onKeyDown}
         className={cn(
-          "min-h-14 rounded-md focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary",
+          "min-h-14 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus",
           !ready && "opacity-50",
         )}
         data-testid="recording-waveform"
