@@ -138,8 +138,8 @@ export function RecordingPlayer({
           {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
           {playing ? t("pause") : t("play")}
         </Button>
+        {/* The page's direction: in Arabic "00:05 من 00:06" must read right to left. */}
         <span
-          dir="ltr"
           className="font-mono text-sm tabular-nums text-fg"
           data-testid="recording-time"
           data-duration-ms={Math.round(duration * 1000)}
