@@ -150,6 +150,28 @@ export const schema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(10_000),
   /** How often a long-running server drains the webhook outbox. */
   WEBHOOK_DRAIN_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /**
+   * Call recordings (issue 29): stored under DATA_DIR/recordings unless an S3-compatible bucket
+   * is named (required in serverless mode, which has no disk to keep them on).
+   */
+  RECORDING_S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** An S3-compatible endpoint (Cloudflare R2, MinIO); unset: AWS S3 in RECORDING_S3_REGION. */
+  RECORDING_S3_ENDPOINT: z.url().optional(),
+  RECORDING_S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Unset: the AWS SDK's own credential chain (instance role, AWS_* variables). */
+  RECORDING_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  RECORDING_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style bucket URLs; default on with an endpoint (MinIO needs them), off for AWS. */
+  RECORDING_S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
+  /** Recordings older than this many days lose their audio in the hourly housekeeping. */
+  RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** The largest chunk the browser may upload (bytes); it sends one every few seconds. */
+  RECORDING_MAX_CHUNK_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(1_048_576),
+  /** The largest recording (bytes): about 4 hours of voice at 32 kbit/s by default. */
+  RECORDING_MAX_BYTES: z.coerce.number().int().min(1024).max(2_000_000_000).default(100_000_000),
   /** Audit events older than this many days are deleted by the hourly housekeeping. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
@@ -253,6 +275,17 @@ export function checkConfiguration(
           `auth secret or mail outbox). Missing: ${missing.join(", ")}.`,
       );
     }
+  }
+  // Recordings: half an S3 configuration is a mistake, not a reason to fall back to the disk.
+  // (Serverless mode without a bucket still starts: recording is unavailable there and the
+  // console says why, rather than refusing deployments that never record.)
+  if (!raw.RECORDING_S3_ACCESS_KEY_ID !== !raw.RECORDING_S3_SECRET_ACCESS_KEY) {
+    problems.push(
+      "RECORDING_S3_ACCESS_KEY_ID: RECORDING_S3_ACCESS_KEY_ID and RECORDING_S3_SECRET_ACCESS_KEY go together",
+    );
+  }
+  if (!raw.RECORDING_S3_BUCKET && (raw.RECORDING_S3_ENDPOINT || raw.RECORDING_S3_ACCESS_KEY_ID)) {
+    problems.push("RECORDING_S3_BUCKET: required when other RECORDING_S3_* settings are set");
   }
   // (At a serverless start the line above already names it.)
   if (

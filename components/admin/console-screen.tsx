@@ -19,6 +19,7 @@ import { LogsPanel } from "./logs-panel";
 import { OrganizationsPanel } from "./organizations-panel";
 import { ServicesPanel } from "./services-panel";
 import { DiskPanel, MetricsPanel, SysinfoPanel } from "./system-panels";
+import { RecordingsPanel } from "./recordings-panel";
 import { TelephonyPanel } from "./telephony-panel";
 import { VersionEnvPanel } from "./version-env-panel";
 
@@ -183,6 +184,7 @@ export function ConsoleScreen({
                 <SysinfoPanel />
                 <OrganizationsPanel />
                 <TelephonyPanel />
+                <RecordingsPanel />
                 <AuditPanel />
               </>
             ) : (
@@ -196,6 +198,7 @@ export function ConsoleScreen({
                 <LogsPanel />
                 <OrganizationsPanel />
                 <TelephonyPanel />
+                <RecordingsPanel />
                 <AuditPanel />
                 <BuildDeployPanel />
               </>

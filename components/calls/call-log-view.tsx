@@ -32,6 +32,7 @@ import { shownNumber } from "@/lib/client/calls/caller";
 import { CallLineFacts, DirectionBadge, isMissed } from "./call-line-facts";
 import { CallOutcome } from "./call-outcome";
 import { CallOutcomeDialog } from "./call-outcome-dialog";
+import { RecordingControl } from "@/components/recordings/recording-control";
 
 /**
  * Call Log (/app/call-log): the rep's own calls, newest first, 25 at a time (Load more follows
@@ -276,6 +277,7 @@ function CallRow({
         ) : inbound ? null : (
           <span className="self-center text-xs text-fg-muted">{t("log.noBusiness")}</span>
         )}
+        <RecordingControl call={call} />
       </div>
     </li>
   );

@@ -5,6 +5,7 @@ import { Spinner } from "@/components/ui";
 import { usePlaceCalls } from "@/lib/client/calls/queries";
 import { formatDuration } from "@/lib/format/duration";
 import { CallOutcome } from "./call-outcome";
+import { RecordingControl } from "@/components/recordings/recording-control";
 
 /** The facility drawer's Call Logs: the team's calls to this business, newest first. */
 export function PlaceCallList({ placeId }: { placeId: string }) {
@@ -63,6 +64,11 @@ export function PlaceCallList({ placeId }: { placeId: string }) {
             )}
           </p>
           {call.note ? <p className="break-words text-xs text-fg">{call.note}</p> : null}
+          {call.recordings?.length ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <RecordingControl call={call} />
+            </div>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { formatMs } from "@/lib/dialer/format";
 import { Button } from "@/components/ui";
 import { useDialer } from "./dialer-provider";
+import { RecordingIndicator } from "./recording-indicator";
 import { useRecordToggle } from "./use-record-toggle";
 
 const buttonClass = "gap-1.5 rounded-md px-2.5 text-sm font-medium [&_svg]:size-4";
@@ -36,6 +37,7 @@ export function CallControls() {
         className={buttonClass}
         disabled={!isActive}
         aria-pressed={recording}
+        aria-keyshortcuts="R"
         onClick={toggleRecording}
       >
         {recording ? (
@@ -55,6 +57,7 @@ export function CallControls() {
         <PhoneOff aria-hidden />
         {t("end")}
       </Button>
+      <RecordingIndicator />
       <span
         role="timer"
         aria-label={t("callTimer")}

@@ -6,6 +6,7 @@ import { formatMs } from "@/lib/dialer/format";
 import { Button, cn } from "@/components/ui";
 import { DialerStatus } from "./dialer-status";
 import { useDialer, useLastBusiness } from "./dialer-provider";
+import { RecordingIndicator } from "./recording-indicator";
 import { useRecordToggle } from "./use-record-toggle";
 
 /** Phones: the dialer during a call is this bar unless the rep opens the keypad (issue 31). */
@@ -36,6 +37,7 @@ export function DialerInCallBar({ onShowKeypad }: { onShowKeypad: () => void }) 
           held={dialer.held}
         />
         <div className="flex shrink-0 items-center gap-2">
+          <RecordingIndicator />
           <span
             role="timer"
             aria-label={t("timer")}
@@ -86,6 +88,7 @@ export function DialerInCallBar({ onShowKeypad }: { onShowKeypad: () => void }) 
           size="sm"
           className={barButton}
           aria-pressed={recording}
+          aria-keyshortcuts="R"
           onClick={toggleRecording}
         >
           {recording ? (

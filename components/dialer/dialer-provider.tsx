@@ -32,6 +32,9 @@ import { guardDial } from "@/lib/dialing/dnc-guard";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toaster";
 import { usePhoneLine } from "./use-phone-line";
+import { CallRecordingContext, recordToggle } from "./record-state";
+import { createCallRecording, type RecordingNotice } from "@/lib/recordings/browser/call-recording";
+import { fetchRecordingSettings, recordingApi } from "@/lib/client/recordings";
 
 const DialerContext = createContext<DialerController | null>(null);
 const RecorderContext = createContext<CallRecorder | null>(null);
@@ -76,12 +79,32 @@ export function DialerProvider({
   const [switchable] = useState(() =>
     createSwitchableTransport(transport ?? createSimulatedTransport()),
   );
+  const tRecording = useTranslations("Recordings.notice");
+  // Record on a real call keeps both sides (issue 29): lib/recordings/browser/call-recording.ts.
+  const [callRecording] = useState(() =>
+    createCallRecording({
+      transport: switchable,
+      toggle: recordToggle,
+      api: recordingApi,
+      settings: () => fetchRecordingSettings().catch(() => null),
+      newId: newCallId,
+      onNotice: (notice: RecordingNotice) => toast.error(tRecording(notice)),
+    }),
+  );
+  useEffect(() => {
+    const online = () => callRecording.online();
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
+  }, [callRecording]);
   const [controller] = useState(() =>
     guardDial(
       createDialerController({
         transport: switchable,
         newCallId,
-        onCall: recorder.onCall,
+        onCall: (record, phase) => {
+          recorder.onCall(record, phase);
+          callRecording.onCall(record, phase);
+        },
         onNotice: (notice: TransportNotice, detail?: string) => {
           const message = noticeMessage(notice, detail);
           toast.error(
@@ -123,7 +146,11 @@ export function DialerProvider({
   }, [controller]);
   return (
     <DialerContext.Provider value={controller}>
-      <RecorderContext.Provider value={recorder}>{children}</RecorderContext.Provider>
+      <RecorderContext.Provider value={recorder}>
+        <CallRecordingContext.Provider value={callRecording}>
+          {children}
+        </CallRecordingContext.Provider>
+      </RecorderContext.Provider>
     </DialerContext.Provider>
   );
 }

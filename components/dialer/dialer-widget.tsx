@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { Point, Size } from "@/lib/dialer/position";
 import type { KeypadKey } from "@/lib/dialer/digits";
 import { directionOf, isLocale } from "@/lib/i18n/config";
+import { useRecordToggle } from "./use-record-toggle";
 import { DialerHeader } from "./dialer-header";
 import { DialerMinimisedBar } from "./dialer-minimised-bar";
 import { DialerPanel } from "./dialer-panel";
@@ -75,22 +76,26 @@ export function DialerWidget() {
   useEffect(() => {
     if (pending || ringing) setMinimised(false);
   }, [pending, ringing, setMinimised]);
-  // M mutes and unmutes a call from anywhere on the page, except while typing in a field.
+  // M mutes and unmutes a call from anywhere on the page, R starts and stops its recording,
+  // except while typing in a field.
+  const [, toggleRecording] = useRecordToggle();
   useEffect(() => {
     if (!isActive) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "m" && e.key !== "M") return;
+      const key = e.key.toLowerCase();
+      if (key !== "m" && key !== "r") return;
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
       // Single-key shortcuts can be turned off in Settings (WCAG 2.1.4).
       if (!readStored(singleKeyShortcutsKey)) return;
       const target = e.target as Element | null;
       if (target && isTextEntry(target) && !(target as HTMLInputElement).readOnly) return;
       e.preventDefault();
-      setMuted(!muted);
+      if (key === "r") toggleRecording();
+      else setMuted(!muted);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [isActive, muted, setMuted]);
+  }, [isActive, muted, setMuted, toggleRecording]);
   const onKeyDown = (e: React.KeyboardEvent<HTMLElement>) =>
     createDialerKeyHandler(dialer, () => inputRef.current, tones.play)(e);
 

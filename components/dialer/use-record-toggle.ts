@@ -1,31 +1,30 @@
 import "client-only";
-import { useEffect, useSyncExternalStore } from "react";
+import { useContext, useEffect, useSyncExternalStore } from "react";
+import { CallRecordingContext, recordToggle } from "./record-state";
 import { useDialer } from "./dialer-provider";
 
 // Record belongs to one call and is shown in more than one place (the top bar's call controls,
-// the phone's compact in-call bar): one state for all of them, cleared when the call stops.
-let recording = false;
-const listeners = new Set<() => void>();
-const set = (next: boolean) => {
-  if (next === recording) return;
-  recording = next;
-  listeners.forEach((listener) => listener());
-};
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+// the phone's compact in-call bar, key R): one state for all of them (record-state.ts), cleared
+// when the call stops. lib/recordings/browser/call-recording.ts turns it into a kept recording.
 
 /** Whether this call is being recorded, and the toggle. */
 export function useRecordToggle(): [recording: boolean, toggle: () => void] {
   const { isActive } = useDialer();
-  const value = useSyncExternalStore(
-    subscribe,
-    () => recording,
+  const value = useSyncExternalStore(recordToggle.subscribe, recordToggle.get, () => false);
+  useEffect(() => {
+    if (!isActive) recordToggle.set(false);
+  }, [isActive]);
+  return [isActive && value, () => recordToggle.set(!recordToggle.get())];
+}
+
+const never = () => () => undefined;
+
+/** Whether audio of this call is being kept right now (the rep always sees it). */
+export function useRecordingAudio(): boolean {
+  const callRecording = useContext(CallRecordingContext);
+  return useSyncExternalStore(
+    callRecording?.subscribe ?? never,
+    () => callRecording?.isRecording() ?? false,
     () => false,
   );
-  useEffect(() => {
-    if (!isActive) set(false);
-  }, [isActive]);
-  return [isActive && value, () => set(!recording)];
 }

@@ -7,6 +7,7 @@ import { Download, FileSearch, Search } from "lucide-react";
 import { Button, EmptyState, Field, Input, Spinner } from "@/components/ui";
 import { isMissed, useLineFacts } from "@/components/calls/call-line-facts";
 import { CallCard, type CallCardRow } from "@/components/reports/call-card";
+import { RecordingControl } from "@/components/recordings/recording-control";
 import { downloadCsv } from "@/components/reports/download";
 import type { CallDto } from "@/lib/calls/schemas";
 import { ApiClientError } from "@/lib/client/api-client";
@@ -33,6 +34,7 @@ export function CallHistory() {
     mutationFn: (q: string) => searchCalls(q),
     onSuccess: () => setPicked(0),
   });
+  const tRecordings = useTranslations("Recordings");
   const matches: CallDto[] = search.data?.calls ?? [];
   const current = matches[picked] ?? null;
   const found = current ? toAuditCall(current) : null;
@@ -52,6 +54,21 @@ export function CallHistory() {
             value: isMissed(current)
               ? `${tDirection("inbound")} · ${tDirection("missed")}`
               : tDirection("inbound"),
+          },
+        ]
+      : []),
+    // A recorded call's player (issue 29), across the card's width.
+    ...(current?.recordings?.length
+      ? [
+          {
+            key: "recording",
+            label: tRecordings("player.title"),
+            value: (
+              <div className="flex flex-wrap items-center gap-2">
+                <RecordingControl call={current} />
+              </div>
+            ),
+            wide: true,
           },
         ]
       : []),

@@ -4,12 +4,15 @@ import { getDb } from "@/lib/db/client";
 import { pruneReservations } from "@/lib/dialing/reservations";
 import { env } from "@/lib/env";
 import { errorMessage, log } from "@/lib/log";
+import { pruneRecordings } from "@/lib/recordings/retention";
 
 const hourMs = 3_600_000;
+const RECORDINGS_PER_RUN = 200;
 
 /**
  * Deletes sessions expired for a day, throttle and rate-limit counters whose window closed,
- * expired power-dial reservations, and audit events older than AUDIT_RETENTION_DAYS. At most `limit` rows per table (the cron route
+ * expired power-dial reservations, audit events older than AUDIT_RETENTION_DAYS and the audio of
+ * recordings older than RECORDING_RETENTION_DAYS (lib/recordings/retention.ts). At most `limit` rows per table (the cron route
  * passes HOUSEKEEPING_BATCH so one call stays short; `more` says another call has work). Only
  * rows past a cut-off are deleted, so it is idempotent, and concurrent runs are safe: PostgreSQL
  * lets each row be deleted once, the other run simply counts fewer.
@@ -19,7 +22,7 @@ export async function pruneExpiredAuthRows(now = new Date(), limit?: number) {
   const dayAgo = new Date(now.getTime() - 24 * hourMs);
   const windowClosed = new Date(now.getTime() - env.LOGIN_WINDOW_MINUTES * 60_000 - hourMs);
   const auditCutoff = new Date(now.getTime() - env.AUDIT_RETENTION_DAYS * 24 * hourMs);
-  const [sessions, counters, rateLimits, reservations, audit] = await Promise.all([
+  const [sessions, counters, rateLimits, reservations, audit, recordings] = await Promise.all([
     db.session.deleteMany({ where: { expiresAt: { lt: dayAgo } }, limit }),
     db.loginThrottle.deleteMany({
       where: {
@@ -34,6 +37,8 @@ export async function pruneExpiredAuthRows(now = new Date(), limit?: number) {
       where: { OR: [{ lastAt: { lt: auditCutoff } }, { lastAt: null, at: { lt: auditCutoff } }] },
       limit,
     }),
+    // Each recording is a store call (a folder, or a listing and a delete on S3): fewer per run.
+    pruneRecordings(now, Math.min(limit ?? RECORDINGS_PER_RUN, RECORDINGS_PER_RUN)),
   ]);
   const counts = {
     sessions: sessions.count,
@@ -41,6 +46,7 @@ export async function pruneExpiredAuthRows(now = new Date(), limit?: number) {
     rateLimits,
     reservations,
     audit: audit.count,
+    recordings,
   };
   const more = limit !== undefined && Object.values(counts).some((n) => n >= limit);
   return { ...counts, more };

@@ -43,6 +43,12 @@ export const permissions = {
   "organization.callerIds": managers,
   /** Whether every member must sign in with a second factor. */
   "organization.security": managers,
+  /** Recording one's own calls and playing one's own recordings (issue 29). */
+  "recordings.own": everyone,
+  /** Playing and downloading any recording of the team's calls. */
+  "recordings.team": managers,
+  /** The organization's recording mode (off, on request, every call) and consent notice. */
+  "organization.recording": managers,
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Permission = keyof typeof permissions;

@@ -28,6 +28,13 @@ export const callSelect = {
   worstJitterMs: true,
   worstLossFraction: true,
   user: { select: { username: true } },
+  // Call recording (issue 29): the Call Log shows a play control, or that one was deleted.
+  recordings: {
+    // One opened but never sent a chunk (the call ended first) has nothing to play.
+    where: { OR: [{ chunkCount: { gt: 0 } }, { status: "deleted" }] },
+    select: { id: true, status: true, durationMs: true },
+    orderBy: { startedAt: "asc" },
+  },
 } satisfies Prisma.CallSelect;
 
 export type CallRow = Prisma.CallGetPayload<{ select: typeof callSelect }>;
@@ -69,6 +76,7 @@ export function toCallDto(row: CallRow, names?: ReadonlyMap<string, string>): Ca
       ? Math.max(0, row.connectedAt.getTime() - row.startedAt.getTime())
       : null,
     quality: qualityOf(row),
+    recordings: row.recordings.map((r) => ({ ...r })),
   };
 }
 

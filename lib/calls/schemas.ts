@@ -3,6 +3,7 @@
  * handlers and the browser's API client (browser-safe, no server code).
  */
 import { z } from "zod";
+import { callRecordingSummarySchema } from "@/lib/recordings/schemas";
 import {
   CALL_DIRECTIONS,
   CALL_LIST_FILTERS,
@@ -110,6 +111,8 @@ export const callDtoSchema = z.object({
       worstLossPercent: z.number().min(0).max(100),
     })
     .nullable(),
+  /** The call's recordings (issue 29), oldest first; absent from answers that predate them. */
+  recordings: z.array(callRecordingSummarySchema).optional(),
 });
 export type CallDto = z.infer<typeof callDtoSchema>;
 

@@ -24,6 +24,8 @@ export type CallOptions<S extends Checker<unknown>> = {
   signal?: AbortSignal;
   /** e.g. "no-store" for the spec's first profile call. */
   cache?: RequestCache;
+  /** Extra request headers (a recording chunk's checksum). */
+  headers?: Record<string, string>;
 };
 
 export type GetOptions<S extends Checker<unknown>> = CallOptions<S> & {
@@ -90,14 +92,18 @@ async function call<S extends Checker<unknown>>(
     }
     headers.set("Authorization", `Bearer ${token}`);
   }
-  if (body !== undefined) headers.set("Content-Type", "application/json");
+  // Raw bytes (a recording's chunk) go as they are; everything else is JSON.
+  const raw = typeof Blob !== "undefined" && body instanceof Blob;
+  if (raw) headers.set("Content-Type", "application/octet-stream");
+  else if (body !== undefined) headers.set("Content-Type", "application/json");
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
 
   let res: Response;
   try {
     res = await fetch(url, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: raw ? body : body === undefined ? undefined : JSON.stringify(body),
       signal: options.signal,
       cache: options.cache,
     });

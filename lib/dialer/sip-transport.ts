@@ -520,6 +520,24 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
 
   return {
     capabilities: { real: true },
+    recordingSources() {
+      // The sender's track, not the microphone stream: a dropped voicemail replaces it there.
+      const pc =
+        call && !call.finished && call.answered ? sdhOf(call.session)?.peerConnection : null;
+      if (!pc) return null;
+      const live = (t: MediaStreamTrack | null): t is MediaStreamTrack =>
+        !!t && t.kind === "audio" && t.readyState === "live";
+      return {
+        sent: pc
+          .getSenders()
+          .map((s) => s.track)
+          .filter(live),
+        received: pc
+          .getReceivers()
+          .map((r) => r.track)
+          .filter(live),
+      };
+    },
     dial(number, context) {
       void place(number, context?.placeId ?? null);
     },

@@ -56,6 +56,7 @@ export function createSwitchableTransport(initial: CallTransport): SwitchableTra
     },
     decline: (id) => current.decline(id),
     takeOverLine: () => current.takeOverLine(),
+    recordingSources: () => current.recordingSources?.() ?? null,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

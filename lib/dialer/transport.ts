@@ -24,6 +24,9 @@ export type TransportCapabilities = {
   real: boolean;
 };
 
+/** The live tracks of a call, as `recordingSources` gives them. */
+export type RecordingSources = { sent: MediaStreamTrack[]; received: MediaStreamTrack[] };
+
 /** A call ringing this rep, until it is answered, declined or gone. */
 export type IncomingCall = {
   id: string;
@@ -88,6 +91,12 @@ export interface CallTransport {
   decline(id: string): void;
   /** Takes the phone line over from another tab of this browser (no-op without a line). */
   takeOverLine(): void;
+  /**
+   * The audio of the connected call, for a recording (issue 29): the track being sent (the
+   * microphone, or whatever replaced it on the sender) and the far end's. Absent or null where
+   * there is no real media (the simulation, before the call connects).
+   */
+  recordingSources?(): RecordingSources | null;
   /** Subscribes to call events; returns the unsubscribe function. */
   subscribe(listener: (event: TransportEvent) => void): () => void;
   /** Releases timers, sockets and media. */

@@ -29,6 +29,7 @@ import AccountSecurity from "./AccountSecurity.json";
 import Team from "./Team.json";
 import Invite from "./Invite.json";
 import Integrations from "./Integrations.json";
+import Recordings from "./Recordings.json";
 
 const messages = {
   Common,
@@ -60,5 +61,6 @@ const messages = {
   Team,
   Invite,
   Integrations,
+  Recordings,
 };
 export default messages;

@@ -65,6 +65,7 @@ describe("recording a call", () => {
       sipStatus: null,
       setupMs: null,
       quality: null,
+      recordings: [],
     });
 
     const done = completedCall(startedAt, 95);

@@ -67,6 +67,8 @@ describe("the role table", () => {
         "integrations.manage",
         "organization.callerIds",
         "organization.security",
+        "organization.recording",
+        "recordings.team",
         "team.manage",
       ].sort(),
     );

@@ -7,6 +7,7 @@ import {
   SIP_STATUS_RANGE,
 } from "@/lib/calls/constants";
 import { DISPOSITIONS } from "@/lib/calls/dispositions";
+import { RECORDING_STATUSES } from "@/lib/recordings/constants";
 import type {
   CallDto,
   CallListResponse,
@@ -53,6 +54,15 @@ export const callDtoRule: r.Rule<CallDto> = r.object({
       worstJitterMs: r.number({ min: 0, max: QUALITY_BOUNDS.jitterMs.max }),
       worstLossPercent: r.number({ min: 0, max: 100 }),
     }),
+  ),
+  recordings: r.optional(
+    r.array(
+      r.object({
+        id: r.string(),
+        status: r.oneOf(RECORDING_STATUSES),
+        durationMs: r.nullable(count),
+      }),
+    ),
   ),
 });
 

@@ -1,0 +1,24 @@
+// POST /api/recordings/{id}/finish - close the rep's recording once every chunk is stored ({ chunkCount, durationMs })
+import { z } from "zod";
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { recordingWriteLimit } from "@/lib/recordings/limits";
+import {
+  finishRecordingBodySchema,
+  recordingIdSchema,
+  recordingResponseSchema,
+} from "@/lib/recordings/schemas";
+import { finishRecording } from "@/lib/recordings/upload";
+
+export const POST = withUser(
+  {
+    permission: "recordings.own",
+    params: z.object({ id: recordingIdSchema }),
+    body: finishRecordingBodySchema,
+    rateLimit: recordingWriteLimit,
+  },
+  async ({ session, params, body }) =>
+    respond(recordingResponseSchema, {
+      recording: await finishRecording(session, params.id, body),
+    }),
+);

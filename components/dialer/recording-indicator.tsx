@@ -1,0 +1,28 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRecordingAudio } from "./use-record-toggle";
+
+/**
+ * Shown while audio of the call is being kept (issue 29): the rep always sees that the call is
+ * recorded, wherever the call's controls are. Announced once when it appears.
+ */
+export function RecordingIndicator() {
+  const t = useTranslations("Recordings");
+  const recording = useRecordingAudio();
+  return (
+    <span role="status" className="contents">
+      {recording ? (
+        <span
+          data-testid="recording-indicator"
+          title={t("indicatorLabel")}
+          aria-label={t("indicatorLabel")}
+          className="inline-flex items-center gap-1 rounded-full bg-danger-soft px-2 py-0.5 text-xs font-semibold text-danger-soft-fg"
+        >
+          <span aria-hidden className="size-2 animate-pulse rounded-full bg-current" />
+          {t("indicator")}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,83 @@
+import "server-only";
+import { env, isServerless } from "@/lib/env";
+
+// The recording store behind one interface: files under DATA_DIR on the embedded default, any
+// S3-compatible object store (AWS S3, Cloudflare R2, MinIO) when RECORDING_S3_BUCKET is set.
+// Keys are made here from ids (`chunkKey`), never from anything a request sends, so no path a
+// client chooses reaches the file system or the bucket.
+
+export interface RecordingStore {
+  readonly kind: "local" | "s3";
+  /** Writes an object whole (a chunk is small: it is buffered by the route anyway). */
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** The object's bytes `start..end` (inclusive), or all of it; null when it does not exist. */
+  get(key: string, range?: { start: number; end: number }): Promise<Uint8Array | null>;
+  /** Deletes every object under `prefix` (a recording's folder); missing ones are fine. */
+  deletePrefix(prefix: string): Promise<void>;
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function checkId(id: string) {
+  if (!uuid.test(id)) throw new Error("recording store: not an id");
+  return id;
+}
+
+/** A recording's folder: `<organization>/<recording>/`. */
+export function recordingPrefix(organizationId: string, recordingId: string) {
+  return `${checkId(organizationId)}/${checkId(recordingId)}/`;
+}
+
+/**
+ * Chunk `index` of a recording: zero-padded so a listing sorts in order, and named by its
+ * checksum so that two different uploads of one index never write the same object.
+ */
+export function chunkKey(
+  organizationId: string,
+  recordingId: string,
+  index: number,
+  sha256: string,
+) {
+  if (!Number.isInteger(index) || index < 0) throw new Error("recording store: bad chunk index");
+  if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error("recording store: bad checksum");
+  const name = `${String(index).padStart(6, "0")}-${sha256.slice(0, 16)}.part`;
+  return `${recordingPrefix(organizationId, recordingId)}${name}`;
+}
+
+/** Serverless mode without RECORDING_S3_BUCKET: there is no disk to keep recordings on. */
+export class RecordingStoreMissing extends Error {
+  constructor() {
+    super("serverless mode keeps recordings only in an object store (RECORDING_S3_BUCKET)");
+  }
+}
+
+/** Whether this deployment can keep recordings (a bucket, or a disk outside serverless mode). */
+export const recordingStoreConfigured = () => Boolean(env.RECORDING_S3_BUCKET) || !isServerless;
+
+let store: Promise<RecordingStore> | null = null;
+
+/** The configured store (created once; the S3 client and its SDK load only when configured). */
+export function recordingStore(): Promise<RecordingStore> {
+  store ??= (async () => {
+    if (env.RECORDING_S3_BUCKET) {
+      const { createS3Store } = await import("./storage-s3");
+      return createS3Store({
+        bucket: env.RECORDING_S3_BUCKET,
+        endpoint: env.RECORDING_S3_ENDPOINT,
+        region: env.RECORDING_S3_REGION,
+        accessKeyId: env.RECORDING_S3_ACCESS_KEY_ID,
+        secretAccessKey: env.RECORDING_S3_SECRET_ACCESS_KEY,
+        forcePathStyle: env.RECORDING_S3_FORCE_PATH_STYLE,
+      });
+    }
+    if (isServerless) throw new RecordingStoreMissing();
+    const { createLocalStore, localRecordingsDir } = await import("./storage-local");
+    return createLocalStore(localRecordingsDir());
+  })();
+  return store;
+}
+
+/** Tests switch back ends between files. */
+export function resetRecordingStoreForTests(next: RecordingStore | null = null) {
+  store = next ? Promise.resolve(next) : null;
+}
