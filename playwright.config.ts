@@ -61,6 +61,8 @@ export default defineConfig({
       E2E_SECURE_MANAGER_PASSWORD: e2eAccounts.secureManager.password,
       E2E_SECURE_REP: e2eAccounts.secureRep.username,
       E2E_SECURE_REP_PASSWORD: e2eAccounts.secureRep.password,
+      E2E_SECURE_OPERATOR: e2eAccounts.secureOperator.username,
+      E2E_SECURE_OPERATOR_PASSWORD: e2eAccounts.secureOperator.password,
       E2E_MAILBOX_DIR: mailboxDir,
       E2E_OPS_DIR: opsE2eDir,
     },

@@ -59,6 +59,14 @@ export const schema = z.object({
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
   USER_SESSION_HOURS: z.coerce.number().min(0.05).max(12).default(12),
   OPERATOR_SESSION_MINUTES: z.coerce.number().min(1).max(60).default(60),
+  /**
+   * `1`: every operator must sign in with a second factor; one without it sees only its set-up in
+   * the console until it is on (lib/api/handler.ts `withOperator`).
+   */
+  OPERATOR_REQUIRE_TWO_FACTOR: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   /** Failed sign-ins per account and client address before that pair waits out the window. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
   /**

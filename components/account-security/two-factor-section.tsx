@@ -16,8 +16,18 @@ import {
 } from "@/lib/two-factor/schemas";
 import { QrCode } from "./qr-code";
 
-const statusKey = ["two-factor-status"] as const;
 type Setup = { secret: string; otpauthUri: string };
+
+/** Whose second factor: the signed-in rep's (/app) or the console's operator's. */
+export type TwoFactorAudience = "rep" | "operator";
+const routesOf = (audience: TwoFactorAudience) =>
+  audience === "rep"
+    ? { base: "/api/auth/2fa", credential: "rep" as const, key: ["two-factor-status"] }
+    : {
+        base: "/api/admin/2fa",
+        credential: "operator" as const,
+        key: ["ops", "two-factor-status"],
+      };
 
 /** The message key for a refusal of the server (codes of lib/two-factor/schemas.ts). */
 function refusal(error: unknown) {
@@ -38,23 +48,30 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
 /**
  * Two-factor sign-in (issue 33), in Profile's Security card and Settings' dialog: set up with a
  * QR code (or the secret typed in), confirmed with a code before it is on, then the ten recovery
- * codes shown once; turned off with the password and a code.
+ * codes shown once; turned off with the password and a code. The console's operators have the
+ * same section (`audience="operator"`), where the deployment may forbid turning it off.
  */
 export function TwoFactorSection({
   idPrefix,
   onDone,
+  audience = "rep",
+  canTurnOff = true,
 }: {
   idPrefix: string;
+  audience?: TwoFactorAudience;
+  /** False where a second factor is required: the section says so instead of offering Turn off. */
+  canTurnOff?: boolean;
   /** After the recovery codes were shown and the rep is done with them (the required set-up). */
   onDone?: () => void;
 }) {
   const t = useTranslations("AccountSecurity");
   const format = useFormatter();
   const queryClient = useQueryClient();
+  const { base, credential, key: statusKey } = routesOf(audience);
   const status = useQuery({
     queryKey: statusKey,
     queryFn: ({ signal }) =>
-      apiClient.get("/api/auth/2fa", { schema: twoFactorStatusSchema, credential: "rep", signal }),
+      apiClient.get(base, { schema: twoFactorStatusSchema, credential, signal }),
   });
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -68,11 +85,7 @@ export function TwoFactorSection({
 
   const begin = useMutation({
     mutationFn: () =>
-      apiClient.post(
-        "/api/auth/2fa/setup",
-        {},
-        { schema: twoFactorSetupSchema, credential: "rep" },
-      ),
+      apiClient.post(`${base}/setup`, {}, { schema: twoFactorSetupSchema, credential }),
     onSuccess: (s) => {
       setSetup(s);
       setCode("");
@@ -83,9 +96,9 @@ export function TwoFactorSection({
   const confirm = useMutation({
     mutationFn: () =>
       apiClient.post(
-        "/api/auth/2fa/enable",
+        `${base}/enable`,
         { code },
-        { schema: enableTwoFactorResponseSchema, credential: "rep" },
+        { schema: enableTwoFactorResponseSchema, credential },
       ),
     onSuccess: (res) => {
       setSetup(null);
@@ -99,9 +112,9 @@ export function TwoFactorSection({
   const disable = useMutation({
     mutationFn: () =>
       apiClient.post(
-        "/api/auth/2fa/disable",
+        `${base}/disable`,
         { password, code },
-        { schema: okResponseSchema, credential: "rep" },
+        { schema: okResponseSchema, credential },
       ),
     onSuccess: () => {
       setPassword("");
@@ -256,6 +269,20 @@ export function TwoFactorSection({
   }
 
   const since = status.data.enabledAt ? new Date(status.data.enabledAt) : null;
+  const onText = (
+    <p className="text-sm font-medium text-success-soft-fg" data-testid={`${idPrefix}-on`}>
+      {since ? t("tfOnSince", { date: format.dateTime(since, { dateStyle: "medium" }) }) : null}{" "}
+      {t("tfCodesLeft", { count: status.data.recoveryCodesLeft })}
+    </p>
+  );
+  if (!canTurnOff) {
+    return (
+      <div className="grid gap-3">
+        {onText}
+        <p className="text-sm text-fg-muted">{t("tfRequiredOn")}</p>
+      </div>
+    );
+  }
   return (
     <form
       noValidate
@@ -268,10 +295,7 @@ export function TwoFactorSection({
         disable.mutate();
       }}
     >
-      <p className="text-sm font-medium text-success-soft-fg" data-testid={`${idPrefix}-on`}>
-        {since ? t("tfOnSince", { date: format.dateTime(since, { dateStyle: "medium" }) }) : null}{" "}
-        {t("tfCodesLeft", { count: status.data.recoveryCodesLeft })}
-      </p>
+      {onText}
       <p className="text-sm text-fg-muted">{t("tfDisableHint")}</p>
       <Field id={`${idPrefix}-disable-password`} label={t("tfPassword")}>
         <Input

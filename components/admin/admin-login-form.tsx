@@ -7,17 +7,45 @@ import { z } from "zod";
 import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { Button, Field, Input, Spinner } from "@/components/ui";
 import { PasswordField } from "@/components/auth/password-field";
+import { TwoFactorStep } from "@/components/auth/two-factor-step";
 import { controlClass } from "@/components/ui/field";
 import { apiClient, ApiClientError, isAbortError } from "@/lib/client/api-client";
+import type { SecondStepResult } from "@/lib/client/login";
 import { setOperatorToken } from "@/lib/client/operator-session";
+import { twoFactorErrorCodes } from "@/lib/two-factor/schemas";
 
-const loginResponse = z.object({ token: z.unknown().optional() }).loose();
+const loginResponse = z
+  .object({ token: z.unknown().optional(), challenge: z.unknown().optional() })
+  .loose();
+const codeResponse = z.object({ token: z.string().min(1) });
 /** Spec section 9: the console opens 250 ms after a successful sign-in. */
 export const consoleRedirectMs = 250;
 
 const noSubscription = () => () => {};
 
 type Message = { tone: "error" | "success"; text: string };
+
+/** The console sign-in's code step (POST /api/admin/login/2fa), told apart like the rep's. */
+async function verifyCode(challenge: string, code: string): Promise<SecondStepResult> {
+  try {
+    const { token } = await apiClient.post(
+      "/api/admin/login/2fa",
+      { challenge, code },
+      { schema: codeResponse, credential: "none" },
+    );
+    setOperatorToken(token);
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof ApiClientError) || error.code === "network") throw error;
+    if (error.status === 429) {
+      return { ok: false, reason: "throttled", retryAfterSec: error.retryAfterSec ?? 60 };
+    }
+    if (error.code === twoFactorErrorCodes.challengeInvalid)
+      return { ok: false, reason: "expired" };
+    if (error.code === twoFactorErrorCodes.replayed) return { ok: false, reason: "used" };
+    return { ok: false, reason: "incorrect" };
+  }
+}
 
 /** /adminconsole (spec sections 2, 5, 8): operator credentials for a console token. */
 export function AdminLoginForm() {
@@ -31,6 +59,8 @@ export function AdminLoginForm() {
   );
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
+  /** Set when the password was right and the operator has a second factor. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const userRef = useRef<HTMLInputElement>(null);
   const passRef = useRef<HTMLInputElement>(null);
 
@@ -52,6 +82,11 @@ export function AdminLoginForm() {
         { username, password },
         { schema: loginResponse, credential: "none" },
       );
+      if (body.twoFactorRequired === true && typeof body.challenge === "string") {
+        setChallenge(body.challenge);
+        setBusy(false);
+        return;
+      }
       if (typeof body.token !== "string" || !body.token) {
         setMessage({ tone: "error", text: t("noToken") });
         setBusy(false);
@@ -81,6 +116,19 @@ export function AdminLoginForm() {
     }
     setBusy(false);
     requestAnimationFrame(() => passRef.current?.focus());
+  }
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        verify={(code) => verifyCode(challenge, code)}
+        onSignedIn={() => router.push("/adminconsole/console")}
+        onRestart={() => {
+          setChallenge(null);
+          setMessage(null);
+        }}
+      />
+    );
   }
 
   const invalid = message?.tone === "error" || undefined;

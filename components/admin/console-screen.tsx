@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { LogOut, ShieldAlert } from "lucide-react";
 import { Badge, Button, Spinner, type Tone } from "@/components/ui";
+import { pingResponseSchema } from "@/lib/auth/schemas";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";
 import { clearOperatorToken, getOperatorToken } from "@/lib/client/operator-session";
 import { subscribeStored } from "@/lib/client/storage";
@@ -20,6 +21,7 @@ import { OrganizationsPanel } from "./organizations-panel";
 import { ServicesPanel } from "./services-panel";
 import { DiskPanel, MetricsPanel, SysinfoPanel } from "./system-panels";
 import { RecordingsPanel } from "./recordings-panel";
+import { RequiredTwoFactor, SecurityPanel } from "./security-panel";
 import { TelephonyPanel } from "./telephony-panel";
 import { VersionEnvPanel } from "./version-env-panel";
 
@@ -30,7 +32,6 @@ type Ping =
   | { state: "unauthorized" }
   | { state: "error"; status: number };
 
-const pingSchema = z.object({ ts: z.number() });
 /** How long "No admin token present." shows before the login opens. */
 const noTokenRedirectMs = 1200;
 
@@ -80,7 +81,11 @@ export function ConsoleScreen({
   const pingQuery = useQuery({
     queryKey: ["ops", "ping", token],
     queryFn: ({ signal }) =>
-      apiClient.get("/api/admin/ping", { schema: pingSchema, credential: "operator", signal }),
+      apiClient.get("/api/admin/ping", {
+        schema: pingResponseSchema,
+        credential: "operator",
+        signal,
+      }),
     enabled: typeof token === "string",
     retry: false,
     staleTime: Infinity,
@@ -173,6 +178,8 @@ export function ConsoleScreen({
             <p className="text-sm text-fg">{t("ping.unauthorized")}</p>
             <Button onClick={signOut}>{t("signInAgain")}</Button>
           </div>
+        ) : ping.state === "ok" && pingQuery.data?.mustEnrolTwoFactor ? (
+          <RequiredTwoFactor onDone={() => void pingQuery.refetch()} />
         ) : ping.state === "ok" ? (
           <div className="grid grid-cols-1 gap-5 lg:grid-cols-2 2xl:grid-cols-3">
             {serverless ? (
@@ -186,6 +193,7 @@ export function ConsoleScreen({
                 <TelephonyPanel />
                 <RecordingsPanel />
                 <AuditPanel />
+                <SecurityPanel required={pingQuery.data?.twoFactorRequired ?? false} />
               </>
             ) : (
               <>
@@ -201,6 +209,7 @@ export function ConsoleScreen({
                 <RecordingsPanel />
                 <AuditPanel />
                 <BuildDeployPanel />
+                <SecurityPanel required={pingQuery.data?.twoFactorRequired ?? false} />
               </>
             )}
           </div>

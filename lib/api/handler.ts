@@ -151,11 +151,22 @@ export function withOperator<
   B extends AnySchema = undefined,
   Q extends AnySchema = undefined,
   P extends AnySchema = undefined,
->(opts: Options<B, Q, P>, handler: (ctx: OperatorContext<B, Q, P>) => Promise<Response>) {
+>(
+  opts: Options<B, Q, P> & {
+    /** Answers an operator who must still set up a second factor (its set-up, ping, sign-out). */
+    beforeSecondFactor?: boolean;
+  },
+  handler: (ctx: OperatorContext<B, Q, P>) => Promise<Response>,
+) {
   return wrap(async (req, route) => {
     const token = bearer(req);
     const session = token ? await authenticateOperator(token) : null;
     if (!session) throw unauthorized();
+    if (session.mustEnrolTwoFactor && !opts.beforeSecondFactor) {
+      throw new ApiError("forbidden", "Operators must use two-factor sign-in: set it up first", {
+        code: "two_factor_required",
+      });
+    }
     return handler({
       ...(await base(req, route, opts, `operator:${session.operatorId}`)),
       session,

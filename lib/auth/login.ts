@@ -9,7 +9,7 @@ import { newSession } from "./sessions";
 import type { SessionKind } from "./tokens";
 import { beginAttempt, runTogether } from "./throttle";
 
-/** A session, or (a rep with a second factor) the challenge the code step takes. */
+/** A session, or (an account with a second factor) the challenge the code step takes. */
 export type LoginOutcome =
   | { challenge?: undefined; token: string; expiresAt: Date; username: string }
   | { challenge: string; username: string };
@@ -31,8 +31,8 @@ async function findAccount(kind: SessionKind, username: string) {
  * get the same answer. Round trips: the throttle slot and the account are read together; after
  * the hash, one statement releases the slot, records the audit event and (on success) opens the
  * session, so the event is written with the outcome it records, never lost and never waited on
- * separately. A rep with two-factor sign-in on gets a challenge instead of a session
- * (lib/two-factor/sign-in.ts finishes the sign-in with a code).
+ * separately. An account with two-factor sign-in on (rep or operator) gets a challenge instead of
+ * a session (lib/two-factor/sign-in.ts finishes the sign-in with a code).
  */
 export async function login(
   kind: SessionKind,
@@ -74,19 +74,19 @@ export async function login(
     throw new ApiError("unauthorized", invalidCredentials, { code: "invalid_credentials" });
   }
 
-  if ("totpEnabledAt" in account && account.totpEnabledAt) {
+  if (account.totpEnabledAt) {
     // The password is right but the sign-in is not done: the slot is freed without clearing
     // the counters, so wrong codes in the second step add to the failures before it.
     await verdict.release("error");
     await recordAudit({
       actor: account.username,
-      action: "auth.login.password",
+      action: kind === "user" ? "auth.login.password" : "admin.login.password",
       target: account.username,
       outcome: "success",
       clientIp,
     });
     return {
-      challenge: await signChallenge(account.id, account.passwordHash),
+      challenge: await signChallenge(kind, account.id, account.passwordHash),
       username: account.username,
     };
   }

@@ -17,9 +17,20 @@ export const loginResponseSchema = z.object({
 
 /** POST /api/admin/login. */
 export const operatorLoginResponseSchema = z.object({ token: z.string().min(1) });
+/** POST /api/admin/login when the operator has a second factor: no session until the code. */
+export const operatorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string().min(1),
+});
 
 /** POST /api/auth/logout. */
 export const logoutResponseSchema = z.object({ ok: z.literal(true) });
 
 /** GET /api/admin/ping. */
-export const pingResponseSchema = z.object({ ts: z.number() });
+export const pingResponseSchema = z.object({
+  ts: z.number(),
+  /** The deployment requires operators' second factor (OPERATOR_REQUIRE_TWO_FACTOR). */
+  twoFactorRequired: z.boolean(),
+  /** The operator must set up a second factor before the console shows anything else. */
+  mustEnrolTwoFactor: z.boolean(),
+});

@@ -28,6 +28,11 @@ export type OperatorSession = {
   sid: string;
   operatorId: string;
   username: string;
+  /**
+   * The deployment requires operators to have a second factor (OPERATOR_REQUIRE_TWO_FACTOR) and
+   * this one has none yet: only its set-up answers (lib/api/handler.ts) until it is on.
+   */
+  mustEnrolTwoFactor: boolean;
 };
 
 const lifetimeMs = (kind: SessionKind) =>
@@ -58,6 +63,7 @@ export async function issueSession(kind: SessionKind, subjectId: string, clientI
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type AccountRow = { id: string; username: string; disabled: boolean };
+type OperatorRow = AccountRow & { noSecondFactor: boolean };
 type UserRow = AccountRow & {
   email: string | null;
   emailVerified: boolean;
@@ -76,7 +82,7 @@ const liveUserSql = `
   WHERE s."id" = $1::uuid AND s."kind" = 'user'
     AND s."revokedAt" IS NULL AND s."expiresAt" > $2::timestamp`;
 const liveOperatorSql = `
-  SELECT a."id", a."username", a."disabled"
+  SELECT a."id", a."username", a."disabled", (a."totpEnabledAt" IS NULL) AS "noSecondFactor"
   FROM "Session" s JOIN "Operator" a ON a."id" = s."operatorId"
   WHERE s."id" = $1::uuid AND s."kind" = 'operator'
     AND s."revokedAt" IS NULL AND s."expiresAt" > $2::timestamp`;
@@ -93,10 +99,10 @@ async function liveSession<K extends SessionKind>(kind: K, token: string) {
   const rows =
     kind === "user"
       ? await queryRows<UserRow>(liveUserSql, [claims.sid, now])
-      : await queryRows<AccountRow>(liveOperatorSql, [claims.sid, now]);
+      : await queryRows<OperatorRow>(liveOperatorSql, [claims.sid, now]);
   const account = rows[0];
   if (!account || account.disabled || account.id !== claims.sub) return null;
-  return { sid: claims.sid, account: account as K extends "user" ? UserRow : AccountRow };
+  return { sid: claims.sid, account: account as K extends "user" ? UserRow : OperatorRow };
 }
 
 /**
@@ -128,6 +134,7 @@ export async function authenticateOperator(token: string): Promise<OperatorSessi
     sid: found.sid,
     operatorId: found.account.id,
     username: found.account.username,
+    mustEnrolTwoFactor: env.OPERATOR_REQUIRE_TWO_FACTOR && found.account.noSecondFactor === true,
   };
 }
 

@@ -7,7 +7,7 @@ import { addE164, DISPOSITION_NOTE, withdrawDispositionEntry } from "@/lib/diali
 import { callSelect, callDtos } from "./dto";
 import type { CallDto } from "./schemas";
 import type { dispositionBodySchema } from "./schemas";
-import { myCalls } from "./scope";
+import { myCalls, teamCalls } from "./scope";
 import type { z } from "zod";
 
 /**
@@ -16,19 +16,22 @@ import type { z } from "zod";
  * (an amount, a callback time) is cleared, so a corrected sale leaves no stale amount behind.
  * A correction (a call that had an outcome gets another) is written to the audit trail with
  * both outcomes, since a changed sale or do-not-call matters to the team's figures.
+ * The REST API (`calls:write`, `via` naming the key) sets the outcome of any of the team's calls.
  */
 export async function setDisposition(
   session: UserSession,
   id: string,
   body: z.output<typeof dispositionBodySchema>,
+  { via }: { via?: string } = {},
 ): Promise<CallDto> {
   const db = await getDb();
+  const scope = via ? teamCalls(session) : myCalls(session);
   const before = await db.call.findFirst({
-    where: { id, ...myCalls(session) },
+    where: { id, ...scope },
     select: { disposition: true },
   });
   const { count } = await db.call.updateMany({
-    where: { id, ...myCalls(session) },
+    where: { id, ...scope },
     data: {
       disposition: body.disposition,
       note: body.note,
@@ -38,7 +41,7 @@ export async function setDisposition(
   });
   if (!count) throw new ApiError("not_found", "Call not found");
   const row = await db.call.findFirstOrThrow({
-    where: { id, ...myCalls(session) },
+    where: { id, ...scope },
     select: callSelect,
   });
   if (before?.disposition && before.disposition !== body.disposition) {
@@ -47,7 +50,7 @@ export async function setDisposition(
       action: "call.outcome.corrected",
       outcome: "success",
       target: id,
-      detail: { from: before.disposition, to: body.disposition },
+      detail: { from: before.disposition, to: body.disposition, ...(via ? { via } : {}) },
       fold: false,
     });
   }

@@ -24,6 +24,28 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 // Unicode isolates keep a left-to-right name or address intact inside Arabic sentences.
 const isolate = (value: string) => `\u2068${value}\u2069`;
 
+const paragraph = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+const button = (link: string, label: string) =>
+  `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#1f63d8;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(label)}</a></p>`;
+/** The link written out, left to right in every language, for mail readers that drop buttons. */
+const linkLine = (link: string, locale: Locale) =>
+  `<p dir="ltr" style="margin:0 0 16px;font-size:13px;color:#475569;word-break:break-all;text-align:${directionOf(locale) === "rtl" ? "right" : "left"}"><a href="${escapeHtml(link)}" style="color:#1f63d8">${escapeHtml(link)}</a></p>`;
+
+/** Every mail's HTML: the language and direction, the DialFlow heading, the body, the signature. */
+function mailDocument(locale: Locale, subject: string, body: string[], signature: string) {
+  return `<!doctype html>
+<html lang="${locale}" dir="${directionOf(locale)}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f1f5f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px;text-align:start">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#1f63d8">DialFlow</p>
+${body.join("\n")}
+<p style="margin:24px 0 0;color:#475569">${escapeHtml(signature)}</p>
+</div>
+</body>
+</html>`;
+}
+
 function translatorFor(input: string | undefined) {
   const locale: Locale = isLocale(input) ? input : defaultLocale;
   const messages = { Mail: { ...catalogues.en.Mail, ...catalogues[locale].Mail } };
@@ -52,25 +74,19 @@ export function verificationMail(input: VerificationMailInput): MailContent {
     `-- ${signature}`,
   ].join("\n");
 
-  const dir = directionOf(locale);
-  const link = escapeHtml(input.link);
-  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
-  const html = `<!doctype html>
-<html lang="${locale}" dir="${dir}">
-<head><meta charset="utf-8"><title>${escapeHtml(t("subject"))}</title></head>
-<body style="margin:0;padding:24px;background:#f1f5f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px;text-align:start">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#1f63d8">DialFlow</p>
-${p(greeting)}
-${p(intro)}
-<p style="margin:24px 0"><a href="${link}" style="display:inline-block;background:#1f63d8;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(t("button"))}</a></p>
-<p dir="ltr" style="margin:0 0 16px;font-size:13px;color:#475569;word-break:break-all;text-align:${dir === "rtl" ? "right" : "left"}"><a href="${link}" style="color:#1f63d8">${link}</a></p>
-${p(expiry)}
-<p style="margin:0 0 16px;font-size:13px;color:#64748b">${escapeHtml(ignore)}</p>
-<p style="margin:24px 0 0;color:#475569">${escapeHtml(signature)}</p>
-</div>
-</body>
-</html>`;
+  const html = mailDocument(
+    locale,
+    t("subject"),
+    [
+      paragraph(greeting),
+      paragraph(intro),
+      button(input.link, t("button")),
+      linkLine(input.link, locale),
+      paragraph(expiry),
+      `<p style="margin:0 0 16px;font-size:13px;color:#64748b">${escapeHtml(ignore)}</p>`,
+    ],
+    signature,
+  );
 
   return { subject: t("subject"), text, html };
 }
@@ -102,18 +118,7 @@ export function accountNoticeMail(
   ];
   const signature = t(`${notice}.signature`);
   const text = [...lines.flatMap((line) => [line, ""]), `-- ${signature}`].join("\n");
-  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
-  const html = `<!doctype html>
-<html lang="${locale}" dir="${directionOf(locale)}">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f1f5f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px;text-align:start">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#1f63d8">DialFlow</p>
-${lines.map(p).join("\n")}
-<p style="margin:24px 0 0;color:#475569">${escapeHtml(signature)}</p>
-</div>
-</body>
-</html>`;
+  const html = mailDocument(locale, subject, lines.map(paragraph), signature);
   return { subject, text, html };
 }
 
@@ -141,23 +146,50 @@ export function invitationMail(input: InvitationMailInput): MailContent {
   const ignore = t("invitation.ignore");
   const signature = t("signature");
   const text = [intro, "", input.link, "", expiry, "", ignore, "", `-- ${signature}`].join("\n");
-  const dir = directionOf(locale);
-  const link = escapeHtml(input.link);
-  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
-  const html = `<!doctype html>
-<html lang="${locale}" dir="${dir}">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f1f5f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px;text-align:start">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#1f63d8">DialFlow</p>
-${p(intro)}
-<p style="margin:24px 0"><a href="${link}" style="display:inline-block;background:#1f63d8;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(t("invitation.button"))}</a></p>
-<p dir="ltr" style="margin:0 0 16px;font-size:13px;color:#475569;word-break:break-all;text-align:${dir === "rtl" ? "right" : "left"}"><a href="${link}" style="color:#1f63d8">${link}</a></p>
-${p(expiry)}
-${p(ignore)}
-<p style="margin:24px 0 0;color:#475569">${escapeHtml(signature)}</p>
-</div>
-</body>
-</html>`;
+  const html = mailDocument(
+    locale,
+    subject,
+    [
+      paragraph(intro),
+      button(input.link, t("invitation.button")),
+      linkLine(input.link, locale),
+      paragraph(expiry),
+      paragraph(ignore),
+    ],
+    signature,
+  );
+  return { subject, text, html };
+}
+
+export type WebhookPausedMailInput = {
+  locale: string | undefined;
+  url: string;
+  error: string;
+  settingsLink: string;
+};
+
+/** To a team's managers when a webhook endpoint's deliveries failed for a day (issue 33). */
+export function webhookPausedMail(input: WebhookPausedMailInput): MailContent {
+  const { locale, t } = translatorFor(input.locale);
+  const subject = t("webhookPaused.subject");
+  const intro = t("webhookPaused.intro", { url: isolate(input.url) });
+  const lastError = t("webhookPaused.lastError", { error: isolate(input.error) });
+  const fix = t("webhookPaused.fix");
+  const signature = t("signature");
+  const text = [intro, "", lastError, "", fix, input.settingsLink, "", `-- ${signature}`].join(
+    "\n",
+  );
+  const html = mailDocument(
+    locale,
+    subject,
+    [
+      paragraph(intro),
+      paragraph(lastError),
+      paragraph(fix),
+      button(input.settingsLink, t("webhookPaused.button")),
+      linkLine(input.settingsLink, locale),
+    ],
+    signature,
+  );
   return { subject, text, html };
 }

@@ -4,9 +4,10 @@
  */
 import { z } from "zod";
 
-/** What a key may reach: read or write per resource. Calls are read-only through the API. */
+/** What a key may reach: read or write per resource (writing a call is setting its outcome). */
 export const API_KEY_SCOPES = [
   "calls:read",
+  "calls:write",
   "do_not_call:read",
   "do_not_call:write",
   "records:read",
@@ -16,7 +17,7 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** The resources of the REST API and the scopes each has, for the create dialog's grid. */
 export const API_KEY_RESOURCES = [
-  { resource: "calls", scopes: ["calls:read"] },
+  { resource: "calls", scopes: ["calls:read", "calls:write"] },
   { resource: "do_not_call", scopes: ["do_not_call:read", "do_not_call:write"] },
   { resource: "records", scopes: ["records:read", "records:write"] },
 ] as const satisfies readonly { resource: string; scopes: readonly ApiKeyScope[] }[];

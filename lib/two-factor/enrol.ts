@@ -2,13 +2,19 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { auditStatement, recordAudit } from "@/lib/audit";
 import { verifyPassword } from "@/lib/auth/password";
-import type { UserSession } from "@/lib/auth/sessions";
 import { beginAttempt, runTogether } from "@/lib/auth/throttle";
 import { sendAccountNotice } from "@/lib/account-security/notice";
 import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
+import {
+  auditActions,
+  readSecondFactor,
+  recoveryCodesLeft,
+  tablesOf,
+  type TwoFactorOwner,
+} from "./accounts";
 import { twoFactorErrorCodes } from "./schemas";
-import { consumeSecondFactor, recoveryCodesLeft } from "./verify-code";
+import { consumeSecondFactor } from "./verify-code";
 import {
   hashRecoveryCode,
   matchTotp,
@@ -18,35 +24,67 @@ import {
   sealTotpSecret,
 } from "./totp";
 
-type Ctx = { session: UserSession; ip: string | null; locale?: string };
-const auditOf = ({ session, ip }: Ctx, action: string) => ({
-  actor: session.username,
+// Setting up and switching off the second factor of a rep (Profile, Settings) or an operator (the
+// console): the same rules for both, in each kind's own tables (./accounts.ts). Only reps have a
+// mail address, so only they get the notice mails.
+
+type Ctx = { owner: TwoFactorOwner; ip: string | null; locale?: string };
+const auditOf = ({ owner, ip }: Ctx, action: string) => ({
+  actor: owner.username,
   action,
-  target: session.username,
+  target: owner.username,
   clientIp: ip,
 });
 
-export async function twoFactorStatus(session: UserSession) {
+async function readOwn(owner: TwoFactorOwner) {
+  const account = await readSecondFactor(owner.kind, owner.id);
+  if (!account) throw new ApiError("unauthorized", "Your session has ended");
+  return account;
+}
+
+/** Where the notice mails of a rep go (an operator has no address). */
+async function mailAddress(owner: TwoFactorOwner) {
+  if (owner.kind !== "user") return null;
   const db = await getDb();
-  const user = await db.user.findUniqueOrThrow({
-    where: { id: session.userId },
-    select: { totpEnabledAt: true },
+  return db.user.findUnique({
+    where: { id: owner.id },
+    select: { email: true, emailVerified: true },
   });
+}
+
+async function notify(
+  ctx: Ctx,
+  notice: "twoFactorEnabled" | "twoFactorDisabled",
+  account: { email: string | null; emailVerified: boolean } | null,
+  at: Date,
+) {
+  if (!account) return;
+  await sendAccountNotice(notice, {
+    actor: ctx.owner.username,
+    clientIp: ctx.ip,
+    account,
+    locale: ctx.locale,
+    at,
+  });
+}
+
+export async function twoFactorStatus(owner: TwoFactorOwner) {
+  const account = await readOwn(owner);
   return {
-    enabled: user.totpEnabledAt !== null,
-    enabledAt: user.totpEnabledAt?.toISOString() ?? null,
-    recoveryCodesLeft: user.totpEnabledAt ? await recoveryCodesLeft(session.userId) : 0,
+    enabled: account.totpEnabledAt !== null,
+    enabledAt: account.totpEnabledAt?.toISOString() ?? null,
+    recoveryCodesLeft: account.totpEnabledAt ? await recoveryCodesLeft(owner.kind, owner.id) : 0,
   };
 }
 
 /** A new secret, kept pending until a code confirms it; a second call replaces the first. */
-export async function beginEnrolment({ session }: Ctx) {
+export async function beginEnrolment({ owner }: Ctx) {
   const db = await getDb();
-  const { secret, otpauthUri } = newTotpSecret(session.username);
-  const { count } = await db.user.updateMany({
-    where: { id: session.userId, totpEnabledAt: null },
-    data: { totpPendingSecret: sealTotpSecret(session.userId, secret) },
-  });
+  const { secret, otpauthUri } = newTotpSecret(owner.username);
+  const sealed = sealTotpSecret(owner.kind, owner.id, secret);
+  const count = await db.$executeRaw`
+    UPDATE ${tablesOf(owner.kind).account} SET "totpPendingSecret" = ${sealed}
+    WHERE "id" = ${owner.id}::uuid AND "totpEnabledAt" IS NULL`;
   if (!count) {
     throw new ApiError("conflict", "Two-factor sign-in is already on", {
       code: twoFactorErrorCodes.alreadyEnabled,
@@ -62,11 +100,10 @@ export async function beginEnrolment({ session }: Ctx) {
  */
 export async function confirmEnrolment(ctx: Ctx, code: string) {
   const db = await getDb();
-  const { session } = ctx;
-  const user = await db.user.findUniqueOrThrow({
-    where: { id: session.userId },
-    select: { totpPendingSecret: true, totpEnabledAt: true, email: true, emailVerified: true },
-  });
+  const { owner } = ctx;
+  const t = tablesOf(owner.kind);
+  const actions = auditActions(owner.kind);
+  const user = await readOwn(owner);
   if (user.totpEnabledAt) {
     throw new ApiError("conflict", "Two-factor sign-in is already on", {
       code: twoFactorErrorCodes.alreadyEnabled,
@@ -79,12 +116,12 @@ export async function confirmEnrolment(ctx: Ctx, code: string) {
   }
   const now = new Date();
   const step = matchTotp(
-    openTotpSecret(session.userId, user.totpPendingSecret),
+    openTotpSecret(owner.kind, owner.id, user.totpPendingSecret),
     code,
     now.getTime(),
   );
   if (step === null) {
-    await recordAudit({ ...auditOf(ctx, "auth.2fa.enable"), outcome: "failure" });
+    await recordAudit({ ...auditOf(ctx, actions.enable), outcome: "failure" });
     throw new ApiError("bad_request", "The code is not correct", {
       code: twoFactorErrorCodes.wrongCode,
       details: { fields: { code: "The code is not correct" } },
@@ -93,44 +130,38 @@ export async function confirmEnrolment(ctx: Ctx, code: string) {
   const codes = newRecoveryCodes();
   const rows = codes.map(
     (c) =>
-      Prisma.sql`(${crypto.randomUUID()}::uuid, ${session.userId}::uuid, ${hashRecoveryCode(c.replace("-", ""))}::text, ${now}::timestamp(3))`,
+      Prisma.sql`(${crypto.randomUUID()}::uuid, ${owner.id}::uuid, ${hashRecoveryCode(c.replace("-", ""))}::text, ${now}::timestamp(3))`,
   );
   // Guarded on the pending secret read above: a set-up restarted meanwhile is not switched on.
   const [row] = await db.$queryRaw<{ on: bigint | number; ended: bigint | number }[]>`
     WITH upd AS (
-      UPDATE "User" SET "totpSecret" = "totpPendingSecret", "totpPendingSecret" = NULL,
+      UPDATE ${t.account} SET "totpSecret" = "totpPendingSecret", "totpPendingSecret" = NULL,
         "totpEnabledAt" = ${now}, "totpLastStep" = ${step}, "updatedAt" = ${now}
-      WHERE "id" = ${session.userId}::uuid AND "totpEnabledAt" IS NULL
+      WHERE "id" = ${owner.id}::uuid AND "totpEnabledAt" IS NULL
         AND "totpPendingSecret" = ${user.totpPendingSecret}
       RETURNING "id"
     ),
-    old AS (DELETE FROM "RecoveryCode" WHERE "userId" IN (SELECT "id" FROM upd) RETURNING "id"),
+    old AS (DELETE FROM ${t.codes} WHERE ${t.owner} IN (SELECT "id" FROM upd) RETURNING "id"),
     ended AS (
       UPDATE "Session" SET "revokedAt" = ${now}
-      WHERE "userId" IN (SELECT "id" FROM upd) AND "id" <> ${session.sid}::uuid
+      WHERE ${t.owner} IN (SELECT "id" FROM upd) AND "id" <> ${owner.sid}::uuid
         AND "revokedAt" IS NULL AND "expiresAt" > ${now}
       RETURNING "id"
     ),
     ins AS (
-      INSERT INTO "RecoveryCode" ("id", "userId", "codeHash", "createdAt")
-      SELECT v.* FROM (VALUES ${Prisma.join(rows)}) AS v("id", "userId", "codeHash", "createdAt")
+      INSERT INTO ${t.codes} ("id", ${t.owner}, "codeHash", "createdAt")
+      SELECT v.* FROM (VALUES ${Prisma.join(rows)}) AS v("id", "owner", "codeHash", "createdAt")
       WHERE EXISTS (SELECT 1 FROM upd)
       RETURNING "id"
     ),
-    audit AS (${auditStatement({ ...auditOf(ctx, "auth.2fa.enable"), outcome: "success" }, now)})
+    audit AS (${auditStatement({ ...auditOf(ctx, actions.enable), outcome: "success" }, now)})
     SELECT (SELECT count(*) FROM upd) AS "on", (SELECT count(*) FROM ended) AS "ended"`;
   if (!Number(row?.on ?? 0)) {
     throw new ApiError("conflict", "Start the set-up again", {
       code: twoFactorErrorCodes.notEnrolling,
     });
   }
-  await sendAccountNotice("twoFactorEnabled", {
-    actor: session.username,
-    clientIp: ctx.ip,
-    account: user,
-    locale: ctx.locale,
-    at: now,
-  });
+  await notify(ctx, "twoFactorEnabled", await mailAddress(owner), now);
   return {
     ok: true as const,
     recoveryCodes: codes,
@@ -143,9 +174,10 @@ export async function confirmEnrolment(ctx: Ctx, code: string) {
  * sign-in throttle like a password change: a stolen open session alone cannot remove the factor.
  */
 export async function disableTwoFactor(ctx: Ctx, body: { password: string; code: string }) {
-  const { session, ip } = ctx;
-  const audit = auditOf(ctx, "auth.2fa.disable");
-  const verdict = await beginAttempt("user", session.username, ip);
+  const { owner, ip } = ctx;
+  const t = tablesOf(owner.kind);
+  const audit = auditOf(ctx, auditActions(owner.kind).disable);
+  const verdict = await beginAttempt(owner.kind, owner.username, ip);
   if (!verdict.allowed) {
     await recordAudit({ ...audit, outcome: "throttled" });
     throw new ApiError("rate_limited", "Too many wrong attempts. Try again later.", {
@@ -153,28 +185,15 @@ export async function disableTwoFactor(ctx: Ctx, body: { password: string; code:
       headers: { "Retry-After": String(verdict.retryAfterSeconds) },
     });
   }
-  const db = await getDb();
   let failure: { field: "password" | "code"; message: string; code: string } | null = null;
-  let account: { email: string | null; emailVerified: boolean } | null = null;
   try {
-    const user = await db.user.findUniqueOrThrow({
-      where: { id: session.userId },
-      select: {
-        passwordHash: true,
-        totpSecret: true,
-        totpEnabledAt: true,
-        email: true,
-        emailVerified: true,
-      },
-    });
-    account = user;
-    if (!user.totpEnabledAt || !user.totpSecret) {
-      await verdict.release("error");
+    const account = await readOwn(owner);
+    if (!account.totpEnabledAt || !account.totpSecret) {
       throw new ApiError("conflict", "Two-factor sign-in is off", {
         code: twoFactorErrorCodes.notEnabled,
       });
     }
-    if (!(await verifyPassword(user.passwordHash, body.password))) {
+    if (!(await verifyPassword(account.passwordHash, body.password))) {
       failure = {
         field: "password",
         message: "The password is not correct",
@@ -182,7 +201,8 @@ export async function disableTwoFactor(ctx: Ctx, body: { password: string; code:
       };
     } else {
       const result = await consumeSecondFactor(
-        { id: session.userId, totpSecret: user.totpSecret },
+        owner.kind,
+        { id: owner.id, totpSecret: account.totpSecret },
         body.code,
       );
       if (!result.ok) {
@@ -214,22 +234,15 @@ export async function disableTwoFactor(ctx: Ctx, body: { password: string; code:
       details: { fields: { [failure.field]: failure.message } },
     });
   }
+  const now = new Date();
   await runTogether([
     ...verdict.releaseStatements("success"),
-    Prisma.sql`UPDATE "User" SET "totpSecret" = NULL, "totpPendingSecret" = NULL,
-      "totpEnabledAt" = NULL, "totpLastStep" = NULL, "updatedAt" = ${new Date()}
-      WHERE "id" = ${session.userId}::uuid`,
-    Prisma.sql`DELETE FROM "RecoveryCode" WHERE "userId" = ${session.userId}::uuid`,
+    Prisma.sql`UPDATE ${t.account} SET "totpSecret" = NULL, "totpPendingSecret" = NULL,
+      "totpEnabledAt" = NULL, "totpLastStep" = NULL, "updatedAt" = ${now}
+      WHERE "id" = ${owner.id}::uuid`,
+    Prisma.sql`DELETE FROM ${t.codes} WHERE ${t.owner} = ${owner.id}::uuid`,
     auditStatement({ ...audit, outcome: "success" }),
   ]);
-  if (account) {
-    await sendAccountNotice("twoFactorDisabled", {
-      actor: session.username,
-      clientIp: ip,
-      account,
-      locale: ctx.locale,
-      at: new Date(),
-    });
-  }
+  await notify(ctx, "twoFactorDisabled", await mailAddress(owner), now);
   return { ok: true as const };
 }

@@ -36,12 +36,39 @@ export async function clearSecondFactor(
   return { wasEnabled };
 }
 
-/** An operator's reset through the users CLI's `2fa-reset`, by username in any organization. */
+/**
+ * The users CLI's `2fa-reset`, run by whoever runs the server: a rep of any organization or an
+ * operator (who has no one above them in the app to ask), by username.
+ */
 export async function resetTwoFactor(db: Db, username: string, actor = "cli") {
   const user = await db.user.findUnique({
     where: { username },
     select: { id: true, username: true, totpEnabledAt: true },
   });
-  if (!user) throw new Error(`No rep named ${username}`);
-  return clearSecondFactor(db, user, actor);
+  if (user) return clearSecondFactor(db, user, actor);
+  const operator = await db.operator.findUnique({
+    where: { username },
+    select: { id: true, username: true, totpEnabledAt: true },
+  });
+  if (!operator) throw new Error(`No rep or operator named ${username}`);
+  await db.$transaction([
+    db.operator.update({
+      where: { id: operator.id },
+      data: { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null },
+    }),
+    db.operatorRecoveryCode.deleteMany({ where: { operatorId: operator.id } }),
+  ]);
+  const wasEnabled = operator.totpEnabledAt !== null;
+  await recordAudit(
+    {
+      actor,
+      action: "operator.2fa.reset",
+      target: operator.username,
+      outcome: "success",
+      detail: { wasEnabled },
+      fold: false,
+    },
+    db,
+  );
+  return { wasEnabled };
 }

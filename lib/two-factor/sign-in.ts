@@ -3,12 +3,10 @@ import { ApiError } from "@/lib/api/errors";
 import { auditStatement, recordAudit } from "@/lib/audit";
 import { newSession } from "@/lib/auth/sessions";
 import { beginAttempt, runTogether } from "@/lib/auth/throttle";
-import { getDb } from "@/lib/db/client";
+import { auditActions, readSecondFactor, recoveryCodesLeft, type TwoFactorKind } from "./accounts";
 import { challengeMatches, verifyChallenge } from "./challenge";
 import { twoFactorErrorCodes } from "./schemas";
-import { consumeSecondFactor, recoveryCodesLeft } from "./verify-code";
-
-const action = "auth.login.2fa";
+import { consumeSecondFactor } from "./verify-code";
 
 const expired = () =>
   new ApiError("unauthorized", "The sign-in has expired. Sign in again.", {
@@ -16,40 +14,32 @@ const expired = () =>
   });
 
 /**
- * The second step of a sign-in: the challenge from a correct password and a code. Wrong codes
- * count on the same throttle counters as wrong passwords (the password step frees its slot
- * without clearing them, so alternating a known password and guessed codes gains nothing); a
- * correct code clears them, opens the session and writes the audit event in one statement.
+ * The second step of a sign-in, for a rep or an operator: the challenge from a correct password
+ * and a code. Wrong codes count on the same throttle counters as wrong passwords (the password
+ * step frees its slot without clearing them, so alternating a known password and guessed codes
+ * gains nothing); a correct code clears them, opens the session and writes the audit event in
+ * one statement.
  */
 export async function completeTwoFactorSignIn(
+  kind: TwoFactorKind,
   body: { challenge: string; code: string },
   clientIp: string | null,
 ) {
-  const claims = await verifyChallenge(body.challenge);
+  const claims = await verifyChallenge(kind, body.challenge);
   if (!claims) throw expired();
-  const db = await getDb();
-  const user = await db.user.findUnique({
-    where: { id: claims.userId },
-    select: {
-      id: true,
-      username: true,
-      disabled: true,
-      passwordHash: true,
-      totpSecret: true,
-      totpEnabledAt: true,
-    },
-  });
+  const account = await readSecondFactor(kind, claims.accountId);
   if (
-    !user ||
-    user.disabled ||
-    !user.totpEnabledAt ||
-    !user.totpSecret ||
-    !challengeMatches(claims, user.passwordHash)
+    !account ||
+    account.disabled ||
+    !account.totpEnabledAt ||
+    !account.totpSecret ||
+    !challengeMatches(claims, account.passwordHash)
   ) {
     throw expired();
   }
-  const audit = { actor: user.username, action, target: user.username, clientIp };
-  const verdict = await beginAttempt("user", user.username, clientIp);
+  const action = auditActions(kind).login;
+  const audit = { actor: account.username, action, target: account.username, clientIp };
+  const verdict = await beginAttempt(kind, account.username, clientIp);
   if (!verdict.allowed) {
     await recordAudit({ ...audit, outcome: "throttled" });
     throw new ApiError("rate_limited", "Too many wrong codes. Try again later.", {
@@ -60,7 +50,11 @@ export async function completeTwoFactorSignIn(
 
   let result;
   try {
-    result = await consumeSecondFactor({ id: user.id, totpSecret: user.totpSecret }, body.code);
+    result = await consumeSecondFactor(
+      kind,
+      { id: account.id, totpSecret: account.totpSecret },
+      body.code,
+    );
   } catch (err) {
     await verdict.release("error");
     throw err;
@@ -79,7 +73,7 @@ export async function completeTwoFactorSignIn(
         });
   }
 
-  const session = await newSession("user", user.id, clientIp);
+  const session = await newSession(kind, account.id, clientIp);
   await runTogether([
     ...verdict.releaseStatements("success"),
     session.insert,
@@ -88,12 +82,12 @@ export async function completeTwoFactorSignIn(
       ? [
           auditStatement({
             ...audit,
-            action: "auth.2fa.recovery_used",
+            action: kind === "user" ? "auth.2fa.recovery_used" : "admin.2fa.recovery_used",
             outcome: "success",
-            detail: { left: Math.max(0, await recoveryCodesLeft(user.id)) },
+            detail: { left: Math.max(0, await recoveryCodesLeft(kind, account.id)) },
           }),
         ]
       : []),
   ]);
-  return { token: session.token, expiresAt: session.expiresAt, username: user.username };
+  return { token: session.token, expiresAt: session.expiresAt, username: account.username };
 }

@@ -4,6 +4,7 @@ import { Secret, TOTP } from "otpauth";
 import { ApiError } from "@/lib/api/errors";
 import { telephonyKey } from "@/lib/telephony/encryption-key";
 import { openBound, sealBound } from "@/lib/telephony/secret-box";
+import type { TwoFactorKind } from "./accounts";
 import {
   RECOVERY_ALPHABET,
   RECOVERY_CODE_COUNT,
@@ -14,10 +15,13 @@ import {
 
 // RFC 6238 with the parameters every authenticator app supports (SHA-1, 6 digits, 30 s), one step
 // of drift either way. The secret is sealed at rest with the key that seals line secrets (the
-// same deployment setting, TELEPHONY_ENCRYPTION_KEY or the generated file), bound to the user.
+// same deployment setting, TELEPHONY_ENCRYPTION_KEY or the generated file), bound to the account.
 
 const issuer = "DialFlow";
-const context = (userId: string) => `dialflow-totp:${userId}`;
+// A rep's context is the one it had before operators had a second factor (their secrets stay
+// readable); an operator's names the kind, so a secret never opens for the other table's row.
+const context = (kind: TwoFactorKind, id: string) =>
+  kind === "user" ? `dialflow-totp:${id}` : `dialflow-totp:${kind}:${id}`;
 
 function key() {
   const k = telephonyKey();
@@ -31,10 +35,10 @@ function key() {
   return k;
 }
 
-export const sealTotpSecret = (userId: string, base32: string) =>
-  sealBound(key(), context(userId), base32);
-export const openTotpSecret = (userId: string, sealed: string) =>
-  openBound(key(), context(userId), sealed);
+export const sealTotpSecret = (kind: TwoFactorKind, id: string, base32: string) =>
+  sealBound(key(), context(kind, id), base32);
+export const openTotpSecret = (kind: TwoFactorKind, id: string, sealed: string) =>
+  openBound(key(), context(kind, id), sealed);
 
 const totpOf = (base32: string, username: string) =>
   new TOTP({

@@ -18,6 +18,7 @@ const keys = await import("@/app/api/integrations/api-keys/route");
 const key = await import("@/app/api/integrations/api-keys/[id]/route");
 const v1Calls = await import("@/app/api/v1/calls/route");
 const v1Call = await import("@/app/api/v1/calls/[id]/route");
+const v1CallOutcome = await import("@/app/api/v1/calls/[id]/disposition/route");
 const v1Dnc = await import("@/app/api/v1/do-not-call/route");
 const v1DncOne = await import("@/app/api/v1/do-not-call/[number]/route");
 const v1Records = await import("@/app/api/v1/records/route");
@@ -132,7 +133,7 @@ describe("managing keys", () => {
     for (const body of [
       { name: "", scopes: ["calls:read"] },
       { name: "x", scopes: [] },
-      { name: "x", scopes: ["calls:write"] },
+      { name: "x", scopes: ["calls:delete"] },
     ]) {
       const res = await keys.POST(
         request("POST", "/api/integrations/api-keys", { token: managerA.token, body }),
@@ -207,6 +208,41 @@ describe("the REST API with a key", () => {
     expect(
       (await v1Records.GET(request("GET", "/api/v1/records", { token: secret }), none)).status,
     ).toBe(403);
+  });
+
+  it("calls:write sets the outcome of any of the team's calls, audited; never another team's", async () => {
+    const setOutcome = (secret: string, id: string, body: unknown) =>
+      v1CallOutcome.PUT(
+        request("PUT", `/api/v1/calls/${id}/disposition`, { token: secret, body }),
+        p({ id }),
+      );
+    const readOnly = await createKey(managerA, ["calls:read"]);
+    const refused = await setOutcome(readOnly.secret, callA, { disposition: "busy" });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe("insufficient_scope");
+
+    const writer = await createKey(managerA, ["calls:write"]);
+    // The call is repA's; the key's creator is the manager: the team's calls, not the creator's.
+    const sale = await setOutcome(writer.secret, callA, { disposition: "sale", saleAmount: 1200 });
+    expect(sale.status).toBe(200);
+    const { call } = (await sale.json()) as { call: { disposition: string; saleAmount: string } };
+    expect(call).toMatchObject({ disposition: "sale", saleAmount: "1200.00" });
+    const db = await getDb();
+    const corrected = await db.auditEvent.findFirst({
+      where: { action: "call.outcome.corrected", target: callA },
+      orderBy: { id: "desc" },
+    });
+    expect(corrected?.detail).toMatchObject({
+      from: "interested",
+      to: "sale",
+      via: `api_key:${writer.key.prefix}`,
+    });
+    const invalid = await setOutcome(writer.secret, callA, { disposition: "sale" });
+    expect(invalid.status).toBe(400);
+    expect((await db.call.findUniqueOrThrow({ where: { id: callA } })).disposition).toBe("sale");
+    const otherTeam = await setOutcome(writer.secret, callB, { disposition: "busy" });
+    expect(otherTeam.status).toBe(404);
+    expect((await db.call.findUniqueOrThrow({ where: { id: callB } })).disposition).toBeNull();
   });
 
   it("adds and removes do-not-call numbers of its own organization only", async () => {
@@ -337,6 +373,7 @@ describe("the reference", () => {
       [
         "/api/v1/calls",
         "/api/v1/calls/{id}",
+        "/api/v1/calls/{id}/disposition",
         "/api/v1/do-not-call",
         "/api/v1/do-not-call/{number}",
         "/api/v1/records",

@@ -66,12 +66,13 @@ const p = <T extends Record<string, string>>(v: T) => ({ params: Promise.resolve
 const recent = (s: number) => new Date(Date.now() - s * 1000).toISOString();
 let pathCounter = 0;
 
-async function register(who: Rep, events: string[]) {
+async function register(who: Rep, events: string[], locale?: string) {
   const path = `/hook-${++pathCounter}-${Date.now()}`;
   const res = await hooks.POST(
     request("POST", "/api/integrations/webhooks", {
       token: who.token,
       body: { url: `${base}${path}`, events },
+      headers: locale ? { cookie: `NEXT_LOCALE=${locale}` } : {},
     }),
     none,
   );
@@ -268,7 +269,8 @@ describe("delivering events", () => {
 
 describe("failures", () => {
   it("retries with growing back-off for about a day, then pauses the endpoint and audits it", async () => {
-    const { endpoint, path } = await register(manager, ["call.completed"]);
+    // Registered by a manager who reads German: the pause mail is written in German.
+    const { endpoint, path } = await register(manager, ["call.completed"], "de");
     statusFor.set(path, 500);
     const email = `manager.${Date.now()}@example.com`;
     const db0 = await getDb();
@@ -303,7 +305,8 @@ describe("failures", () => {
       .map((f) => fs.readFileSync(nodePath.join(outboxDir, f), "utf8"))
       .filter((m) => m.includes(email));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toContain("Webhook endpoint paused");
+    expect(mails[0]).toContain("Webhook-Endpunkt pausiert");
+    expect(mails[0]).not.toContain("Webhook endpoint paused");
 
     // Paused: new events are not queued for it; resumed, it receives again.
     expect((await putCall(rep, newId(), completedCall("+15125550188"))).status).toBe(201);

@@ -309,6 +309,8 @@ describe("an operator's reset (users CLI)", () => {
     expect(login.token).toEqual(expect.any(String));
     // A second reset finds nothing to clear; an unknown name is an error.
     expect(await resetTwoFactor(db, me.username)).toEqual({ wasEnabled: false });
-    await expect(resetTwoFactor(db, "no-such-rep-anywhere")).rejects.toThrow(/No rep named/);
+    await expect(resetTwoFactor(db, "no-such-rep-anywhere")).rejects.toThrow(
+      /No rep or operator named/,
+    );
   });
 });

@@ -5,6 +5,8 @@ export const e2eAccounts = {
   // A second rep of the same organization (power dialing: a colleague takes a business).
   colleague: { username: "e2e.colleague", password: "e2e-colleague-password" },
   operator: { username: "e2e.operator", password: "e2e-operator-password" },
+  // An operator who turns on two-factor sign-in (issue 33): only tests/e2e/console-two-factor.spec.ts.
+  secureOperator: { username: "e2e.secure.operator", password: "e2e-secure-operator-pass" },
   // Changes its own password (issue 33): only the spec that does so signs in with it.
   security: { username: "e2e.security", password: "e2e-security-password" },
   // Turns on two-factor sign-in (issue 33): only tests/e2e/two-factor.spec.ts signs in with it.

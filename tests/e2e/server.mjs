@@ -166,6 +166,8 @@ if (process.env.E2E_TWOFACTOR)
   addAccount(process.env.E2E_TWOFACTOR, process.env.E2E_TWOFACTOR_PASSWORD, false);
 if (process.env.E2E_MEMBER)
   addAccount(process.env.E2E_MEMBER, process.env.E2E_MEMBER_PASSWORD, false);
+if (process.env.E2E_SECURE_OPERATOR)
+  addAccount(process.env.E2E_SECURE_OPERATOR, process.env.E2E_SECURE_OPERATOR_PASSWORD, true);
 // An organization of its own whose manager requires two-factor sign-in (issue 33), so that no
 // other spec's rep is asked to set it up: only tests/e2e/required-two-factor.spec.ts uses it.
 if (process.env.E2E_SECURE_MANAGER) {

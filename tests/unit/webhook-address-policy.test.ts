@@ -3,7 +3,7 @@
 // name resolves to, refusing plain http, before anything connects.
 import { describe, expect, it } from "vitest";
 import { isPublicAddress } from "@/lib/integrations/webhooks/address-policy";
-import { resolveTarget, WebhookRefusedError } from "@/lib/integrations/webhooks/send";
+import { postWebhook, resolveTarget, WebhookRefusedError } from "@/lib/integrations/webhooks/send";
 
 const refused = [
   // IPv4
@@ -135,5 +135,31 @@ describe("resolveTarget", () => {
     await expect(
       resolveTarget(new URL("http://127.0.0.1:9/"), { allowPrivate: true }),
     ).resolves.toEqual({ address: "127.0.0.1", family: 4 });
+  });
+
+  it("gives up on a lookup that never answers, within the attempt's deadline", async () => {
+    const never = () => new Promise<never>(() => {});
+    await expect(
+      resolveTarget(new URL("https://slow.example.com/x"), {
+        allowPrivate: false,
+        lookup: never,
+        timeoutMs: 50,
+      }),
+    ).rejects.toThrow(/did not resolve in time/);
+    const sent = await postWebhook(
+      "https://slow.example.com/x",
+      "{}",
+      {},
+      {
+        allowPrivate: false,
+        lookup: never,
+        timeoutMs: 50,
+      },
+    );
+    expect(sent).toEqual({
+      ok: false,
+      status: null,
+      error: "The host slow.example.com did not resolve in time",
+    });
   });
 });

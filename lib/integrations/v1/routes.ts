@@ -5,7 +5,11 @@
  * cannot drift from what the routes validate. tests/unit/v1-openapi.test.ts checks both ways.
  */
 import type { z } from "zod";
-import { callListResponseSchema, callResponseSchema } from "@/lib/calls/schemas";
+import {
+  callListResponseSchema,
+  callResponseSchema,
+  dispositionBodySchema,
+} from "@/lib/calls/schemas";
 import {
   dncAddBodySchema,
   dncAddResponseSchema,
@@ -86,6 +90,20 @@ export const v1Routes = {
     summary: "Get one of the team's calls",
     scope: "calls:read",
     params: v1CallParamsSchema,
+    response: callResponseSchema,
+    status: 200,
+  }),
+  setCallDisposition: route({
+    method: "PUT",
+    path: "/api/v1/calls/{id}/disposition",
+    operationId: "setCallDisposition",
+    tag: "Calls",
+    summary: "Set or correct the outcome of one of the team's calls",
+    description:
+      "As the rep's outcome dialog does: a sale needs `saleAmount`, a callback `callbackAt`; what the outcome does not ask for is cleared. A changed outcome is audited; Do not call adds the dialed number to the list.",
+    scope: "calls:write",
+    params: v1CallParamsSchema,
+    body: dispositionBodySchema,
     response: callResponseSchema,
     status: 200,
   }),

@@ -1,6 +1,7 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit";
 import { getDb } from "@/lib/db/client";
+import { webhookPausedMail } from "@/lib/email/mail-content";
 import { sendMail } from "@/lib/email/mailer";
 import { appUrl, env } from "@/lib/env";
 import { errorMessage, log } from "@/lib/log";
@@ -189,35 +190,32 @@ async function pauseEndpoint(row: Claimed, now: Date, error: string) {
     detail: { url: row.url, error: error.slice(0, 200) },
     fold: false,
   });
-  const managers = await db.user.findMany({
-    where: {
-      organizationId: row.organizationId,
-      role: "manager",
-      disabled: false,
-      email: { not: null },
-    },
-    select: { email: true },
+  const [managers, endpoint] = await Promise.all([
+    db.user.findMany({
+      where: {
+        organizationId: row.organizationId,
+        role: "manager",
+        disabled: false,
+        email: { not: null },
+      },
+      select: { email: true },
+    }),
+    db.webhookEndpoint.findUnique({ where: { id: row.endpointId }, select: { locale: true } }),
+  ]);
+  const mail = webhookPausedMail({
+    locale: endpoint?.locale ?? undefined,
+    url: row.url,
+    error: error.slice(0, 200),
+    settingsLink: `${appUrl}/app/settings`,
   });
-  const text = [
-    `DialFlow paused your team's webhook endpoint ${row.url}: its deliveries failed for a day.`,
-    `Last error: ${error.slice(0, 200)}`,
-    "",
-    `Fix the endpoint, then resume it in Settings → Advanced → Webhook Settings: ${appUrl}/app/settings`,
-  ].join("\n");
   await Promise.all(
     managers.map((m) =>
-      sendMail({
-        to: m.email!,
-        subject: "Webhook endpoint paused",
-        text,
-        html: `<p>${escape(text).replace(/\n/g, "<br>")}</p>`,
-        purpose: "webhook paused",
-      }).catch((err) => log.warn("webhook paused mail failed", { error: errorMessage(err) })),
+      sendMail({ ...mail, to: m.email!, purpose: "webhook paused" }).catch((err) =>
+        log.warn("webhook paused mail failed", { error: errorMessage(err) }),
+      ),
     ),
   );
 }
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Drains every WEBHOOK_DRAIN_SECONDS without keeping the process alive (long-running server). */
 export function scheduleWebhookDrain() {

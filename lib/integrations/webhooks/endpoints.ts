@@ -1,3 +1,4 @@
+import { isLocale } from "@/lib/i18n/config";
 import "server-only";
 import crypto from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
@@ -71,6 +72,7 @@ export async function createEndpoint(
   session: UserSession,
   body: { url: string; events: WebhookEvent[] },
   ip: string | null,
+  locale?: string,
 ) {
   const url = new URL(body.url);
   if (url.protocol !== "https:" && !env.WEBHOOK_ALLOW_PRIVATE) {
@@ -98,6 +100,7 @@ export async function createEndpoint(
     data: {
       id,
       organizationId: session.organizationId,
+      locale: isLocale(locale) ? locale : null,
       createdById: session.userId,
       url: url.toString(),
       events: body.events,

@@ -25,10 +25,28 @@ type Lookup = (host: string) => Promise<{ address: string; family: number }[]>;
 
 const systemLookup: Lookup = (host) => dns.promises.lookup(host, { all: true, verbatim: true });
 
-/** The address to connect to, after checking every address the name resolves to. */
+/** The lookup, or a refusal once `ms` have passed: a resolver that never answers holds no drain. */
+function lookupWithin(lookup: Lookup, host: string, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new WebhookRefusedError(`The host ${host} did not resolve in time`)),
+      ms,
+    );
+  });
+  const answer = lookup(host).catch(() => {
+    throw new WebhookRefusedError(`The host ${host} does not resolve`);
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The address to connect to, after checking every address the name resolves to. The lookup has
+ * its own deadline (`timeoutMs`, the attempt's): the system resolver's retries can take far longer.
+ */
 export async function resolveTarget(
   url: URL,
-  opts: { allowPrivate: boolean; lookup?: Lookup },
+  opts: { allowPrivate: boolean; lookup?: Lookup; timeoutMs?: number },
 ): Promise<{ address: string; family: 4 | 6 }> {
   if (url.protocol !== "https:" && !(opts.allowPrivate && url.protocol === "http:")) {
     throw new WebhookRefusedError("Only https URLs are delivered to");
@@ -37,9 +55,7 @@ export async function resolveTarget(
   const literal = net.isIP(host);
   const addresses = literal
     ? [{ address: host, family: literal }]
-    : await (opts.lookup ?? systemLookup)(host).catch(() => {
-        throw new WebhookRefusedError(`The host ${host} does not resolve`);
-      });
+    : await lookupWithin(opts.lookup ?? systemLookup, host, opts.timeoutMs ?? 10_000);
   if (addresses.length === 0) throw new WebhookRefusedError(`The host ${host} does not resolve`);
   if (!opts.allowPrivate) {
     const refused = addresses.find((a) => !isPublicAddress(a.address));
@@ -68,6 +84,8 @@ export async function postWebhook(
   } catch {
     return { ok: false, status: null, error: "Not a URL" };
   }
+  // One deadline for the whole attempt: what the lookup took is not given to the request again.
+  const deadline = Date.now() + opts.timeoutMs;
   let pinned: { address: string; family: 4 | 6 };
   try {
     pinned = await resolveTarget(url, opts);
@@ -94,7 +112,7 @@ export async function postWebhook(
           if (options?.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
           else callback(null, pinned.address, pinned.family);
         }) as unknown as net.LookupFunction,
-        signal: AbortSignal.timeout(opts.timeoutMs),
+        signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
         agent: false,
       },
       (res) => {

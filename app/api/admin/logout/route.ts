@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit";
 import { clearSessionCookie, operatorCookie } from "@/lib/auth/cookies";
 import { revokeSession } from "@/lib/auth/sessions";
 
-export const POST = withOperator({}, async ({ session, ip }) => {
+export const POST = withOperator({ beforeSecondFactor: true }, async ({ session, ip }) => {
   await revokeSession(session.sid);
   await recordAudit({
     actor: session.username,

@@ -2,8 +2,9 @@
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { twoFactorStatus } from "@/lib/two-factor/enrol";
+import { ownerOf } from "@/lib/two-factor/owner";
 import { twoFactorStatusSchema } from "@/lib/two-factor/schemas";
 
 export const GET = withUser({ permission: "account.own" }, async ({ session }) =>
-  respond(twoFactorStatusSchema, await twoFactorStatus(session)),
+  respond(twoFactorStatusSchema, await twoFactorStatus(ownerOf(session))),
 );

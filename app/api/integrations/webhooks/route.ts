@@ -1,6 +1,7 @@
 // GET /api/integrations/webhooks - the organization's webhook endpoints (managers)
 // POST /api/integrations/webhooks - register one; the answer is the only place its signing secret appears
 import { withUser } from "@/lib/api/handler";
+import { localeCookie } from "@/lib/i18n/config";
 import { respond } from "@/lib/api/respond";
 import { integrationsWriteLimit } from "@/lib/integrations/limits";
 import { createEndpoint, listEndpoints } from "@/lib/integrations/webhooks/endpoints";
@@ -20,8 +21,10 @@ export const POST = withUser(
     body: webhookCreateBodySchema,
     rateLimit: integrationsWriteLimit,
   },
-  async ({ session, body, ip }) =>
-    respond(webhookCreatedResponseSchema, await createEndpoint(session, body, ip), {
-      status: 201,
-    }),
+  async ({ session, body, ip, req }) =>
+    respond(
+      webhookCreatedResponseSchema,
+      await createEndpoint(session, body, ip, req.cookies.get(localeCookie)?.value),
+      { status: 201 },
+    ),
 );

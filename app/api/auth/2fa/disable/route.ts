@@ -3,6 +3,7 @@ import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { localeCookie } from "@/lib/i18n/config";
 import { disableTwoFactor } from "@/lib/two-factor/enrol";
+import { ownerOf } from "@/lib/two-factor/owner";
 import { disableTwoFactorBodySchema, okResponseSchema } from "@/lib/two-factor/schemas";
 
 // Wrong passwords and codes count on the sign-in throttle (in disableTwoFactor).
@@ -15,6 +16,9 @@ export const POST = withUser(
   async ({ body, session, ip, req }) =>
     respond(
       okResponseSchema,
-      await disableTwoFactor({ session, ip, locale: req.cookies.get(localeCookie)?.value }, body),
+      await disableTwoFactor(
+        { owner: ownerOf(session), ip, locale: req.cookies.get(localeCookie)?.value },
+        body,
+      ),
     ),
 );

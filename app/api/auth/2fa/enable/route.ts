@@ -3,6 +3,7 @@ import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { localeCookie } from "@/lib/i18n/config";
 import { confirmEnrolment } from "@/lib/two-factor/enrol";
+import { ownerOf } from "@/lib/two-factor/owner";
 import { enableTwoFactorBodySchema, enableTwoFactorResponseSchema } from "@/lib/two-factor/schemas";
 
 // Guessing codes of a secret the caller was just shown gains nothing; the limit bounds the work.
@@ -16,7 +17,7 @@ export const POST = withUser(
     respond(
       enableTwoFactorResponseSchema,
       await confirmEnrolment(
-        { session, ip, locale: req.cookies.get(localeCookie)?.value },
+        { owner: ownerOf(session), ip, locale: req.cookies.get(localeCookie)?.value },
         body.code,
       ),
     ),

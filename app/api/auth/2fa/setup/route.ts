@@ -2,9 +2,11 @@
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { beginEnrolment } from "@/lib/two-factor/enrol";
+import { ownerOf } from "@/lib/two-factor/owner";
 import { twoFactorSetupSchema } from "@/lib/two-factor/schemas";
 
 export const POST = withUser(
   { permission: "account.own", rateLimit: { name: "auth.2fa", max: 20, windowSeconds: 60 } },
-  async ({ session, ip }) => respond(twoFactorSetupSchema, await beginEnrolment({ session, ip })),
+  async ({ session, ip }) =>
+    respond(twoFactorSetupSchema, await beginEnrolment({ owner: ownerOf(session), ip })),
 );

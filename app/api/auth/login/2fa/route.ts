@@ -11,7 +11,7 @@ import { completeTwoFactorSignIn } from "@/lib/two-factor/sign-in";
 export const POST = withPublic(
   { body: twoFactorLoginBodySchema, rateLimit: { name: "login", max: 60, windowSeconds: 60 } },
   async ({ body, ip }) => {
-    const { token, expiresAt, username } = await completeTwoFactorSignIn(body, ip);
+    const { token, expiresAt, username } = await completeTwoFactorSignIn("user", body, ip);
     const res = respond(loginResponseSchema, { token, user: { username } });
     setSessionCookie(res, sessionCookie, token, expiresAt);
     return res;

@@ -1,0 +1,10 @@
+// GET /api/admin/2fa - whether the signed-in operator's second factor is on, and recovery codes left
+import { withOperator } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { twoFactorStatus } from "@/lib/two-factor/enrol";
+import { ownerOf } from "@/lib/two-factor/owner";
+import { twoFactorStatusSchema } from "@/lib/two-factor/schemas";
+
+export const GET = withOperator({ beforeSecondFactor: true }, async ({ session }) =>
+  respond(twoFactorStatusSchema, await twoFactorStatus(ownerOf(session))),
+);

@@ -1,0 +1,13 @@
+// PUT /api/v1/calls/{id}/disposition - REST API: set or correct the outcome of one of the team's calls
+import { withApiKey } from "@/lib/api/with-api-key";
+import { setDisposition } from "@/lib/calls/disposition";
+import { callsWriteLimit } from "@/lib/calls/limits";
+import { v1Routes } from "@/lib/integrations/v1/routes";
+
+export const PUT = withApiKey(
+  v1Routes.setCallDisposition,
+  { rateLimit: callsWriteLimit },
+  async ({ session, params, body, key }) => ({
+    call: await setDisposition(session, params.id, body, { via: `api_key:${key.prefix}` }),
+  }),
+);
