@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { dispositionsWhere, type Disposition } from "@/lib/calls/dispositions";
 import type { AnalyticsScope } from "./access";
-import { HOUR_MS, hourCover, type HourCover } from "./hour-cover";
+import { DAY_MS, HOUR_MS, hourCover, type HourCover } from "./hour-cover";
 import {
   dayLabel,
   localDayIndex,
@@ -18,7 +18,8 @@ import {
  * indexes (team: organizationId, startedAt; one rep: userId, startedAt), an index-only range
  * scan like a plain count of those calls (the benchmark's floor, bench/analytics.ts). The team's
  * totals, activity and leaderboard read their whole hours from the hourly rollup instead
- * (CallHourRollup, kept by triggers on Call) and only the partial hours from the calls.
+ * (CallHourRollup, kept by triggers on Call) and only the partial hours from the calls, and
+ * the team's heatmap its whole days from the heatmap's rollup (CallBusinessHourRollup).
  */
 
 export type Range = { from: Date; to: Date };
@@ -343,37 +344,65 @@ export type HeatRow = {
 };
 
 /**
- * Weekday x hour of the BUSINESS's local time (its stored offset at call time), overall and per
- * category, in one pass with grouping sets. Calls without an offset are not placed.
+ * A call's hour of the week in the business's local time (its stored offset at call time):
+ * 0 is Monday 00:00. The hour since 1970 of the local time, less 96 (1 January 1970 was a
+ * Thursday), modulo 168. The heatmap's rollup keys its rows by the same expression (migration
+ * 20261127140000_call_business_hour_rollup), so its rows and the edge calls fall in the same cells.
+ */
+const WEEK_HOUR = Prisma.sql`((floor((${EPOCH} + "businessUtcOffsetMinutes" * 60) / 3600)::int - 96) % 168 + 168) % 168`;
+
+/**
+ * Weekday x hour of the BUSINESS's local time, overall and per category. Calls without an
+ * offset are not placed. The team's whole UTC days come from CallBusinessHourRollup (one row per
+ * day, hour of the week and category: a year is ~100 times fewer rows than calls), the partial
+ * days at the ends from the calls; one rep's heatmap from that rep's calls (the rollup holds no
+ * rep: per rep it would hold as many rows as calls).
  */
 export async function heatmap(db: Db, scope: AnalyticsScope, range: Range): Promise<HeatRow[]> {
-  // The hour of the week in the business's time, 0 = Thursday 00:00 (1 January 1970 was a
-  // Thursday): one integer per row. One grouping by (category, hour of week), at most
-  // categories x 168 groups; the overall cells are their sums, added here rather than by a
-  // second grouping set in SQL (which hashed every row twice).
+  const [from, to] = [range.from.getTime(), range.to.getTime()];
+  const cover = scope.userId === null ? hourCover(from, to, [], DAY_MS) : callsOnly(from, to);
+  const days =
+    cover.first < cover.end
+      ? Prisma.sql`"organizationId" = ${scope.organizationId}::uuid
+          AND "day" >= ${cover.first}::int AND "day" < ${cover.end}::int`
+      : Prisma.sql`FALSE`;
+  // One grouping by (category, hour of the week), at most categories x 168 groups; the overall
+  // cells are their sums, added here rather than by a second grouping set in SQL (which hashed
+  // every row twice).
   const rows = await db.$queryRaw<
     {
       category: string | null;
-      how: number;
+      weekHour: number;
       dials: number;
       connects: number;
       conversations: number;
     }[]
   >`
-    SELECT "businessCategory" AS "category",
-      (floor((${EPOCH} + "businessUtcOffsetMinutes" * 60) / 3600)::int % 168 + 168) % 168 AS "how",
-      COUNT(*)::int AS "dials", COUNT("connectedAt")::int AS "connects",
-      (COUNT(*) FILTER (WHERE ${CONVERSATION}))::int AS "conversations"
-    FROM "Call"
-    WHERE ${callsIn(scope, range)} AND "businessUtcOffsetMinutes" IS NOT NULL
+    SELECT NULLIF("category", '') AS "category", "weekHour", SUM("dials")::int AS "dials",
+      SUM("connects")::int AS "connects", SUM("conversations")::int AS "conversations"
+    FROM (
+      SELECT "category", "weekHour"::int AS "weekHour", SUM("dials")::bigint AS "dials",
+        SUM("connects")::bigint AS "connects", SUM("conversations")::bigint AS "conversations"
+      FROM "CallBusinessHourRollup" WHERE ${days}
+      GROUP BY 1, 2
+      UNION ALL
+      SELECT COALESCE("businessCategory", ''), ${WEEK_HOUR}, COUNT(*), COUNT("connectedAt"),
+        COUNT(*) FILTER (WHERE ${CONVERSATION})
+      FROM "Call"
+      WHERE ${callsInEdges(scope, cover.edges)} AND "businessUtcOffsetMinutes" IS NOT NULL
+      GROUP BY 1, 2
+    ) AS "parts"
     GROUP BY 1, 2`;
-  const cell = (how: number) => ({ weekday: ((Math.floor(how / 24) + 3) % 7) + 1, hour: how % 24 });
+  const cell = (weekHour: number) => ({
+    weekday: Math.floor(weekHour / 24) + 1,
+    hour: weekHour % 24,
+  });
   const overall = new Map<number, HeatRow>();
   for (const r of rows) {
-    const o = overall.get(r.how) ?? {
+    const o = overall.get(r.weekHour) ?? {
       category: null,
       overall: true,
-      ...cell(r.how),
+      ...cell(r.weekHour),
       dials: 0,
       connects: 0,
       conversations: 0,
@@ -381,10 +410,10 @@ export async function heatmap(db: Db, scope: AnalyticsScope, range: Range): Prom
     o.dials += r.dials;
     o.connects += r.connects;
     o.conversations += r.conversations;
-    overall.set(r.how, o);
+    overall.set(r.weekHour, o);
   }
   return [
     ...overall.values(),
-    ...rows.map(({ how, ...r }) => ({ ...r, overall: false, ...cell(how) })),
+    ...rows.map(({ weekHour, ...r }) => ({ ...r, overall: false, ...cell(weekHour) })),
   ];
 }
