@@ -16,10 +16,11 @@ import {
  * The Analytics aggregates (issue 32), each one statement over the team's outbound calls in a
  * range, all parameterized. What reads the calls reads only columns of the Call_analytics
  * indexes (team: organizationId, startedAt; one rep: userId, startedAt), an index-only range
- * scan like a plain count of those calls (the benchmark's floor, bench/analytics.ts). The team's
- * totals, activity and leaderboard read their whole hours from the hourly rollup instead
- * (CallHourRollup, kept by triggers on Call) and only the partial hours from the calls, and
- * the team's heatmap its whole days from the heatmap's rollup (CallBusinessHourRollup).
+ * scan like a plain count of those calls (the benchmark's floor, bench/analytics.ts). The
+ * totals, activity and leaderboard (the team's or one rep's) read their whole hours from the
+ * hourly rollup instead (CallHourRollup, kept by triggers on Call), and the team's heatmap its
+ * whole days from the heatmap's rollup (CallBusinessHourRollup); only the partial hours or days
+ * come from the calls.
  */
 
 export type Range = { from: Date; to: Date };
@@ -52,13 +53,17 @@ function callsInEdges(scope: AnalyticsScope, edges: HourCover["edges"]) {
     AND (${Prisma.join(ranges, " OR ")})`;
 }
 
-/** The rollup rows (CallHourRollup, outbound calls only) of the team's whole hours. */
+/**
+ * The rollup rows (CallHourRollup, outbound calls only) of the scope's whole hours: the team's
+ * are a range of the key, one rep's a range of CallHourRollup_rep_idx.
+ */
 function rollupIn(scope: AnalyticsScope, { first, end, skip }: HourCover) {
   if (first >= end) return Prisma.sql`FALSE`;
   const skipped = skip.length
     ? Prisma.sql` AND "hour" <> ALL(ARRAY[${Prisma.join(skip)}]::int[])`
     : Prisma.empty;
-  return Prisma.sql`"organizationId" = ${scope.organizationId}::uuid
+  const rep = scope.userId ? Prisma.sql` AND "userId" = ${scope.userId}::uuid` : Prisma.empty;
+  return Prisma.sql`"organizationId" = ${scope.organizationId}::uuid${rep}
     AND "hour" >= ${first}::int AND "hour" < ${end}::int${skipped}`;
 }
 
@@ -71,12 +76,11 @@ const callsOnly = (from: number, to: number): HourCover => ({
 });
 
 /**
- * The team's whole hours from the rollup when they fit (`fits`); one rep's figures always from
- * the calls: a rep's year is at most tens of thousands of calls, whose index-only scan is
- * faster than that rep's rollup rows, scattered among the team's (docs/performance.md).
+ * The whole hours from the rollup when they fit (`fits`), the team's or one rep's (whose rows
+ * lie side by side in CallHourRollup_rep_idx, docs/performance.md).
  */
-function coverOf(scope: AnalyticsScope, from: number, to: number, cuts: number[], fits: boolean) {
-  return scope.userId === null && fits ? hourCover(from, to, cuts) : callsOnly(from, to);
+function coverOf(from: number, to: number, cuts: number[], fits: boolean) {
+  return fits ? hourCover(from, to, cuts) : callsOnly(from, to);
 }
 
 export type Totals = {
@@ -119,7 +123,7 @@ export async function totals(
 ): Promise<{ current: Totals; previous: Totals }> {
   const shift = subHourOffsetSeconds(tz, range.from);
   const [start, from, end] = [previousFrom.getTime(), range.from.getTime(), range.to.getTime()];
-  const cover = coverOf(scope, start, end, [from], shift === 0);
+  const cover = coverOf(start, end, [from], shift === 0);
   const edges = callsInEdges(scope, cover.edges);
   const current = Prisma.sql`"startedAt" >= ${range.from}::timestamp(3)`;
   // Sums and working hours of the rollup's rows, in one pass.
@@ -221,7 +225,7 @@ export async function activity(
   if (unit === "hour") {
     key = Prisma.sql`floor(${EPOCH} / 3600)::int`;
     rollupKey = Prisma.sql`"hour"`;
-    cover = coverOf(scope, from, to, [], true);
+    cover = coverOf(from, to, [], true);
     first = Math.floor(range.from.getTime() / 3600_000);
     end = Math.floor(last / 3600_000);
     label = (i) => localMinuteLabel(tz, i * 3600_000);
@@ -246,7 +250,7 @@ export async function activity(
     const wholeHours =
       pieces.every((p) => p.offsetSeconds % 3600 === 0) &&
       pieces.slice(1).every((p) => p.fromMs % HOUR_MS === 0);
-    cover = coverOf(scope, from, to, [], wholeHours);
+    cover = coverOf(from, to, [], wholeHours);
     first = localDayIndex(range.from.getTime(), pieces);
     end = localDayIndex(last, pieces);
     label = dayLabel;
@@ -309,7 +313,7 @@ export type LeaderRow = {
  */
 export async function leaderboard(db: Db, organizationId: string, range: Range) {
   const scope = { organizationId, userId: null };
-  const cover = coverOf(scope, range.from.getTime(), range.to.getTime(), [], true);
+  const cover = coverOf(range.from.getTime(), range.to.getTime(), [], true);
   return db.$queryRaw<LeaderRow[]>`
     SELECT "userId"::text AS "userId", SUM("dials")::int AS "dials",
       SUM("connects")::int AS "connects", SUM("conversations")::int AS "conversations",
