@@ -108,12 +108,17 @@ async function main() {
   // Index-only scans need the visibility map: a real table gets it from autovacuum.
   await db.$executeRawUnsafe(`VACUUM ANALYZE "Call"`);
   await db.$executeRawUnsafe(`VACUUM ANALYZE "CallHourRollup"`);
-  // The triggers kept the hourly rollup while seeding (lib/analytics/queries.ts reads it).
-  const [{ rollupRows }] = (await db.$queryRaw<{ rollupRows: number }[]>`
-    SELECT COUNT(*)::int AS "rollupRows" FROM "CallHourRollup"
-    WHERE "organizationId" = ${org.id}::uuid`) as [{ rollupRows: number }];
+  await db.$executeRawUnsafe(`VACUUM ANALYZE "CallBusinessHourRollup"`);
+  // The triggers kept the rollups while seeding (lib/analytics/queries.ts reads them).
+  const [{ rollupRows, heatRows }] = (await db.$queryRaw<
+    { rollupRows: number; heatRows: number }[]
+  >`
+    SELECT (SELECT COUNT(*)::int FROM "CallHourRollup" WHERE "organizationId" = ${org.id}::uuid)
+        AS "rollupRows",
+      (SELECT COUNT(*)::int FROM "CallBusinessHourRollup" WHERE "organizationId" = ${org.id}::uuid)
+        AS "heatRows"`) as [{ rollupRows: number; heatRows: number }];
   console.log(
-    `seeded ${TOTAL.toLocaleString("en")} calls for ${REPS} reps over 365 days (rollup rows: ${rollupRows.toLocaleString("en")}) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    `seeded ${TOTAL.toLocaleString("en")} calls for ${REPS} reps over 365 days (hourly rollup rows: ${rollupRows.toLocaleString("en")}, heatmap rollup rows: ${heatRows.toLocaleString("en")}) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
 
   const me = users[1]!;

@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { dispositionsWhere, type Disposition } from "@/lib/calls/dispositions";
 import type { AnalyticsScope } from "./access";
-import { HOUR_MS, hourCover, type HourCover } from "./hour-cover";
+import { DAY_MS, HOUR_MS, hourCover, type HourCover } from "./hour-cover";
 import {
   dayLabel,
   localDayIndex,
@@ -16,9 +16,11 @@ import {
  * The Analytics aggregates (issue 32), each one statement over the team's outbound calls in a
  * range, all parameterized. What reads the calls reads only columns of the Call_analytics
  * indexes (team: organizationId, startedAt; one rep: userId, startedAt), an index-only range
- * scan like a plain count of those calls (the benchmark's floor, bench/analytics.ts). The team's
- * totals, activity and leaderboard read their whole hours from the hourly rollup instead
- * (CallHourRollup, kept by triggers on Call) and only the partial hours from the calls.
+ * scan like a plain count of those calls (the benchmark's floor, bench/analytics.ts). The
+ * totals, activity and leaderboard (the team's or one rep's) read their whole hours from the
+ * hourly rollup instead (CallHourRollup, kept by triggers on Call), and the team's heatmap its
+ * whole days from the heatmap's rollup (CallBusinessHourRollup); only the partial hours or days
+ * come from the calls.
  */
 
 export type Range = { from: Date; to: Date };
@@ -51,13 +53,17 @@ function callsInEdges(scope: AnalyticsScope, edges: HourCover["edges"]) {
     AND (${Prisma.join(ranges, " OR ")})`;
 }
 
-/** The rollup rows (CallHourRollup, outbound calls only) of the team's whole hours. */
+/**
+ * The rollup rows (CallHourRollup, outbound calls only) of the scope's whole hours: the team's
+ * are a range of the key, one rep's a range of CallHourRollup_rep_idx.
+ */
 function rollupIn(scope: AnalyticsScope, { first, end, skip }: HourCover) {
   if (first >= end) return Prisma.sql`FALSE`;
   const skipped = skip.length
     ? Prisma.sql` AND "hour" <> ALL(ARRAY[${Prisma.join(skip)}]::int[])`
     : Prisma.empty;
-  return Prisma.sql`"organizationId" = ${scope.organizationId}::uuid
+  const rep = scope.userId ? Prisma.sql` AND "userId" = ${scope.userId}::uuid` : Prisma.empty;
+  return Prisma.sql`"organizationId" = ${scope.organizationId}::uuid${rep}
     AND "hour" >= ${first}::int AND "hour" < ${end}::int${skipped}`;
 }
 
@@ -70,12 +76,11 @@ const callsOnly = (from: number, to: number): HourCover => ({
 });
 
 /**
- * The team's whole hours from the rollup when they fit (`fits`); one rep's figures always from
- * the calls: a rep's year is at most tens of thousands of calls, whose index-only scan is
- * faster than that rep's rollup rows, scattered among the team's (docs/performance.md).
+ * The whole hours from the rollup when they fit (`fits`), the team's or one rep's (whose rows
+ * lie side by side in CallHourRollup_rep_idx, docs/performance.md).
  */
-function coverOf(scope: AnalyticsScope, from: number, to: number, cuts: number[], fits: boolean) {
-  return scope.userId === null && fits ? hourCover(from, to, cuts) : callsOnly(from, to);
+function coverOf(from: number, to: number, cuts: number[], fits: boolean) {
+  return fits ? hourCover(from, to, cuts) : callsOnly(from, to);
 }
 
 export type Totals = {
@@ -118,7 +123,7 @@ export async function totals(
 ): Promise<{ current: Totals; previous: Totals }> {
   const shift = subHourOffsetSeconds(tz, range.from);
   const [start, from, end] = [previousFrom.getTime(), range.from.getTime(), range.to.getTime()];
-  const cover = coverOf(scope, start, end, [from], shift === 0);
+  const cover = coverOf(start, end, [from], shift === 0);
   const edges = callsInEdges(scope, cover.edges);
   const current = Prisma.sql`"startedAt" >= ${range.from}::timestamp(3)`;
   // Sums and working hours of the rollup's rows, in one pass.
@@ -220,7 +225,7 @@ export async function activity(
   if (unit === "hour") {
     key = Prisma.sql`floor(${EPOCH} / 3600)::int`;
     rollupKey = Prisma.sql`"hour"`;
-    cover = coverOf(scope, from, to, [], true);
+    cover = coverOf(from, to, [], true);
     first = Math.floor(range.from.getTime() / 3600_000);
     end = Math.floor(last / 3600_000);
     label = (i) => localMinuteLabel(tz, i * 3600_000);
@@ -245,7 +250,7 @@ export async function activity(
     const wholeHours =
       pieces.every((p) => p.offsetSeconds % 3600 === 0) &&
       pieces.slice(1).every((p) => p.fromMs % HOUR_MS === 0);
-    cover = coverOf(scope, from, to, [], wholeHours);
+    cover = coverOf(from, to, [], wholeHours);
     first = localDayIndex(range.from.getTime(), pieces);
     end = localDayIndex(last, pieces);
     label = dayLabel;
@@ -308,7 +313,7 @@ export type LeaderRow = {
  */
 export async function leaderboard(db: Db, organizationId: string, range: Range) {
   const scope = { organizationId, userId: null };
-  const cover = coverOf(scope, range.from.getTime(), range.to.getTime(), [], true);
+  const cover = coverOf(range.from.getTime(), range.to.getTime(), [], true);
   return db.$queryRaw<LeaderRow[]>`
     SELECT "userId"::text AS "userId", SUM("dials")::int AS "dials",
       SUM("connects")::int AS "connects", SUM("conversations")::int AS "conversations",
@@ -343,37 +348,72 @@ export type HeatRow = {
 };
 
 /**
- * Weekday x hour of the BUSINESS's local time (its stored offset at call time), overall and per
- * category, in one pass with grouping sets. Calls without an offset are not placed.
+ * A call's hour of the week in the business's local time (its stored offset at call time):
+ * 0 is Monday 00:00. The hour since 1970 of the local time, less 96 (1 January 1970 was a
+ * Thursday), modulo 168. The heatmap's rollup keys its rows by the same expression (migration
+ * 20261127140000_call_business_hour_rollup), so its rows and the edge calls fall in the same cells.
+ */
+const WEEK_HOUR = Prisma.sql`((floor((${EPOCH} + "businessUtcOffsetMinutes" * 60) / 3600)::int - 96) % 168 + 168) % 168`;
+
+/**
+ * Weekday x hour of the BUSINESS's local time, overall and per category. Calls without an
+ * offset are not placed. The team's whole UTC days come from CallBusinessHourRollup (one row per
+ * day, hour of the week and category: a year is ~100 times fewer rows than calls), the partial
+ * days at the ends from the calls; one rep's heatmap from that rep's calls (the rollup holds no
+ * rep: per rep it would hold as many rows as calls).
  */
 export async function heatmap(db: Db, scope: AnalyticsScope, range: Range): Promise<HeatRow[]> {
-  // The hour of the week in the business's time, 0 = Thursday 00:00 (1 January 1970 was a
-  // Thursday): one integer per row. One grouping by (category, hour of week), at most
-  // categories x 168 groups; the overall cells are their sums, added here rather than by a
-  // second grouping set in SQL (which hashed every row twice).
+  const [from, to] = [range.from.getTime(), range.to.getTime()];
+  const cover = scope.userId === null ? hourCover(from, to, [], DAY_MS) : callsOnly(from, to);
+  const days =
+    cover.first < cover.end
+      ? Prisma.sql`"organizationId" = ${scope.organizationId}::uuid
+          AND "day" >= ${cover.first}::int AND "day" < ${cover.end}::int`
+      : Prisma.sql`FALSE`;
+  // Each partial day is its own range scan: one range is an index-only scan of
+  // Call_analytics_idx, where the ranges joined by OR were a bitmap scan of the table (100-odd
+  // blocks read for a month's two partial days, 20 times the time, docs/performance.md).
+  const edges = cover.edges.map(
+    (e) => Prisma.sql`
+      SELECT COALESCE("businessCategory", ''), ${WEEK_HOUR}, COUNT(*), COUNT("connectedAt"),
+        COUNT(*) FILTER (WHERE ${CONVERSATION})
+      FROM "Call"
+      WHERE ${callsIn(scope, { from: new Date(e.from), to: new Date(e.to) })}
+        AND "businessUtcOffsetMinutes" IS NOT NULL
+      GROUP BY 1, 2`,
+  );
+  // One grouping by (category, hour of the week), at most categories x 168 groups; the overall
+  // cells are their sums, added here rather than by a second grouping set in SQL (which hashed
+  // every row twice).
   const rows = await db.$queryRaw<
     {
       category: string | null;
-      how: number;
+      weekHour: number;
       dials: number;
       connects: number;
       conversations: number;
     }[]
   >`
-    SELECT "businessCategory" AS "category",
-      (floor((${EPOCH} + "businessUtcOffsetMinutes" * 60) / 3600)::int % 168 + 168) % 168 AS "how",
-      COUNT(*)::int AS "dials", COUNT("connectedAt")::int AS "connects",
-      (COUNT(*) FILTER (WHERE ${CONVERSATION}))::int AS "conversations"
-    FROM "Call"
-    WHERE ${callsIn(scope, range)} AND "businessUtcOffsetMinutes" IS NOT NULL
+    SELECT NULLIF("category", '') AS "category", "weekHour", SUM("dials")::int AS "dials",
+      SUM("connects")::int AS "connects", SUM("conversations")::int AS "conversations"
+    FROM (
+      SELECT "category", "weekHour"::int AS "weekHour", SUM("dials")::bigint AS "dials",
+        SUM("connects")::bigint AS "connects", SUM("conversations")::bigint AS "conversations"
+      FROM "CallBusinessHourRollup" WHERE ${days}
+      GROUP BY 1, 2
+      ${edges.length ? Prisma.sql`UNION ALL ${Prisma.join(edges, " UNION ALL ")}` : Prisma.empty}
+    ) AS "parts"
     GROUP BY 1, 2`;
-  const cell = (how: number) => ({ weekday: ((Math.floor(how / 24) + 3) % 7) + 1, hour: how % 24 });
+  const cell = (weekHour: number) => ({
+    weekday: Math.floor(weekHour / 24) + 1,
+    hour: weekHour % 24,
+  });
   const overall = new Map<number, HeatRow>();
   for (const r of rows) {
-    const o = overall.get(r.how) ?? {
+    const o = overall.get(r.weekHour) ?? {
       category: null,
       overall: true,
-      ...cell(r.how),
+      ...cell(r.weekHour),
       dials: 0,
       connects: 0,
       conversations: 0,
@@ -381,10 +421,10 @@ export async function heatmap(db: Db, scope: AnalyticsScope, range: Range): Prom
     o.dials += r.dials;
     o.connects += r.connects;
     o.conversations += r.conversations;
-    overall.set(r.how, o);
+    overall.set(r.weekHour, o);
   }
   return [
     ...overall.values(),
-    ...rows.map(({ how, ...r }) => ({ ...r, overall: false, ...cell(how) })),
+    ...rows.map(({ weekHour, ...r }) => ({ ...r, overall: false, ...cell(weekHour) })),
   ];
 }

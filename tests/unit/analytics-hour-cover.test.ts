@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOUR_MS, hourCover } from "@/lib/analytics/hour-cover";
+import { DAY_MS, HOUR_MS, hourCover } from "@/lib/analytics/hour-cover";
 
 const at = (iso: string) => Date.parse(iso);
 const h = (iso: string) => at(iso) / HOUR_MS;
@@ -46,6 +46,23 @@ describe("hourCover", () => {
     expect(across.end).toBe(across.first);
     expect(across.edges).toEqual([
       { from: at("2026-03-01T10:10:00Z"), to: at("2026-03-01T11:50:00Z") },
+    ]);
+  });
+
+  it("splits by whole UTC days when told (the heatmap's rollup)", () => {
+    const from = at("2026-03-01T05:00:00Z");
+    const to = at("2026-03-04T20:30:00Z");
+    expect(hourCover(from, to, [], DAY_MS)).toEqual({
+      first: at("2026-03-02T00:00:00Z") / DAY_MS,
+      end: at("2026-03-04T00:00:00Z") / DAY_MS,
+      skip: [],
+      edges: [
+        { from, to: at("2026-03-02T00:00:00Z") },
+        { from: at("2026-03-04T00:00:00Z"), to },
+      ],
+    });
+    expect(hourCover(from, at("2026-03-02T04:00:00Z"), [], DAY_MS).edges).toEqual([
+      { from, to: at("2026-03-02T04:00:00Z") },
     ]);
   });
 });
