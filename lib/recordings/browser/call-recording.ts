@@ -151,6 +151,11 @@ export function createCallRecording(options: CallRecordingOptions): CallRecordin
     } else if (event.type === "ended") {
       connected = false;
       void stop();
+    } else if (event.type === "sending") {
+      // A dropped voicemail (or the microphone again) is now what the far end hears: so is the
+      // recording.
+      const sent = transport.recordingSources?.()?.sent;
+      if (sent) active?.recorder?.replaceSent(sent);
     }
   });
 
