@@ -34,7 +34,8 @@ import { toast } from "@/components/ui/toaster";
 import { usePhoneLine } from "./use-phone-line";
 import { CallRecordingContext, recordToggle } from "./record-state";
 import { createCallRecording, type RecordingNotice } from "@/lib/recordings/browser/call-recording";
-import { fetchRecordingSettings, recordingApi } from "@/lib/client/recordings";
+import { fetchConsentNotice, fetchRecordingSettings, recordingApi } from "@/lib/client/recordings";
+import { playConsentNotice } from "@/lib/recordings/browser/consent-notice";
 import { fetchVoicemailAudio, fetchVoicemails, voicemailsKey } from "@/lib/client/voicemails";
 import { createVoicemailDrop } from "@/lib/voicemail/browser/drop";
 import { VoicemailDropContext } from "./use-voicemail-drop";
@@ -90,6 +91,8 @@ export function DialerProvider({
       toggle: recordToggle,
       api: recordingApi,
       settings: () => fetchRecordingSettings().catch(() => null),
+      playConsentNotice: async () =>
+        playConsentNotice(switchable, await fetchConsentNotice().catch(() => new ArrayBuffer(0))),
       newId: newCallId,
       onNotice: (notice: RecordingNotice) => toast.error(tRecording(notice)),
     }),

@@ -53,6 +53,12 @@ export function voicemailKey(organizationId: string, messageId: string, sha256: 
   return `${checkId(organizationId)}/voicemail/${checkId(messageId)}-${sha256.slice(0, 16)}.audio`;
 }
 
+/** An organization's recording consent notice, named by its checksum (a new one is a new object). */
+export function consentNoticeKey(organizationId: string, sha256: string) {
+  if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error("recording store: bad checksum");
+  return `${checkId(organizationId)}/consent/${sha256.slice(0, 32)}.audio`;
+}
+
 /** Serverless mode without RECORDING_S3_BUCKET: there is no disk to keep recordings on. */
 export class RecordingStoreMissing extends Error {
   constructor() {
