@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { pickMimeType } from "@/lib/recordings/browser/mix-recorder";
+import { withWebmDuration } from "@/lib/recordings/webm-duration";
 
 export type MicTake = { blob: Blob; durationMs: number };
 
@@ -45,10 +46,14 @@ export function useMicRecording() {
       const parts: Blob[] = [];
       const startedAt = performance.now();
       recorder.ondataavailable = (e) => e.data.size > 0 && parts.push(e.data);
-      recorder.onstop = () => {
+      recorder.onstop = async () => {
         stream.getTracks().forEach((track) => track.stop());
         const type = (recorder.mimeType || mimeType).split(";")[0]!;
-        setTake({ blob: new Blob(parts, { type }), durationMs: performance.now() - startedAt });
+        const durationMs = performance.now() - startedAt;
+        const raw = new Uint8Array(await new Blob(parts).arrayBuffer());
+        // The message keeps its length in its header (MediaRecorder's WebM has none).
+        const bytes = type === "audio/webm" ? withWebmDuration(raw, durationMs) : raw;
+        setTake({ blob: new Blob([bytes as BlobPart], { type }), durationMs });
         live.current = null;
         setState("idle");
       };

@@ -405,6 +405,31 @@ export function recordingCases(backEnd: "local" | "s3") {
       expect((await hear(other.rep)).status).toBe(200);
     });
 
+    it("a downloaded WebM says its duration; playback streams the chunks as stored", async () => {
+      const { rep } = await team();
+      const callId = await callOf(rep);
+      const id = crypto.randomUUID();
+      expect((await start(rep, id, callId)).status).toBe(201);
+      const hex = (h: string) => Buffer.from(h.replace(/\s/g, ""), "hex");
+      const head = hex(
+        "1A45DFA3 9F 4286 81 01 42F7 81 01 42F2 81 04 42F3 81 08 4282 84 7765626D 4287 81 04" +
+          " 4285 81 02 18538067 01FFFFFFFFFFFFFF 1549A966 8B 2AD7B1 83 0F4240 4D80 81 41",
+      );
+      const cluster = hex("1F43B675 01FFFFFFFFFFFFFF E7 81 00");
+      expect((await putChunk(rep, id, 0, new Uint8Array(head))).status).toBe(201);
+      expect((await putChunk(rep, id, 1, new Uint8Array(cluster))).status).toBe(201);
+      expect((await finish(rep, id, 2, 4200)).status).toBe(200);
+      const played = Buffer.from(await (await audio(rep, id)).arrayBuffer());
+      expect(played.equals(Buffer.concat([head, cluster]))).toBe(true);
+      const res = await audio(rep, id, undefined, true);
+      expect(res.status).toBe(200);
+      const downloaded = Buffer.from(await res.arrayBuffer());
+      expect(Number(res.headers.get("content-length"))).toBe(downloaded.length);
+      const at = downloaded.indexOf(hex("4489 88"));
+      expect(at).toBeGreaterThan(0);
+      expect(downloaded.readDoubleBE(at + 3)).toBe(4200);
+    });
+
     it("retention deletes old recordings' audio and the call says so", async () => {
       const { rep, manager } = await team();
       const old = await recorded(rep, [800, 600]);
