@@ -143,9 +143,10 @@ export function DialerProvider({
         const before = recorder.pending();
         controller.hangUp();
         const ended = recorder.pending();
-        if (ended && ended !== before) {
-          recorder.saveDisposition(ended.callId, { disposition: "voicemail" });
-        }
+        if (!ended || ended === before) return;
+        // On the next task: the ended call must first be seen waiting for its outcome (React
+        // renders it in a microtask), which is how a power-dial session learns the call's id.
+        setTimeout(() => recorder.saveDisposition(ended.callId, { disposition: "voicemail" }), 0);
       },
       onNotice: (notice) =>
         toast.error(tVoicemail(notice === "no-default" ? "noDefault" : "dropFailed")),
