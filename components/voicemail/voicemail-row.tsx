@@ -82,7 +82,7 @@ export function VoicemailRow({ message }: { message: VoicemailDto }) {
         variant="ghost"
         onClick={() => void togglePlay()}
       >
-        {playing ? <Pause aria-hidden /> : <Play aria-hidden className="rtl:-scale-x-100" />}
+        {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
       </IconButton>
       {editing ? (
         <form
@@ -108,8 +108,12 @@ export function VoicemailRow({ message }: { message: VoicemailDto }) {
           </IconButton>
         </form>
       ) : (
-        <div className="flex min-w-0 flex-1 items-center gap-2">
-          <span className="truncate text-sm font-medium text-fg" data-testid="voicemail-name">
+        // The name wraps rather than truncates: at 360 px the actions leave it a few letters.
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+          <span
+            className="min-w-0 break-words text-sm font-medium text-fg"
+            data-testid="voicemail-name"
+          >
             <bdi>{name}</bdi>
           </span>
           {message.durationMs !== null ? (
