@@ -4,8 +4,12 @@
 //     the browser sends them, bodies, answers) against the recording's own bytes, and the
 //     server's CPU per second of audio;
 //  2. playback start: time to the first byte and to the whole file of GET .../audio, against the
-//     floor of the same bytes read from one static file on the same disk by the same process.
+//     floor of the same bytes read from one static file on the same disk by the same process;
+//  3. the same over HTTP from the production build (scripts/start.mjs on this database, port
+//     BENCH_PORT, default 3700), against a static file the same server serves (the build's
+//     largest /_next/static chunk), as a ratio. Skipped without a build (BENCH_HTTP=0 skips it).
 // Throw-away embedded database and store by default; DATABASE_URL runs it on PostgreSQL.
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -175,6 +179,88 @@ async function main() {
   line("first byte", first, floorFirst);
   line("whole file", all, floorAll);
   await closeDb();
+  if (process.env.BENCH_HTTP !== "0") await overHttp(username, id, full.byteLength, line);
+}
+
+/** Time to the first byte of the body and to its end, for one GET. */
+async function timed(url: string, headers: Record<string, string> = {}) {
+  const t = performance.now();
+  const res = await fetch(url, { headers });
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  const reader = res.body!.getReader();
+  await reader.read();
+  const first = performance.now() - t;
+  let bytes = 0;
+  for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.byteLength;
+  return { first, all: performance.now() - t, bytes };
+}
+
+/** 3. Playback over HTTP from the production server, against a static file it serves. */
+async function overHttp(
+  username: string,
+  id: string,
+  size: number,
+  line: (what: string, v: number[], floor: number[]) => void,
+) {
+  const chunksDir = path.join(process.cwd(), ".next", "static", "chunks");
+  if (!fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID")) || !fs.existsSync(chunksDir)) {
+    console.log("over HTTP: skipped (no production build: npm run build)");
+    return;
+  }
+  const staticName = fs
+    .readdirSync(chunksDir)
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => ({ f, size: fs.statSync(path.join(chunksDir, f)).size }))
+    .sort((a, b) => b.size - a.size)[0]!;
+  const port = Number(process.env.BENCH_PORT ?? 3700);
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "error",
+      NODE_ENV: "production",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    const { waitFor } = await import("./wait-for");
+    await waitFor(`${url}/api/health`);
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username, password: "bench-password" }),
+    });
+    if (!login.ok) throw new Error(`login: ${login.status}`);
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}`, range: "bytes=0-" };
+    const audioUrl = `${url}/api/recordings/${id}/audio`;
+    const staticUrl = `${url}/_next/static/chunks/${staticName.f}`;
+    // Warm both paths (compiled route, file cache) before measuring.
+    await timed(audioUrl, auth);
+    await timed(staticUrl);
+    const first: number[] = [];
+    const all: number[] = [];
+    const floorFirst: number[] = [];
+    const floorAll: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const a = await timed(audioUrl, auth);
+      const f = await timed(staticUrl);
+      first.push(a.first);
+      all.push(a.all);
+      floorFirst.push(f.first);
+      floorAll.push(f.all);
+    }
+    console.log(
+      `over HTTP from the production server (${RUNS} runs): the recording, ${size} B, vs a static file it serves (${staticName.f}, ${staticName.size} B)`,
+    );
+    line("first byte", first, floorFirst);
+    line("whole file", all, floorAll);
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+  }
 }
 
 main().catch((err) => {

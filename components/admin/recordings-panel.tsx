@@ -11,6 +11,8 @@ import {
   type RecordingMode,
   type RecordingOverview,
 } from "@/lib/recordings/schemas";
+import { voicemailMimeOf } from "@/lib/voicemail/constants";
+import { ConsentNoticeUpload } from "./consent-notice-upload";
 import { Facts, Panel, QueryBody } from "./panel";
 import { useOpsFormat } from "./use-ops-format";
 import { failureText, useOpsQuery } from "./use-ops";
@@ -35,6 +37,22 @@ export function RecordingsPanel() {
         { mode, consentRequired: org.consentRequired },
         { schema: recordingOverviewSchema, credential: "operator" },
       );
+      queryClient.setQueryData(["ops", "recordings", null], next);
+    } catch (err) {
+      setError(failureText(err));
+    }
+  }
+
+  async function uploadNotice(organizationId: string, file: File) {
+    setError(null);
+    const mime = voicemailMimeOf(file.type);
+    if (!mime) return setError(t("noticeBadType"));
+    try {
+      const next = await apiClient.put(`/api/admin/recordings/${organizationId}/notice`, file, {
+        schema: recordingOverviewSchema,
+        credential: "operator",
+        headers: { "Content-Type": mime },
+      });
       queryClient.setQueryData(["ops", "recordings", null], next);
     } catch (err) {
       setError(failureText(err));
@@ -85,6 +103,11 @@ export function RecordingsPanel() {
                       </option>
                     ))}
                   </NativeSelect>
+                  <ConsentNoticeUpload
+                    name={org.name}
+                    hasNotice={org.consentNotice}
+                    upload={(file) => void uploadNotice(org.id, file)}
+                  />
                 </li>
               ))}
             </ul>

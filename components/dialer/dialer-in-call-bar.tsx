@@ -8,6 +8,7 @@ import { DialerStatus } from "./dialer-status";
 import { useDialer, useLastBusiness } from "./dialer-provider";
 import { RecordingIndicator } from "./recording-indicator";
 import { useRecordToggle } from "./use-record-toggle";
+import { VoicemailDropButton } from "./voicemail-drop-button";
 
 /** Phones: the dialer during a call is this bar unless the rep opens the keypad (issue 31). */
 export const COMPACT_DIALER_MEDIA = "(max-width: 639px)";
@@ -102,6 +103,7 @@ export function DialerInCallBar({ onShowKeypad }: { onShowKeypad: () => void }) 
         </Button>
         <KeypadToggle shown={false} onToggle={onShowKeypad} />
       </div>
+      {dialer.real ? <VoicemailDropButton compact /> : null}
     </div>
   );
 }

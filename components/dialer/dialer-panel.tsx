@@ -10,6 +10,7 @@ import { DialerDisposition } from "./dialer-disposition";
 import { DialerKeypad } from "./dialer-keypad";
 import { DialerStatus } from "./dialer-status";
 import { useCallDisposition, useDialer, useLastBusiness } from "./dialer-provider";
+import { VoicemailDropButton } from "./voicemail-drop-button";
 import { COMPACT_DIALER_MEDIA, DialerInCallBar, KeypadToggle } from "./dialer-in-call-bar";
 import { useMediaQuery } from "./use-media-query";
 
@@ -115,6 +116,7 @@ export function DialerPanel({
           {dialer.held ? t("resume") : t("hold")}
         </Button>
       </div>
+      {dialer.real && isActive ? <VoicemailDropButton /> : null}
       <div className="grid grid-cols-2 gap-2">
         <Button
           variant="success"

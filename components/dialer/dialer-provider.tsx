@@ -34,7 +34,11 @@ import { toast } from "@/components/ui/toaster";
 import { usePhoneLine } from "./use-phone-line";
 import { CallRecordingContext, recordToggle } from "./record-state";
 import { createCallRecording, type RecordingNotice } from "@/lib/recordings/browser/call-recording";
-import { fetchRecordingSettings, recordingApi } from "@/lib/client/recordings";
+import { fetchConsentNotice, fetchRecordingSettings, recordingApi } from "@/lib/client/recordings";
+import { playConsentNotice } from "@/lib/recordings/browser/consent-notice";
+import { fetchVoicemailAudio, fetchVoicemails, voicemailsKey } from "@/lib/client/voicemails";
+import { createVoicemailDrop } from "@/lib/voicemail/browser/drop";
+import { VoicemailDropContext } from "./use-voicemail-drop";
 
 const DialerContext = createContext<DialerController | null>(null);
 const RecorderContext = createContext<CallRecorder | null>(null);
@@ -87,6 +91,8 @@ export function DialerProvider({
       toggle: recordToggle,
       api: recordingApi,
       settings: () => fetchRecordingSettings().catch(() => null),
+      playConsentNotice: async () =>
+        playConsentNotice(switchable, await fetchConsentNotice().catch(() => new ArrayBuffer(0))),
       newId: newCallId,
       onNotice: (notice: RecordingNotice) => toast.error(tRecording(notice)),
     }),
@@ -118,6 +124,35 @@ export function DialerProvider({
       (number) => toast.error(tDnc("blocked", { number })),
     ),
   );
+  const tVoicemail = useTranslations("Voicemail");
+  // Drop voicemail (issue 29): the default message in place of the microphone, then the call is
+  // hung up and its outcome is Voicemail, so a power-dial session moves to the next business.
+  const [voicemailDrop] = useState(() =>
+    createVoicemailDrop({
+      transport: switchable,
+      async loadDefault() {
+        const messages = await queryClient.fetchQuery({
+          queryKey: voicemailsKey,
+          queryFn: ({ signal }) => fetchVoicemails(signal),
+          staleTime: 60_000,
+        });
+        const chosen = messages.find((m) => m.isDefault);
+        return chosen ? (await fetchVoicemailAudio(chosen.id)).arrayBuffer() : null;
+      },
+      onPlayed() {
+        const before = recorder.pending();
+        controller.hangUp();
+        const ended = recorder.pending();
+        if (!ended || ended === before) return;
+        // On the next task: the ended call must first be seen waiting for its outcome (React
+        // renders it in a microtask), which is how a power-dial session learns the call's id.
+        setTimeout(() => recorder.saveDisposition(ended.callId, { disposition: "voicemail" }), 0);
+      },
+      onNotice: (notice) =>
+        toast.error(tVoicemail(notice === "no-default" ? "noDefault" : "dropFailed")),
+    }),
+  );
+  useEffect(() => () => voicemailDrop.dispose(), [voicemailDrop]);
   useEffect(() => outbox.start(), [outbox]);
   usePhoneLine(transport ? null : line, switchable);
   // Leaving /app (logout) must not leave a call running in the background.
@@ -148,7 +183,9 @@ export function DialerProvider({
     <DialerContext.Provider value={controller}>
       <RecorderContext.Provider value={recorder}>
         <CallRecordingContext.Provider value={callRecording}>
-          {children}
+          <VoicemailDropContext.Provider value={voicemailDrop}>
+            {children}
+          </VoicemailDropContext.Provider>
         </CallRecordingContext.Provider>
       </RecorderContext.Provider>
     </DialerContext.Provider>

@@ -6,6 +6,7 @@ import type { Point, Size } from "@/lib/dialer/position";
 import type { KeypadKey } from "@/lib/dialer/digits";
 import { directionOf, isLocale } from "@/lib/i18n/config";
 import { useRecordToggle } from "./use-record-toggle";
+import { useVoicemailDrop } from "./use-voicemail-drop";
 import { DialerHeader } from "./dialer-header";
 import { DialerMinimisedBar } from "./dialer-minimised-bar";
 import { DialerPanel } from "./dialer-panel";
@@ -76,14 +77,16 @@ export function DialerWidget() {
   useEffect(() => {
     if (pending || ringing) setMinimised(false);
   }, [pending, ringing, setMinimised]);
-  // M mutes and unmutes a call from anywhere on the page, R starts and stops its recording,
-  // except while typing in a field.
+  // M mutes and unmutes a call from anywhere on the page, R starts and stops its recording, V
+  // drops the voicemail message (on a connected real call), except while typing in a field.
   const [, toggleRecording] = useRecordToggle();
+  const { drop: dropVoicemail, available: canDrop } = useVoicemailDrop();
   useEffect(() => {
     if (!isActive) return;
     const onKey = (e: KeyboardEvent) => {
       const key = e.key.toLowerCase();
-      if (key !== "m" && key !== "r") return;
+      if (key !== "m" && key !== "r" && key !== "v") return;
+      if (key === "v" && !canDrop) return;
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
       // Single-key shortcuts can be turned off in Settings (WCAG 2.1.4).
       if (!readStored(singleKeyShortcutsKey)) return;
@@ -91,11 +94,12 @@ export function DialerWidget() {
       if (target && isTextEntry(target) && !(target as HTMLInputElement).readOnly) return;
       e.preventDefault();
       if (key === "r") toggleRecording();
+      else if (key === "v") dropVoicemail();
       else setMuted(!muted);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [isActive, muted, setMuted, toggleRecording]);
+  }, [isActive, muted, setMuted, toggleRecording, dropVoicemail, canDrop]);
   const onKeyDown = (e: React.KeyboardEvent<HTMLElement>) =>
     createDialerKeyHandler(dialer, () => inputRef.current, tones.play)(e);
 

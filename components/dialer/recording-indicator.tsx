@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRecordingAudio } from "./use-record-toggle";
+import { useConsentNoticePlaying, useRecordingAudio } from "./use-record-toggle";
 
 /**
  * Shown while audio of the call is being kept (issue 29): the rep always sees that the call is
@@ -10,8 +10,20 @@ import { useRecordingAudio } from "./use-record-toggle";
 export function RecordingIndicator() {
   const t = useTranslations("Recordings");
   const recording = useRecordingAudio();
+  const notice = useConsentNoticePlaying();
   return (
     <span role="status" className="contents">
+      {notice ? (
+        <span
+          data-testid="consent-notice-indicator"
+          title={t("noticePlayingLabel")}
+          aria-label={t("noticePlayingLabel")}
+          className="inline-flex items-center gap-1 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary-soft-fg"
+        >
+          <span aria-hidden className="size-2 animate-pulse rounded-full bg-current" />
+          {t("noticePlaying")}
+        </span>
+      ) : null}
       {recording ? (
         <span
           data-testid="recording-indicator"

@@ -19,6 +19,16 @@ export function useRecordToggle(): [recording: boolean, toggle: () => void] {
 
 const never = () => () => undefined;
 
+/** Whether the consent notice is playing to the far end before the recording starts. */
+export function useConsentNoticePlaying(): boolean {
+  const callRecording = useContext(CallRecordingContext);
+  return useSyncExternalStore(
+    callRecording?.subscribe ?? never,
+    () => callRecording?.isPlayingNotice() ?? false,
+    () => false,
+  );
+}
+
 /** Whether audio of this call is being kept right now (the rep always sees it). */
 export function useRecordingAudio(): boolean {
   const callRecording = useContext(CallRecordingContext);

@@ -6,6 +6,8 @@ import { DataPrivacyActions } from "@/components/account-security/data-privacy-a
 import { DoNotCallSection } from "@/components/dialing/do-not-call-section";
 import { ApiKeysDialog } from "@/components/integrations/api-keys-dialog";
 import { WebhooksDialog } from "@/components/integrations/webhooks-dialog";
+import { TeamRecordingSection } from "@/components/recordings/team-recording-section";
+import { VoicemailSection } from "@/components/voicemail/voicemail-section";
 import { InviteDialog } from "@/components/team/invite-dialog";
 import { TeamDialog } from "@/components/team/team-dialog";
 import { can, type MemberRole } from "@/lib/auth/permissions";
@@ -28,6 +30,8 @@ export async function SettingsView({ role }: { role: MemberRole; userId: string 
         <SectionCard id="keyboard" title={t("keyboard")}>
           <ShortcutsField />
         </SectionCard>
+        {can(role, "voicemail.own") ? <VoicemailSection /> : null}
+        {can(role, "organization.recording") ? <TeamRecordingSection /> : null}
         <SectionCard id="notifications" title={t("notifications")}>
           <div className="flex flex-wrap gap-6">
             <Checkbox id="settings-notify-email" defaultChecked label={t("email")} />

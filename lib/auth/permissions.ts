@@ -45,6 +45,8 @@ export const permissions = {
   "organization.security": managers,
   /** Recording one's own calls and playing one's own recordings (issue 29). */
   "recordings.own": everyone,
+  /** One's own voicemail messages and dropping them on a call (issue 29). */
+  "voicemail.own": everyone,
   /** Playing and downloading any recording of the team's calls. */
   "recordings.team": managers,
   /** The organization's recording mode (off, on request, every call) and consent notice. */

@@ -19,6 +19,7 @@ export const recordingSettingsAnswer: r.Rule<RecordingSettings> = r.object({
   available: r.boolean,
   retentionDays: r.number({ int: true }),
   hearsTeam: r.boolean,
+  consentNotice: r.withDefault(r.boolean, false),
 });
 
 const rep = "rep" as const;
@@ -64,6 +65,12 @@ export function useRecordingSettings() {
     queryFn: fetchRecordingSettings,
     staleTime: 5 * 60_000,
   });
+}
+
+/** The organization's consent notice, played to the far end before a recording starts. */
+export async function fetchConsentNotice(): Promise<ArrayBuffer> {
+  const { blob } = await apiClient.download("/api/team/recording/notice", { credential: rep });
+  return blob.arrayBuffer();
 }
 
 /** The recording's audio with the rep's credential (an <audio src> could not carry it); audited. */

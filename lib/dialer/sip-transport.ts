@@ -102,6 +102,8 @@ type Call = {
   meter: QualityMeter;
   statsTimer: ReturnType<typeof setInterval> | null;
   watchdog: ReturnType<typeof setTimeout> | null;
+  /** The microphone's track while something else is sent in its place (voicemail drop). */
+  microphone: MediaStreamTrack | null;
 };
 
 export function createSipTransport(options: SipTransportOptions): CallTransport {
@@ -398,6 +400,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
       meter: createQualityMeter(),
       statsTimer: null,
       watchdog: null,
+      microphone: null,
     };
     session.delegate = {
       onBye: (bye) => {
@@ -537,6 +540,27 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
           .map((r) => r.track)
           .filter(live),
       };
+    },
+    async sendInPlaceOfMicrophone(track) {
+      const current = call;
+      if (!current || current.finished || !current.answered) return false;
+      const sender = sdhOf(current.session)
+        ?.peerConnection?.getSenders()
+        .find((s) => s.track?.kind === "audio" || (s.track === null && current.microphone));
+      if (!sender) return false;
+      if (track) {
+        current.microphone ??= sender.track;
+        // Muting disables the sender's track; a message the rep chose to send is never muted.
+        track.enabled = true;
+        await sender.replaceTrack(track);
+      } else {
+        if (!current.microphone) return true;
+        await sender.replaceTrack(current.microphone);
+        current.microphone = null;
+      }
+      if (current.finished) return false;
+      emit({ type: "sending", source: track ? "replacement" : "microphone" });
+      return true;
     },
     dial(number, context) {
       void place(number, context?.placeId ?? null);

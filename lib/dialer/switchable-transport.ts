@@ -57,6 +57,8 @@ export function createSwitchableTransport(initial: CallTransport): SwitchableTra
     decline: (id) => current.decline(id),
     takeOverLine: () => current.takeOverLine(),
     recordingSources: () => current.recordingSources?.() ?? null,
+    sendInPlaceOfMicrophone: (track) =>
+      current.sendInPlaceOfMicrophone?.(track) ?? Promise.resolve(false),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -61,7 +61,12 @@ export type TransportEvent =
   | { type: "incoming"; call: IncomingCall }
   /** The incoming call stopped ringing: answered here (`answered`), or not. */
   | { type: "incoming-ended"; id: string; answered: boolean }
-  | { type: "notice"; notice: TransportNotice; detail?: string };
+  | { type: "notice"; notice: TransportNotice; detail?: string }
+  /**
+   * What the call sends changed: the microphone, or audio put in its place (a dropped voicemail,
+   * a consent notice). A running recording follows it (it mixes the track being sent).
+   */
+  | { type: "sending"; source: "microphone" | "replacement" };
 
 /**
  * What the dialer needs from a telephony back end. The UI and the state machine only talk to
@@ -97,6 +102,12 @@ export interface CallTransport {
    * there is no real media (the simulation, before the call connects).
    */
   recordingSources?(): RecordingSources | null;
+  /**
+   * Sends `track` to the far end in place of the microphone (RTCRtpSender.replaceTrack, no
+   * renegotiation), or the microphone again with null; answered with a `sending` event.
+   * Resolves false when there is no connected real call to send on. Absent in the simulation.
+   */
+  sendInPlaceOfMicrophone?(track: MediaStreamTrack | null): Promise<boolean>;
   /** Subscribes to call events; returns the unsubscribe function. */
   subscribe(listener: (event: TransportEvent) => void): () => void;
   /** Releases timers, sockets and media. */

@@ -38,6 +38,7 @@ export const clientNamespaces = {
       "Analytics",
       "Team",
       "Integrations",
+      "Voicemail",
     ],
   },
   /** /app/*: the shell and dialer on every page, and each screen's own but the screenOnly ones. */

@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { findRecording } from "./access";
 import { baseMimeOf } from "./schemas";
 import { chunkKey, recordingStore } from "./storage";
+import { withWebmDuration } from "./webm-duration";
 
 // GET /api/recordings/{id}/audio: the recording's chunks, in order, as one file. Range requests
 // are answered from the chunks that cover them (each read with its own byte range), so seeking
@@ -106,13 +107,37 @@ export async function streamRecording(
     },
   });
   const ext = type === "audio/ogg" ? "ogg" : "webm";
+  const disposition = `${opts.download ? "attachment" : "inline"}; filename="call-recording-${id}.${ext}"`;
+  // A whole WebM download gets the Duration MediaRecorder left out (the file is read whole: a
+  // recording is at most RECORDING_MAX_BYTES). Playback keeps streaming the chunks as stored.
+  if (opts.download && !range && type === "audio/webm" && row.durationMs) {
+    const whole = new Uint8Array(size);
+    for (const part of wanted) {
+      const bytes = await store.get(chunkKey(row.organizationId, id, part.index, part.sha256));
+      if (!bytes || bytes.byteLength !== part.size) {
+        throw new Error(`recording ${id} chunk ${part.index} is missing`);
+      }
+      whole.set(bytes, part.offset);
+    }
+    const fixed = withWebmDuration(whole, row.durationMs);
+    return new Response(Buffer.from(fixed), {
+      status: 200,
+      headers: {
+        "Content-Type": type,
+        "Content-Length": String(fixed.byteLength),
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Disposition": disposition,
+      },
+    });
+  }
   const headers: Record<string, string> = {
     "Content-Type": type,
     "Content-Length": String(end - start + 1),
     "Accept-Ranges": "bytes",
     "Cache-Control": "private, no-store",
     "X-Content-Type-Options": "nosniff",
-    "Content-Disposition": `${opts.download ? "attachment" : "inline"}; filename="call-recording-${id}.${ext}"`,
+    "Content-Disposition": disposition,
   };
   if (range) headers["Content-Range"] = `bytes ${start}-${end}/${size}`;
   return new Response(body, { status: range ? 206 : 200, headers });

@@ -60,7 +60,13 @@ export async function recordingOverview(): Promise<RecordingOverview> {
     }),
     db.recording.count({ where: { status: "deleted" } }),
     db.organization.findMany({
-      select: { id: true, name: true, recordingMode: true, recordingConsentRequired: true },
+      select: {
+        id: true,
+        name: true,
+        recordingMode: true,
+        recordingConsentRequired: true,
+        consentNoticeSha256: true,
+      },
       orderBy: { name: "asc" },
     }),
     db.recording.groupBy({
@@ -82,6 +88,7 @@ export async function recordingOverview(): Promise<RecordingOverview> {
       name: o.name,
       mode: o.recordingMode,
       consentRequired: o.recordingConsentRequired,
+      consentNotice: o.consentNoticeSha256 !== null,
       bytes: bytesOf.get(o.id) ?? 0,
     })),
   };

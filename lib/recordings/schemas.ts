@@ -93,6 +93,8 @@ export const recordingSettingsSchema = z.object({
   retentionDays: z.number().int(),
   /** Whether the reader may play the whole team's recordings (a manager), not only their own. */
   hearsTeam: z.boolean(),
+  /** Whether a consent notice is uploaded (GET /api/team/recording/notice plays it). */
+  consentNotice: z.boolean(),
 });
 export type RecordingSettings = z.infer<typeof recordingSettingsSchema>;
 
@@ -115,6 +117,7 @@ export const recordingOverviewSchema = z.object({
       name: z.string(),
       mode: z.enum(RECORDING_MODES),
       consentRequired: z.boolean(),
+      consentNotice: z.boolean(),
       bytes: z.number().int().nonnegative(),
     }),
   ),

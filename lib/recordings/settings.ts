@@ -13,7 +13,7 @@ export async function recordingSettingsOf(
   const db = await getDb();
   const org = await db.organization.findUniqueOrThrow({
     where: { id: organizationId },
-    select: { recordingMode: true, recordingConsentRequired: true },
+    select: { recordingMode: true, recordingConsentRequired: true, consentNoticeSha256: true },
   });
   return {
     mode: org.recordingMode,
@@ -21,6 +21,7 @@ export async function recordingSettingsOf(
     available: recordingStoreConfigured(),
     retentionDays: env.RECORDING_RETENTION_DAYS,
     hearsTeam: can(role, "recordings.team"),
+    consentNotice: org.consentNoticeSha256 !== null,
   };
 }
 

@@ -13,7 +13,10 @@ export function localRecordingsDir() {
 export function createLocalStore(root: string): RecordingStore {
   const resolved = path.resolve(root);
   const fileOf = (key: string) => {
-    if (!/^[0-9a-f-]{36}\/[0-9a-f-]{36}\/(\d{6}-[0-9a-f]{16}\.part)?$/.test(key)) {
+    const chunk = /^[0-9a-f-]{36}\/[0-9a-f-]{36}\/(\d{6}-[0-9a-f]{16}\.part)?$/;
+    const voicemail = /^[0-9a-f-]{36}\/voicemail\/[0-9a-f-]{36}-[0-9a-f]{16}\.audio$/;
+    const notice = /^[0-9a-f-]{36}\/consent\/[0-9a-f]{32}\.audio$/;
+    if (!chunk.test(key) && !voicemail.test(key) && !notice.test(key)) {
       throw new Error("recording store: bad key");
     }
     return path.join(resolved, key);

@@ -44,6 +44,21 @@ export function chunkKey(
   return `${recordingPrefix(organizationId, recordingId)}${name}`;
 }
 
+/**
+ * A rep's voicemail message (issue 29's voicemail drop), in the same store: its own folder per
+ * organization, named by the message's id and checksum, so a new upload never overwrites one.
+ */
+export function voicemailKey(organizationId: string, messageId: string, sha256: string) {
+  if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error("recording store: bad checksum");
+  return `${checkId(organizationId)}/voicemail/${checkId(messageId)}-${sha256.slice(0, 16)}.audio`;
+}
+
+/** An organization's recording consent notice, named by its checksum (a new one is a new object). */
+export function consentNoticeKey(organizationId: string, sha256: string) {
+  if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error("recording store: bad checksum");
+  return `${checkId(organizationId)}/consent/${sha256.slice(0, 32)}.audio`;
+}
+
 /** Serverless mode without RECORDING_S3_BUCKET: there is no disk to keep recordings on. */
 export class RecordingStoreMissing extends Error {
   constructor() {

@@ -52,10 +52,9 @@ export async function startRecording(
   if (settings.mode === "off") {
     throw new ApiError("forbidden", "Your team does not record calls", { code: "recording_off" });
   }
-  // The notice itself (an audio file operators upload, played to the far end before recording
-  // starts) is not built yet: a team that requires one records nothing rather than record
-  // someone who was not told.
-  if (settings.consentRequired) {
+  // A team that requires a consent notice but has none uploaded records nothing rather than
+  // record someone who was not told (the browser plays the notice before it starts).
+  if (settings.consentRequired && !settings.consentNotice) {
     throw conflict(
       "Your team requires a consent notice before recording, and none is set up",
       "consent_notice_missing",

@@ -30,6 +30,7 @@ import Team from "./Team.json";
 import Invite from "./Invite.json";
 import Integrations from "./Integrations.json";
 import Recordings from "./Recordings.json";
+import Voicemail from "./Voicemail.json";
 
 const messages = {
   Common,
@@ -62,5 +63,6 @@ const messages = {
   Invite,
   Integrations,
   Recordings,
+  Voicemail,
 };
 export default messages;

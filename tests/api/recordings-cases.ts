@@ -14,6 +14,9 @@ const { PUT: chunkRoute } = await import("@/app/api/recordings/[id]/chunks/[inde
 const { POST: finishRoute } = await import("@/app/api/recordings/[id]/finish/route");
 const { GET: audioRoute } = await import("@/app/api/recordings/[id]/audio/route");
 const teamRecording = await import("@/app/api/team/recording/route");
+const teamNotice = await import("@/app/api/team/recording/notice/route");
+const { PUT: adminNotice } =
+  await import("@/app/api/admin/recordings/[organizationId]/notice/route");
 const { listCalls } = await import("./calls-helpers");
 const { pruneExpiredAuthRows } = await import("@/lib/auth/housekeeping");
 const { recordingStore, recordingPrefix } = await import("@/lib/recordings/storage");
@@ -326,6 +329,105 @@ export function recordingCases(backEnd: "local" | "s3") {
       expect(await untold.json()).toMatchObject({ code: "consent_notice_missing" });
       await set(manager, { mode: "every_call", consentRequired: false });
       expect((await start(rep, crypto.randomUUID(), await callOf(rep))).status).toBe(201);
+    });
+
+    it("a consent notice uploaded by a manager or an operator lets a team that requires one record", async () => {
+      const { rep, manager } = await team();
+      const other = await team();
+      await teamRecording.PUT(
+        request("PUT", "/api/team/recording", {
+          token: manager.token,
+          body: { mode: "on_request", consentRequired: true },
+        }),
+      );
+      const wav = (seed: number) => {
+        const out = bytes(2000, seed);
+        out.set(new TextEncoder().encode("RIFF"), 0);
+        out.set(new TextEncoder().encode("WAVE"), 8);
+        return out;
+      };
+      const upload = (who: Rep, body: Uint8Array, type = "audio/wav") =>
+        teamNotice.PUT(
+          new NextRequest(`${base}/api/team/recording/notice`, {
+            method: "PUT",
+            headers: {
+              authorization: `Bearer ${who.token}`,
+              "content-type": type,
+              "x-dialflow-socket-ip": "198.18.7.8",
+            },
+            body: Buffer.from(body),
+          }),
+        );
+      const hear = (who: Rep) =>
+        teamNotice.GET(request("GET", "/api/team/recording/notice", { token: who.token }));
+      expect((await hear(rep)).status).toBe(404);
+      // A rep may not set it; a bad file is refused and changes nothing.
+      expect((await upload(rep, wav(1))).status).toBe(403);
+      const bad = await upload(manager, bytes(2000, 2, true), "audio/wav");
+      expect(bad.status).toBe(415);
+      expect(await bad.json()).toMatchObject({ code: "voicemail_bad_media" });
+      expect((await hear(rep)).status).toBe(404);
+      const first = wav(3);
+      const ok = await upload(manager, first);
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toMatchObject({ consentRequired: true, consentNotice: true });
+      const heard = await hear(rep);
+      expect(heard.status).toBe(200);
+      expect(Buffer.from(await heard.arrayBuffer()).equals(Buffer.from(first))).toBe(true);
+      // Another organization has none of it.
+      expect((await hear(other.rep)).status).toBe(404);
+      // A bad upload after a good one leaves the good one in place.
+      expect((await upload(manager, new Uint8Array(0))).status).toBe(400);
+      const still = await hear(rep);
+      expect(Buffer.from(await still.arrayBuffer()).equals(Buffer.from(first))).toBe(true);
+      expect((await start(rep, crypto.randomUUID(), await callOf(rep))).status).toBe(201);
+
+      // An operator sets the other organization's notice from the console.
+      const { createAccount, loginOperator } = await import("./helpers");
+      const operator = await loginOperator(await createAccount({ admin: true }));
+      const byOperator = await adminNotice(
+        new NextRequest(`${base}/api/admin/recordings/${other.rep.organizationId}/notice`, {
+          method: "PUT",
+          headers: {
+            authorization: `Bearer ${operator}`,
+            "content-type": "audio/wav",
+            "x-dialflow-socket-ip": "198.18.7.9",
+          },
+          body: Buffer.from(wav(4)),
+        }),
+        params({ organizationId: other.rep.organizationId }),
+      );
+      expect(byOperator.status).toBe(200);
+      const overview = await byOperator.json();
+      expect(
+        overview.organizations.find((o: { id: string }) => o.id === other.rep.organizationId),
+      ).toMatchObject({ consentNotice: true });
+      expect((await hear(other.rep)).status).toBe(200);
+    });
+
+    it("a downloaded WebM says its duration; playback streams the chunks as stored", async () => {
+      const { rep } = await team();
+      const callId = await callOf(rep);
+      const id = crypto.randomUUID();
+      expect((await start(rep, id, callId)).status).toBe(201);
+      const hex = (h: string) => Buffer.from(h.replace(/\s/g, ""), "hex");
+      const head = hex(
+        "1A45DFA3 9F 4286 81 01 42F7 81 01 42F2 81 04 42F3 81 08 4282 84 7765626D 4287 81 04" +
+          " 4285 81 02 18538067 01FFFFFFFFFFFFFF 1549A966 8B 2AD7B1 83 0F4240 4D80 81 41",
+      );
+      const cluster = hex("1F43B675 01FFFFFFFFFFFFFF E7 81 00");
+      expect((await putChunk(rep, id, 0, new Uint8Array(head))).status).toBe(201);
+      expect((await putChunk(rep, id, 1, new Uint8Array(cluster))).status).toBe(201);
+      expect((await finish(rep, id, 2, 4200)).status).toBe(200);
+      const played = Buffer.from(await (await audio(rep, id)).arrayBuffer());
+      expect(played.equals(Buffer.concat([head, cluster]))).toBe(true);
+      const res = await audio(rep, id, undefined, true);
+      expect(res.status).toBe(200);
+      const downloaded = Buffer.from(await res.arrayBuffer());
+      expect(Number(res.headers.get("content-length"))).toBe(downloaded.length);
+      const at = downloaded.indexOf(hex("4489 88"));
+      expect(at).toBeGreaterThan(0);
+      expect(downloaded.readDoubleBE(at + 3)).toBe(4200);
     });
 
     it("retention deletes old recordings' audio and the call says so", async () => {

@@ -24,7 +24,15 @@ export type CallRecordingOptions = {
   transport: Pick<CallTransport, "subscribe" | "recordingSources">;
   toggle: RecordToggle;
   api: RecordingApi;
-  settings: () => Promise<Pick<RecordingSettings, "mode" | "available"> | null>;
+  settings: () => Promise<Pick<
+    RecordingSettings,
+    "mode" | "available" | "consentRequired" | "consentNotice"
+  > | null>;
+  /**
+   * Plays the organization's consent notice to the far end and gives the microphone back;
+   * true once it played out. Called before a recording starts where the team requires it.
+   */
+  playConsentNotice?: () => Promise<boolean>;
   newId: () => string;
   onNotice: (notice: RecordingNotice) => void;
   /** How long to wait for the call's own record to reach the server before giving up. */
@@ -42,6 +50,8 @@ export type CallRecording = {
   onCall(record: CallRecord, phase: CallPhase): void;
   /** Whether audio is being recorded right now (what the rep is shown). */
   isRecording(): boolean;
+  /** Whether the consent notice is playing to the far end right now (the rep is shown it). */
+  isPlayingNotice(): boolean;
   subscribe(listener: () => void): () => void;
   /** The browser came back online: resume uploads at once. */
   online(): void;
@@ -59,11 +69,30 @@ export function createCallRecording(options: CallRecordingOptions): CallRecordin
   let connected = false;
   let active: Active | null = null;
   let recording = false;
+  let playingNotice = false;
   const setRecording = (next: boolean) => {
     if (next === recording) return;
     recording = next;
     listeners.forEach((l) => l());
   };
+  const setPlayingNotice = (next: boolean) => {
+    playingNotice = next;
+    listeners.forEach((l) => l());
+  };
+  /** The notice, where the team requires one: false when it could not be played out. */
+  async function consentGiven(): Promise<boolean> {
+    if (!options.playConsentNotice) return true;
+    const settings = await options.settings();
+    // Unknown settings: better no recording than one of someone who may not have been told.
+    if (!settings) return false;
+    if (!settings.consentRequired || !settings.consentNotice) return true;
+    setPlayingNotice(true);
+    try {
+      return await options.playConsentNotice();
+    } finally {
+      setPlayingNotice(false);
+    }
+  }
 
   async function start() {
     const sources = transport.recordingSources?.() ?? null;
@@ -84,6 +113,13 @@ export function createCallRecording(options: CallRecordingOptions): CallRecordin
     active = current;
     const forCall = callId;
     try {
+      if (!(await consentGiven())) {
+        if (active === current) active = null;
+        toggle.set(false);
+        if (connected) options.onNotice("failed");
+        return;
+      }
+      if (current.cancelled) return;
       // The call's record reaches the server a moment after the dial (the outbox): until then
       // the server does not know the call (404), so the start is retried a few times.
       const attempts = options.callSaveAttempts ?? 12;
@@ -151,6 +187,11 @@ export function createCallRecording(options: CallRecordingOptions): CallRecordin
     } else if (event.type === "ended") {
       connected = false;
       void stop();
+    } else if (event.type === "sending") {
+      // A dropped voicemail (or the microphone again) is now what the far end hears: so is the
+      // recording.
+      const sent = transport.recordingSources?.()?.sent;
+      if (sent) active?.recorder?.replaceSent(sent);
     }
   });
 
@@ -163,6 +204,7 @@ export function createCallRecording(options: CallRecordingOptions): CallRecordin
       }
     },
     isRecording: () => recording,
+    isPlayingNotice: () => playingNotice,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

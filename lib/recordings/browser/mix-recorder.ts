@@ -18,6 +18,8 @@ export function pickMimeType(): string | null {
 
 export type MixRecorder = {
   mimeType: string;
+  /** Mixes `tracks` in place of the sent ones (the sender's track was replaced: a voicemail drop). */
+  replaceSent(tracks: MediaStreamTrack[]): void;
   /** Stops; resolves with the recorded duration once the last chunk was handed over. */
   stop(): Promise<number>;
 };
@@ -29,11 +31,13 @@ export function startMixRecorder(
 ): MixRecorder {
   const context = new AudioContext();
   const destination = context.createMediaStreamDestination();
-  const nodes = [...sources.sent, ...sources.received].map((track) => {
+  const connect = (track: MediaStreamTrack) => {
     const node = context.createMediaStreamSource(new MediaStream([track]));
     node.connect(destination);
     return node;
-  });
+  };
+  let sent = sources.sent.map(connect);
+  const received = sources.received.map(connect);
   const recorder = new MediaRecorder(destination.stream, {
     mimeType,
     audioBitsPerSecond: AUDIO_BITS_PER_SECOND,
@@ -51,12 +55,17 @@ export function startMixRecorder(
   void context.resume().catch(() => undefined);
   return {
     mimeType: recorder.mimeType || mimeType,
+    replaceSent(tracks) {
+      if (stoppedAt !== null) return;
+      sent.forEach((node) => node.disconnect());
+      sent = tracks.map(connect);
+    },
     async stop() {
       if (stoppedAt === null) {
         stoppedAt = performance.now();
         if (recorder.state !== "inactive") recorder.stop();
         await stopped;
-        nodes.forEach((node) => node.disconnect());
+        [...sent, ...received].forEach((node) => node.disconnect());
         await context.close().catch(() => undefined);
       } else {
         await stopped;

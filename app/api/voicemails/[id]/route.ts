@@ -1,0 +1,34 @@
+// PATCH /api/voicemails/{id} - rename the rep's message or make it the default ({ name?, isDefault? })
+// DELETE /api/voicemails/{id} - delete it and its audio; answers the rep's remaining messages
+import { z } from "zod";
+import { withUser } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { recordingWriteLimit } from "@/lib/recordings/limits";
+import { deleteVoicemail, listVoicemails, updateVoicemail } from "@/lib/voicemail/messages";
+import {
+  voicemailIdSchema,
+  voicemailListSchema,
+  voicemailPatchBodySchema,
+  voicemailResponseSchema,
+} from "@/lib/voicemail/schemas";
+
+const params = z.object({ id: voicemailIdSchema });
+
+export const PATCH = withUser(
+  {
+    permission: "voicemail.own",
+    params,
+    body: voicemailPatchBodySchema,
+    rateLimit: recordingWriteLimit,
+  },
+  async ({ session, params, body }) =>
+    respond(voicemailResponseSchema, { message: await updateVoicemail(session, params.id, body) }),
+);
+
+export const DELETE = withUser(
+  { permission: "voicemail.own", params, rateLimit: recordingWriteLimit },
+  async ({ session, params }) => {
+    await deleteVoicemail(session, params.id);
+    return respond(voicemailListSchema, { messages: await listVoicemails(session) });
+  },
+);

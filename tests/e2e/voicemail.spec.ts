@@ -1,0 +1,252 @@
+// Voicemail drop end to end (issue 29) over a real line to the SIP test peer: the rep's message is
+// uploaded (a 3 s 660 Hz WAV, a tone no other side sends), a power-dial session dials the first
+// business, key V drops the message, and the peer hears it in place of the microphone for its
+// full length and then the rep's BYE; the call is saved as Voicemail and the session dials the
+// next business. With a team that requires consent, the operator's uploaded notice (1400 Hz) is
+// heard by the peer before the recording starts. Settings' card is checked and photographed in
+// English and Arabic.
+import type { APIRequestContext, Page } from "@playwright/test";
+import { dialerParts } from "./dialer-helpers";
+import { expect, test } from "./fixtures";
+import { setLocale } from "./helpers";
+import { configurePlacesPeer } from "./places-peer-control";
+import {
+  configureE2eLine,
+  fakeMediaLaunchOptions,
+  micToneHz,
+  peerNumbers,
+  removeE2eLine,
+  SipPeerControl,
+  trackPeerConnections,
+  withApi,
+} from "./sip-fixture";
+
+test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
+test.describe.configure({ mode: "serial" });
+
+const messageHz = 660;
+const messageMs = 3000;
+let peer: SipPeerControl;
+let organizationId = "";
+
+test.beforeAll(async ({ operatorSession }, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL;
+  organizationId = (
+    await withApi(baseURL, (api) => configureE2eLine(api, operatorSession.token, baseURL))
+  ).id;
+  peer = new SipPeerControl(baseURL);
+});
+
+test.afterAll(async ({ operatorSession }, testInfo) => {
+  await withApi(testInfo.project.use.baseURL, (api) => removeE2eLine(api, operatorSession.token));
+  await configurePlacesPeer({ reset: true });
+});
+
+/** A mono 16-bit WAV of a sine at `hz`. */
+function toneWav(hz: number, ms: number, rate = 8000): Buffer {
+  const samples = Math.round((rate * ms) / 1000);
+  const out = Buffer.alloc(44 + samples * 2);
+  out.write("RIFF", 0);
+  out.writeUInt32LE(36 + samples * 2, 4);
+  out.write("WAVEfmt ", 8);
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20);
+  out.writeUInt16LE(1, 22);
+  out.writeUInt32LE(rate, 24);
+  out.writeUInt32LE(rate * 2, 28);
+  out.writeUInt16LE(2, 32);
+  out.writeUInt16LE(16, 34);
+  out.write("data", 36);
+  out.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) {
+    out.writeInt16LE(Math.round(12000 * Math.sin((2 * Math.PI * hz * i) / rate)), 44 + i * 2);
+  }
+  return out;
+}
+
+/** Leaves the rep with one message, the default. */
+async function oneMessage(api: APIRequestContext, token: string) {
+  const auth = { Authorization: `Bearer ${token}` };
+  const listed = await api.get("/api/voicemails", { headers: auth });
+  for (const m of ((await listed.json()) as { messages: { id: string }[] }).messages) {
+    expect((await api.delete(`/api/voicemails/${m.id}`, { headers: auth })).status()).toBe(200);
+  }
+  const res = await api.post(`/api/voicemails?name=First+attempt&durationMs=${messageMs}`, {
+    headers: { ...auth, "Content-Type": "audio/wav" },
+    data: toneWav(messageHz, messageMs),
+  });
+  expect(res.status()).toBe(201);
+}
+
+const lineIndicator = (page: Page) => page.getByTestId("line-indicator");
+const prompt = (page: Page) => page.getByTestId("dialer-disposition");
+
+test("V drops the voicemail in a power-dial session: the peer hears all of it, then BYE, and the next business follows", async ({
+  page,
+  repSession,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await oneMessage(request, repSession.token);
+  await peer.reset();
+  await page.addInitScript(trackPeerConnections);
+  await configurePlacesPeer({ reset: true, total: 2 });
+  await peer.configure({ numbers: { "15125550100": "answer", "15125550101": "busy" } });
+  const query = `dentists in Austin ${Date.now().toString(36)}`;
+  await page.goto(`/app/targets?q=${encodeURIComponent(query)}&ts=1`);
+  await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  const rows = page.getByTestId("target-row");
+  await expect(rows).toHaveCount(2);
+  const names = await rows.evaluateAll((els) =>
+    els.map((e) => e.querySelector("[data-testid=target-name]")!.textContent!.trim()),
+  );
+
+  await page.getByTestId("power-dial-open").click();
+  const preview = page.getByRole("dialog", { name: "Dial this list" });
+  await preview.getByRole("checkbox", { name: "Include businesses that are closed now" }).check();
+  await preview.getByTestId("power-dial-start").click();
+  await expect(preview).toBeHidden();
+  const bar = page.getByTestId("power-dial-bar");
+  const d = dialerParts(page);
+  await expect(bar.getByTestId("power-dial-current")).toHaveText(names[0]!);
+  await expect(d.status).toHaveAttribute("data-status", "in-call", { timeout: 20_000 });
+  const first = await peer.waitForLastCall();
+  // The rep's microphone reaches the peer before the drop.
+  await peer.heardTone(first.id, micToneHz);
+  const drop = d.widget.getByTestId("voicemail-drop");
+  await expect(drop).toBeEnabled();
+
+  // Key V, outside any text field.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const droppedAt = Date.now();
+  await page.keyboard.press("v");
+  await expect(d.widget.getByTestId("voicemail-playing")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("voicemail-playing-en.png") });
+
+  // The peer hears the message, not the microphone, for its full length, then the rep's BYE.
+  const ended = await peer.waitForCall(first.id, (c) => c.status === "ended", {
+    message: "the call ends after the message",
+    timeout: 20_000,
+  });
+  expect(ended).toMatchObject({ endedBy: "client", endReason: "bye" });
+  const heard = ended.tones.filter(
+    (s) => s.kind === "tone" && s.hz === messageHz && s.startAt >= droppedAt - 50,
+  );
+  const longest = heard.reduce((a, s) => (s.durationMs > a.durationMs ? s : a), heard[0]!);
+  expect(longest, "the peer heard the message").toBeDefined();
+  expect(longest.durationMs).toBeGreaterThanOrEqual(messageMs - 300);
+  expect(ended.times.bye!).toBeGreaterThanOrEqual(longest.startAt + longest.durationMs - 100);
+  const micDuringMessage = ended.tones.filter(
+    (s) =>
+      s.kind === "tone" &&
+      s.hz === micToneHz &&
+      s.startAt > longest.startAt + 100 &&
+      s.startAt < longest.startAt + longest.durationMs,
+  );
+  expect(micDuringMessage).toEqual([]);
+
+  // Saved as Voicemail without a prompt left open; the session dials the next business.
+  await expect(prompt(page)).toBeHidden();
+  await expect(bar.getByTestId("power-dial-position")).toHaveText("2 of 2", { timeout: 20_000 });
+  await expect(bar.getByTestId("power-dial-current")).toHaveText(names[1]!);
+  await expect(prompt(page)).toContainText(names[1]!, { timeout: 20_000 });
+  await prompt(page).getByRole("button", { name: "Save outcome" }).click();
+  const summary = page.getByRole("dialog", { name: "Session summary" });
+  await expect(summary).toBeVisible();
+  await expect(summary.getByTestId("summary-dispositions")).toContainText("Voicemail1");
+  await expect(summary.getByTestId("summary-dispositions")).toContainText("Busy1");
+  await summary.getByRole("button", { name: "Done" }).click();
+});
+
+test("with consent required, the peer hears the operator's notice before the recording starts", async ({
+  page,
+  request,
+  repSession,
+  operatorSession,
+}) => {
+  test.setTimeout(90_000);
+  const noticeHz = 1400;
+  const operator = { Authorization: `Bearer ${operatorSession.token}` };
+  const setMode = (consentRequired: boolean) =>
+    request.put(`/api/admin/recordings/${organizationId}`, {
+      headers: operator,
+      data: { mode: "on_request", consentRequired },
+    });
+  expect((await setMode(true)).status()).toBe(200);
+  try {
+    const uploaded = await request.put(`/api/admin/recordings/${organizationId}/notice`, {
+      headers: { ...operator, "Content-Type": "audio/wav" },
+      data: toneWav(noticeHz, 2000),
+    });
+    expect(uploaded.status()).toBe(200);
+    await peer.reset();
+    await page.addInitScript(trackPeerConnections);
+    await page.goto("/app");
+    await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
+      timeout: 20_000,
+    });
+    const d = dialerParts(page);
+    await d.number.fill(peerNumbers.answer);
+    await d.call.click();
+    await expect(d.status).toHaveAttribute("data-status", "in-call", { timeout: 15_000 });
+    const call = await peer.waitForLastCall();
+    await peer.heardTone(call.id, micToneHz);
+    await d.controls.getByRole("button", { name: /^(Record|Stop)$/ }).click();
+    // The rep sees the notice playing, then the recording.
+    await expect(page.getByTestId("consent-notice-indicator").first()).toBeVisible();
+    const heard = await peer.heardTone(call.id, noticeHz, { ms: 1700 });
+    await expect(page.getByTestId("recording-indicator").first()).toBeVisible({ timeout: 15_000 });
+    // The microphone is back after the notice.
+    const notice = heard.tones.find((s) => s.kind === "tone" && s.hz === noticeHz)!;
+    await peer.heardTone(call.id, micToneHz, { after: notice.startAt + notice.durationMs });
+    // The recording was opened on the server only after the notice had played.
+    const headers = { Authorization: `Bearer ${repSession.token}` };
+    let recordingId = "";
+    await expect
+      .poll(async () => {
+        const res = await request.get("/api/calls?scope=mine", { headers });
+        const { calls } = (await res.json()) as {
+          calls: { id: string; recordings?: { id: string }[] }[];
+        };
+        recordingId = calls.find((c) => c.recordings?.length)?.recordings?.at(-1)?.id ?? "";
+        return recordingId;
+      })
+      .not.toBe("");
+    const state = await request.get(`/api/recordings/${recordingId}`, { headers });
+    const { recording } = (await state.json()) as { recording: { startedAt: string } };
+    expect(Date.parse(recording.startedAt)).toBeGreaterThanOrEqual(
+      notice.startAt + notice.durationMs - 300,
+    );
+    await d.topEnd.click();
+    await expect(d.status).toHaveText(/Call Ended/);
+  } finally {
+    await setMode(false);
+  }
+});
+
+test("Settings lists the message as default, in English and Arabic, light and dark, at 1280 and 360", async ({
+  page,
+}, testInfo) => {
+  for (const [locale, scheme] of [
+    ["en", "light"],
+    ["ar", "dark"],
+  ] as const) {
+    await setLocale(page, locale);
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/app/settings");
+      const card = page.locator("#voicemail");
+      await expect(card.getByTestId("voicemail-item")).toHaveCount(1);
+      await expect(card.getByTestId("voicemail-name")).toHaveText("First attempt");
+      await expect(card.getByTestId("voicemail-default")).toBeVisible();
+      await card.scrollIntoViewIfNeeded();
+      await card.screenshot({ path: testInfo.outputPath(`voicemail-${locale}-${width}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await setLocale(page, "en");
+});

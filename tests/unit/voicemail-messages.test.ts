@@ -1,0 +1,34 @@
+// Voicemail drop's messages (issue 29): every locale has the same keys and placeholders, and
+// none uses a rich-text tag (Settings and the dialer render plain strings).
+import { describe, expect, it } from "vitest";
+import ar from "@/messages/ar";
+import de from "@/messages/de";
+import en from "@/messages/en";
+
+type Tree = { [key: string]: string | Tree };
+function flatten(tree: Tree, prefix = ""): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(tree)) {
+    if (typeof v === "string") out[`${prefix}${k}`] = v;
+    else Object.assign(out, flatten(v, `${prefix}${k}.`));
+  }
+  return out;
+}
+const voicemail = (m: unknown) => flatten((m as { Voicemail: Tree }).Voicemail);
+const args = (s: string) => [...new Set([...s.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]))].sort();
+
+describe.each([
+  ["ar", ar],
+  ["de", de],
+])("Voicemail messages in %s", (_name, messages) => {
+  it("have every English key with the same placeholders, translated", () => {
+    const source = voicemail(en);
+    const target = voicemail(messages);
+    expect(Object.keys(target).sort()).toEqual(Object.keys(source).sort());
+    for (const [k, v] of Object.entries(source)) expect(args(target[k]!), k).toEqual(args(v));
+    const same = Object.keys(source).filter((k) => source[k] === target[k]);
+    // ("Voicemail" is German too.)
+    expect(same.length).toBeLessThanOrEqual(1);
+    for (const v of Object.values(target)) expect(v).not.toMatch(/<\w+>/);
+  });
+});
