@@ -4,16 +4,8 @@ import { describe, expect, it } from "vitest";
 import ar from "@/messages/ar";
 import de from "@/messages/de";
 import en from "@/messages/en";
+import { flatten, type Tree } from "./message-catalogue";
 
-type Tree = { [key: string]: string | Tree };
-function flatten(tree: Tree, prefix = ""): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(tree)) {
-    if (typeof v === "string") out[`${prefix}${k}`] = v;
-    else Object.assign(out, flatten(v, `${prefix}${k}.`));
-  }
-  return out;
-}
 const admin = (m: unknown) => flatten((m as { Admin: Tree }).Admin);
 const args = (s: string) => [...s.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]).sort();
 

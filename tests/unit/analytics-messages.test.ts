@@ -5,17 +5,7 @@ import { createTranslator } from "use-intl/core";
 import ar from "@/messages/ar";
 import de from "@/messages/de";
 import en from "@/messages/en";
-
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ""): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(tree)) {
-    if (typeof v === "string") out[`${prefix}${k}`] = v;
-    else Object.assign(out, flatten(v, `${prefix}${k}.`));
-  }
-  return out;
-}
+import { flatten, type Tree } from "./message-catalogue";
 
 const english = flatten(en.Analytics as Tree);
 const values = {

@@ -2,20 +2,10 @@ import { describe, expect, it } from "vitest";
 import ar from "@/messages/ar";
 import de from "@/messages/de";
 import en from "@/messages/en";
+import { flatten, type Tree } from "./message-catalogue";
 
 // Every namespace English has: a new screen's messages are covered the moment they exist.
 const namespaces = Object.keys(en) as (keyof typeof en)[];
-
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ""): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(tree)) {
-    if (typeof v === "string") out[`${prefix}${k}`] = v;
-    else Object.assign(out, flatten(v, `${prefix}${k}.`));
-  }
-  return out;
-}
 
 const flat = (m: unknown, ns: string) => flatten((m as Record<string, Tree>)[ns] ?? {});
 

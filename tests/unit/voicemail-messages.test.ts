@@ -4,18 +4,9 @@ import { describe, expect, it } from "vitest";
 import ar from "@/messages/ar";
 import de from "@/messages/de";
 import en from "@/messages/en";
+import { namespaceOf, placeholders as args } from "./message-catalogue";
 
-type Tree = { [key: string]: string | Tree };
-function flatten(tree: Tree, prefix = ""): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(tree)) {
-    if (typeof v === "string") out[`${prefix}${k}`] = v;
-    else Object.assign(out, flatten(v, `${prefix}${k}.`));
-  }
-  return out;
-}
-const voicemail = (m: unknown) => flatten((m as { Voicemail: Tree }).Voicemail);
-const args = (s: string) => [...new Set([...s.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]))].sort();
+const voicemail = (m: unknown) => namespaceOf(m, "Voicemail");
 
 describe.each([
   ["ar", ar],
