@@ -182,6 +182,8 @@ test("with consent required, the peer hears the operator's notice before the rec
       data: toneWav(noticeHz, 2000),
     });
     expect(uploaded.status()).toBe(200);
+    // Only this test's call: the rep's earlier calls (other specs) may have recordings too.
+    const since = Date.now() - 1000;
     await peer.reset();
     await page.addInitScript(trackPeerConnections);
     await page.goto("/app");
@@ -209,9 +211,13 @@ test("with consent required, the peer hears the operator's notice before the rec
       .poll(async () => {
         const res = await request.get("/api/calls?scope=mine", { headers });
         const { calls } = (await res.json()) as {
-          calls: { id: string; recordings?: { id: string }[] }[];
+          calls: { id: string; startedAt: string; recordings?: { id: string }[] }[];
         };
-        recordingId = calls.find((c) => c.recordings?.length)?.recordings?.at(-1)?.id ?? "";
+        recordingId =
+          calls
+            .filter((c) => Date.parse(c.startedAt) >= since)
+            .find((c) => c.recordings?.length)
+            ?.recordings?.at(-1)?.id ?? "";
         return recordingId;
       })
       .not.toBe("");
