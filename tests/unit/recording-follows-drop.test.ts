@@ -58,7 +58,7 @@ describe("a recording during a voicemail drop", () => {
         mode: "on_request",
         available: true,
         consentRequired: false,
-        consentNotice: null,
+        consentNotice: false,
       }),
       newId: () => "00000000-0000-4000-8000-000000000001",
       onNotice: vi.fn(),
