@@ -2,8 +2,8 @@
 // the console sign-in's code step, replayed and wrong codes, recovery codes single-use, a rep's
 // challenge refused for an operator (and the other way round), switching it off and the CLI reset.
 import crypto from "node:crypto";
-import { Secret, TOTP } from "otpauth";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { codeAt, stillClock } from "./totp-clock";
 
 const { POST: adminLoginRoute } = await import("@/app/api/admin/login/route");
 const { POST: adminCodeRoute } = await import("@/app/api/admin/login/2fa/route");
@@ -24,19 +24,7 @@ const net = crypto.randomInt(256);
 let host = 1;
 const freshIp = () => `203.0.${net}.${host++}`;
 
-let clock = 0;
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  clock = Math.floor(Date.now() / 30_000) * 30_000 + 5_000;
-  vi.setSystemTime(clock);
-});
-afterEach(() => vi.useRealTimers());
-const advance = (ms: number) => {
-  clock += ms;
-  vi.setSystemTime(clock);
-};
-const codeAt = (secret: string) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() });
+const advance = stillClock();
 
 type Json = Record<string, unknown>;
 type Route = (r: never) => Promise<Response>;

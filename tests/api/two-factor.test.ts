@@ -2,8 +2,8 @@
 // second step, wrong codes throttled with the passwords, replayed codes and used recovery codes
 // refused, the challenge's expiry, and switching it off.
 import crypto from "node:crypto";
-import { Secret, TOTP } from "otpauth";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { codeAt, stillClock } from "./totp-clock";
 
 const { POST: loginRoute } = await import("@/app/api/auth/login/route");
 const { POST: secondStepRoute } = await import("@/app/api/auth/login/2fa/route");
@@ -21,20 +21,7 @@ let host = 1;
 const freshIp = () => `198.51.${net}.${host++}`;
 
 // The clock stands still at 5 s into a 30 s step; tests move it by whole steps.
-let clock = 0;
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  clock = Math.floor(Date.now() / 30_000) * 30_000 + 5_000;
-  vi.setSystemTime(clock);
-});
-afterEach(() => vi.useRealTimers());
-const advance = (ms: number) => {
-  clock += ms;
-  vi.setSystemTime(clock);
-};
-
-const codeAt = (secret: string, timestamp = Date.now()) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp });
+const advance = stillClock();
 
 type Json = Record<string, unknown>;
 const json = async (res: Response) => (await res.json()) as Json;
