@@ -1,7 +1,7 @@
 // npm run bench:power-dial: the rep's idle time in a power-dial session, from the moment the
 // rep answers one call's disposition to the next call ringing, against the configured countdown
 // (the floor: the session waits exactly that long on purpose). Measured through the session
-// engine the page runs (components/dialing/session-engine.ts) with the page's tick loop, and the
+// engine the page runs (modules/power-dial/lib/session-engine.ts) with the page's tick loop, and the
 // real reservation route handler (an atomic INSERT ... ON CONFLICT) on the embedded database.
 // The dialer is a stub that "rings" when dialed: the transport's own ringing time is not the
 // session's and is left out. Ratio 1.00 means no idle time beyond the countdown.
@@ -23,7 +23,7 @@ async function main() {
   const { POST: reserveRoute } = await import("@/app/api/dialing/reservations/[placeId]/route");
   const { addAccount } = await import("@/lib/accounts/manage");
   const { closeDb, getDb } = await import("@/lib/db/client");
-  const { createSessionEngine, tickMs } = await import("@/components/dialing/session-engine");
+  const { createSessionEngine, tickMs } = await import("@/modules/power-dial/lib/session-engine");
 
   const req = (url: string, token?: string, body?: unknown) =>
     new NextRequest(`http://bench${url}`, {

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { parseDays, parseWindow } from "@/lib/dialing/calling-window";
+import { parseDays, parseWindow } from "@/modules/power-dial/lib/calling-window";
 import { parseArgvJson, parseServiceList } from "@/lib/ops/config";
 
 // The configuration's rules, as a check that never throws: lib/env.ts applies it to

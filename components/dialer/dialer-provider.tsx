@@ -18,7 +18,7 @@ import type { CallTransport, TransportNotice } from "@/lib/dialer/transport";
 import { createBrowserCallOutbox } from "@/lib/client/calls/outbox-client";
 import { createCallRecorder, type CallRecorder } from "@/lib/client/calls/recorder";
 import { newCallId } from "@/lib/client/calls/uuid";
-import { checkDoNotCall } from "@/lib/client/dialing";
+import { checkDoNotCall } from "@/modules/do-not-call/lib/api";
 import {
   dialerMinimisedKey,
   pendingOutcomeKey,
@@ -28,7 +28,7 @@ import {
 } from "@/lib/client/storage";
 import { refreshCallQueries } from "@/lib/client/calls/refresh";
 import { wasReloaded } from "@/lib/client/navigation";
-import { guardDial } from "@/lib/dialing/dnc-guard";
+import { guardDial } from "@/modules/do-not-call/lib/dnc-guard";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toaster";
 import { usePhoneLine } from "./use-phone-line";

@@ -3,7 +3,7 @@ import { Button, Checkbox, PageHeader, SectionCard } from "@/components/ui";
 import { ChangePasswordDialog } from "@/components/account-security/change-password-dialog";
 import { TwoFactorDialog } from "@/components/account-security/two-factor-dialog";
 import { DataPrivacyActions } from "@/components/account-security/data-privacy-actions";
-import { DoNotCallSection } from "@/components/dialing/do-not-call-section";
+import { DoNotCallSection } from "@/modules/do-not-call/components/do-not-call-section";
 import { ApiKeysDialog } from "@/components/integrations/api-keys-dialog";
 import { WebhooksDialog } from "@/components/integrations/webhooks-dialog";
 import { TeamRecordingSection } from "@/components/recordings/team-recording-section";

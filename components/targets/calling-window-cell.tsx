@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useContext, useSyncExternalStore } from "react";
-import { callingWindow, formatLocalTime } from "@/lib/dialing/calling-window";
+import { callingWindow, formatLocalTime } from "@/modules/power-dial/lib/calling-window";
 import type { Place } from "@/lib/places/schemas";
 import { DialSettingsContext } from "./dial-settings-context";
 

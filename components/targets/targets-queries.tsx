@@ -3,9 +3,9 @@
 import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useCallStats, type CallStats } from "@/lib/client/calls/queries";
-import { dialSettingsKey, fetchDialPreview, fetchDialSettings } from "@/lib/client/dialing";
+import { dialSettingsKey, fetchDialPreview, fetchDialSettings } from "@/modules/power-dial/lib/api";
 import { CALLS_QUERY_KEY } from "@/lib/client/calls/refresh";
-import type { PreviewBody } from "@/lib/dialing/schemas";
+import type { PreviewBody } from "@/modules/power-dial/lib/schemas";
 
 export type DialSettingsData = Awaited<ReturnType<typeof fetchDialSettings>>;
 

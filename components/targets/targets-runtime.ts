@@ -10,7 +10,7 @@ import { createTargetsSearch, type TargetsSearch } from "@/lib/targets/search-se
 // answered: the result rows, power dialing on them (and the digits a call dials), the enrichment
 // progress bar, the error panel and the demo badge. The stats bar comes with its numbers (the server
 // renders it with dashes until then).
-export { PowerDialHost } from "@/components/dialing/power-dial-host";
+export { PowerDialHost } from "@/modules/power-dial/components/power-dial-host";
 export { ProgressBar } from "@/components/ui/progress-bar";
 export { StatsBar } from "./stats-bar";
 export { dialableDigits } from "@/lib/format/phone";

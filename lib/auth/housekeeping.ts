@@ -1,7 +1,7 @@
 import "server-only";
 import { pruneRateLimitCounters } from "@/lib/api/rate-limit";
 import { getDb } from "@/lib/db/client";
-import { pruneReservations } from "@/lib/dialing/reservations";
+import { pruneReservations } from "@/modules/power-dial/lib/reservations";
 import { env } from "@/lib/env";
 import { errorMessage, log } from "@/lib/log";
 import { pruneRecordings } from "@/lib/recordings/retention";

@@ -3,7 +3,11 @@ import { ApiError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
-import { addE164, DISPOSITION_NOTE, withdrawDispositionEntry } from "@/lib/dialing/do-not-call";
+import {
+  addE164,
+  DISPOSITION_NOTE,
+  withdrawDispositionEntry,
+} from "@/modules/do-not-call/lib/do-not-call";
 import { callSelect, callDtos } from "./dto";
 import type { CallDto } from "./schemas";
 import type { dispositionBodySchema } from "./schemas";

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb, type Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { doNotCallRefusal, invalidNumber, onDncList } from "@/lib/dialing/do-not-call";
+import { doNotCallRefusal, invalidNumber, onDncList } from "@/modules/do-not-call/lib/do-not-call";
 import { keepAccountName } from "@/lib/records/accounts";
 import { callerIdPool, homeCallerId, presentedCallerId } from "@/lib/telephony/caller-ids";
 import { callDtos, callSelect, outcomeToDb, talkSecondsOf } from "./dto";

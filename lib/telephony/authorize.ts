@@ -3,7 +3,7 @@ import type { UserSession } from "@/lib/auth/sessions";
 import { dialStringTargets } from "@/lib/calls/dial-string";
 import { countryOf } from "@/lib/calls/phone";
 import { getDb } from "@/lib/db/client";
-import { doNotCallRefusal, invalidNumber, onDncList } from "@/lib/dialing/do-not-call";
+import { doNotCallRefusal, invalidNumber, onDncList } from "@/modules/do-not-call/lib/do-not-call";
 import { signCallAuthorization } from "./call-authorization";
 import { callerIdPool, homeCallerId, presentedCallerId } from "./caller-ids";
 import { notConfigured, readLineSecret } from "./lines";

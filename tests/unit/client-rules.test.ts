@@ -5,22 +5,22 @@ import { dashboardAnswer } from "@/lib/client/dashboard";
 import { dashboardResponseSchema } from "@/lib/dashboard/schemas";
 import {
   dialSettingsSchema,
-  dncCheckResponseSchema,
   previewResponseSchema,
   releaseResponseSchema,
   reservationResponseSchema,
-} from "@/lib/dialing/schemas";
+} from "@/modules/power-dial/lib/schemas";
+import { dncCheckResponseSchema } from "@/modules/do-not-call/lib/schemas";
 import { DISPOSITIONS } from "@/lib/calls/dispositions";
 import { profileLanguages, profileThemes } from "@/lib/profile/profile-form";
 import type { Checker } from "@/lib/client/checker";
 import { OUTBOX_KINDS, OUTBOX_MAX_ENTRIES, outboxSchema } from "@/lib/client/calls/outbox-entry";
 import {
   dialSettingsAnswer,
-  dncCheckAnswer,
   previewAnswer,
   releaseAnswer,
   reservationAnswer,
-} from "@/lib/client/dialing";
+} from "@/modules/power-dial/lib/api";
+import { dncCheckAnswer } from "@/modules/do-not-call/lib/api";
 import { pointSchema } from "@/lib/dialer/position";
 import {
   dialerPositionKey,

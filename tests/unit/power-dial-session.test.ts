@@ -9,9 +9,9 @@ import {
   type EngineAnswered,
   type EngineDeps,
   type EnginePending,
-} from "@/components/dialing/session-engine";
-import type { SessionPlan } from "@/lib/dialing/plan";
-import type { DialSettings } from "@/lib/dialing/schemas";
+} from "@/modules/power-dial/lib/session-engine";
+import type { SessionPlan } from "@/modules/power-dial/lib/plan";
+import type { DialSettings } from "@/modules/power-dial/lib/schemas";
 import type { Place } from "@/lib/places/schemas";
 
 const place = (id: string): Place =>

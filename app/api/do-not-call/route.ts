@@ -2,14 +2,14 @@
 // POST /api/do-not-call - add a number (normalised to E.164; adding it again changes nothing)
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { addDnc, listDnc } from "@/lib/dialing/do-not-call";
-import { dncReadLimit, dncWriteLimit } from "@/lib/dialing/limits";
+import { addDnc, listDnc } from "@/modules/do-not-call/lib/do-not-call";
+import { dncReadLimit, dncWriteLimit } from "@/modules/do-not-call/lib/limits";
 import {
   dncAddBodySchema,
   dncAddResponseSchema,
   dncListQuerySchema,
   dncListResponseSchema,
-} from "@/lib/dialing/schemas";
+} from "@/modules/do-not-call/lib/schemas";
 
 export const GET = withUser(
   { permission: "doNotCall.read", query: dncListQuerySchema, rateLimit: dncReadLimit },

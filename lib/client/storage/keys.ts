@@ -178,7 +178,7 @@ export const pendingOutcomeKey = defineKey({
 
 /**
  * The rep's power-dial session summaries (issue 15: "kept so the rep can see today's sessions"),
- * newest last, at most 50; the summary dialog shows today's (lib/dialing/summary.ts).
+ * newest last, at most 50; the summary dialog shows today's (modules/power-dial/lib/summary.ts).
  */
 export const powerDialSummariesKey = defineKey({
   name: "dialing.sessions",

@@ -10,14 +10,14 @@ import {
   callResponseSchema,
   dispositionBodySchema,
 } from "@/lib/calls/schemas";
+import { releaseResponseSchema } from "@/modules/power-dial/lib/schemas";
 import {
   dncAddBodySchema,
   dncAddResponseSchema,
   dncListQuerySchema,
   dncListResponseSchema,
   dncNumberParamsSchema,
-  releaseResponseSchema,
-} from "@/lib/dialing/schemas";
+} from "@/modules/do-not-call/lib/schemas";
 import {
   accountPlaceParamsSchema,
   accountPullQuerySchema,

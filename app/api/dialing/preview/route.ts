@@ -1,9 +1,9 @@
 // POST /api/dialing/preview - do-not-call, reservations by colleagues and recent team calls for a session's places
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { dialLimit } from "@/lib/dialing/limits";
-import { previewSession } from "@/lib/dialing/preview";
-import { previewBodySchema, previewResponseSchema } from "@/lib/dialing/schemas";
+import { dialLimit } from "@/modules/power-dial/lib/limits";
+import { previewSession } from "@/modules/power-dial/lib/preview";
+import { previewBodySchema, previewResponseSchema } from "@/modules/power-dial/lib/schemas";
 
 export const POST = withUser(
   { permission: "dialing.use", body: previewBodySchema, rateLimit: dialLimit },

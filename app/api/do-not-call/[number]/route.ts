@@ -1,9 +1,10 @@
 // DELETE /api/do-not-call/{number} - take an E.164 number off the organization's list
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { removeDnc } from "@/lib/dialing/do-not-call";
-import { dncWriteLimit } from "@/lib/dialing/limits";
-import { dncNumberParamsSchema, releaseResponseSchema } from "@/lib/dialing/schemas";
+import { removeDnc } from "@/modules/do-not-call/lib/do-not-call";
+import { dncWriteLimit } from "@/modules/do-not-call/lib/limits";
+import { releaseResponseSchema } from "@/modules/power-dial/lib/schemas";
+import { dncNumberParamsSchema } from "@/modules/do-not-call/lib/schemas";
 
 export const DELETE = withUser(
   { permission: "doNotCall.remove", params: dncNumberParamsSchema, rateLimit: dncWriteLimit },

@@ -1,9 +1,9 @@
 // GET /api/do-not-call/check?number= - may this number be dialed? (the dialer asks before a call)
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { dialTargetsForOrg, invalidNumber, onDncList } from "@/lib/dialing/do-not-call";
-import { dialLimit } from "@/lib/dialing/limits";
-import { dncCheckQuerySchema, dncCheckResponseSchema } from "@/lib/dialing/schemas";
+import { dialTargetsForOrg, invalidNumber, onDncList } from "@/modules/do-not-call/lib/do-not-call";
+import { dialLimit } from "@/modules/power-dial/lib/limits";
+import { dncCheckQuerySchema, dncCheckResponseSchema } from "@/modules/do-not-call/lib/schemas";
 
 export const GET = withUser(
   { permission: "doNotCall.read", query: dncCheckQuerySchema, rateLimit: dialLimit },

@@ -1,7 +1,7 @@
 // GET /api/do-not-call/export.csv - the organization's whole do-not-call list as CSV, streamed
 import { withUser } from "@/lib/api/handler";
-import { dncExportStream } from "@/lib/dialing/dnc-export";
-import { dncReadLimit } from "@/lib/dialing/limits";
+import { dncExportStream } from "@/modules/do-not-call/lib/dnc-export";
+import { dncReadLimit } from "@/modules/do-not-call/lib/limits";
 
 export const GET = withUser(
   { permission: "doNotCall.export", rateLimit: dncReadLimit },

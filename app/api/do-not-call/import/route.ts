@@ -1,9 +1,9 @@
 // POST /api/do-not-call/import - add every number of a CSV file ({ csv }); bad lines are reported
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { importDnc } from "@/lib/dialing/do-not-call";
-import { dncWriteLimit } from "@/lib/dialing/limits";
-import { dncImportBodySchema, dncImportResponseSchema } from "@/lib/dialing/schemas";
+import { importDnc } from "@/modules/do-not-call/lib/do-not-call";
+import { dncWriteLimit } from "@/modules/do-not-call/lib/limits";
+import { dncImportBodySchema, dncImportResponseSchema } from "@/modules/do-not-call/lib/schemas";
 
 export const POST = withUser(
   { permission: "doNotCall.import", body: dncImportBodySchema, rateLimit: dncWriteLimit },

@@ -3,13 +3,13 @@
 import { withUser } from "@/lib/api/handler";
 import { ApiError } from "@/lib/api/errors";
 import { respond } from "@/lib/api/respond";
-import { dialLimit } from "@/lib/dialing/limits";
-import { releaseReservation, takeReservation } from "@/lib/dialing/reservations";
+import { dialLimit } from "@/modules/power-dial/lib/limits";
+import { releaseReservation, takeReservation } from "@/modules/power-dial/lib/reservations";
 import {
   placeIdParamsSchema,
   releaseResponseSchema,
   reservationResponseSchema,
-} from "@/lib/dialing/schemas";
+} from "@/modules/power-dial/lib/schemas";
 
 export const POST = withUser(
   { permission: "dialing.use", params: placeIdParamsSchema, rateLimit: dialLimit },

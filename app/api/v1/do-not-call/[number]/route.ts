@@ -1,7 +1,7 @@
 // DELETE /api/v1/do-not-call/{number} - REST API: take an E.164 number off the list
 import { withApiKey } from "@/lib/api/with-api-key";
-import { removeDnc } from "@/lib/dialing/do-not-call";
-import { dncWriteLimit } from "@/lib/dialing/limits";
+import { removeDnc } from "@/modules/do-not-call/lib/do-not-call";
+import { dncWriteLimit } from "@/modules/do-not-call/lib/limits";
 import { v1Routes } from "@/lib/integrations/v1/routes";
 
 export const DELETE = withApiKey(

@@ -4,8 +4,12 @@ import { useLayoutEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { Pause, Play, SkipForward, Square } from "lucide-react";
 import { Button } from "@/components/ui";
-import { secondsLeft, type CountdownEvent, type CountdownState } from "@/lib/dialing/countdown";
-import type { RunningSession } from "./session-engine";
+import {
+  secondsLeft,
+  type CountdownEvent,
+  type CountdownState,
+} from "@/modules/power-dial/lib/countdown";
+import type { RunningSession } from "@/modules/power-dial/lib/session-engine";
 
 /**
  * The compact bar of a running session: "3 of 42", the business, the countdown and its hold,
@@ -28,7 +32,7 @@ export function PowerDialBar({
   session: RunningSession;
   countdown: CountdownState;
   command: (event: CountdownEvent) => void;
-  /** Stop asks first (components/dialing/power-dial-stop.tsx). */
+  /** Stop asks first (./power-dial-stop.tsx). */
   onStop: () => void;
   /** Stop was chosen for after this call. */
   stopping: boolean;

@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { Button, Dialog } from "@/components/ui";
-import type { SavedRun } from "./session-engine";
+import type { SavedRun } from "@/modules/power-dial/lib/session-engine";
 
 /**
  * After a reload during a power-dial session (issue 31): where it was, and whether to go on.

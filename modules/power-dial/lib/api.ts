@@ -7,14 +7,11 @@ import type {
   PreviewBody,
   PreviewResponse,
   ReservationResponse,
-} from "@/lib/dialing/schemas";
+} from "./schemas";
 
-// The power-dial and do-not-call answers, checked with lib/client/rules.ts instead of the routes'
-// zod schemas (lib/dialing/schemas.ts): the do-not-call check is in every /app page's first load
-// (the dialer asks before each call). tests/unit/client-rules.test.ts holds each to its schema.
-
-/** `dncCheckResponseSchema`. */
-export const dncCheckAnswer = r.object({ number: r.nullable(r.string()), doNotCall: r.boolean });
+// The browser's power-dial requests, their answers checked with lib/client/rules.ts instead of
+// the routes' zod schemas (./schemas.ts), which would add zod to the Targets page's first load.
+// tests/unit/client-rules.test.ts holds each rule to its schema.
 
 const minuteOfDay = r.number({ int: true, min: 0, max: 1439 });
 
@@ -49,15 +46,6 @@ export const reservationAnswer: r.Rule<ReservationResponse> = r.object({
 
 /** `releaseResponseSchema`. */
 export const releaseAnswer = r.object({ released: r.boolean });
-
-/** Asks the server whether the team may dial this number (its do-not-call list). */
-export function checkDoNotCall(digits: string) {
-  return apiClient.get("/api/do-not-call/check", {
-    schema: dncCheckAnswer,
-    credential: "rep",
-    query: { number: digits },
-  });
-}
 
 export const dialSettingsKey = ["dialing", "settings"] as const;
 

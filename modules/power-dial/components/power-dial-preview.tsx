@@ -4,9 +4,9 @@ import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { Button, Checkbox, Dialog, Spinner } from "@/components/ui";
-import { fetchDialPreview } from "@/lib/client/dialing";
-import { planSession, skipReasons, type SessionPlan } from "@/lib/dialing/plan";
-import type { DialSettings } from "@/lib/dialing/schemas";
+import { fetchDialPreview } from "@/modules/power-dial/lib/api";
+import { planSession, skipReasons, type SessionPlan } from "@/modules/power-dial/lib/plan";
+import type { DialSettings } from "@/modules/power-dial/lib/schemas";
 import type { Place } from "@/lib/places/schemas";
 
 /**

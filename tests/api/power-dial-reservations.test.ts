@@ -7,7 +7,7 @@ import { createAccount, loginAs, request } from "./helpers";
 
 const route = await import("@/app/api/dialing/reservations/[placeId]/route");
 const { getDb } = await import("@/lib/db/client");
-const { takeReservation, reservedByOthers } = await import("@/lib/dialing/reservations");
+const { takeReservation, reservedByOthers } = await import("@/modules/power-dial/lib/reservations");
 
 const placeId = () => `ChIJrace${crypto.randomBytes(6).toString("hex")}`;
 const ctx = (id: string) => ({ params: Promise.resolve({ placeId: id }) });

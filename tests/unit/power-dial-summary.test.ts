@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { summarise, todaysSummaries } from "@/lib/dialing/summary";
+import { summarise, todaysSummaries } from "@/modules/power-dial/lib/summary";
 
 describe("session summary", () => {
   const startedAt = new Date("2026-11-23T15:00:00Z");

@@ -3,10 +3,10 @@ import {
   initialCountdown,
   type CountdownEvent,
   type CountdownState,
-} from "@/lib/dialing/countdown";
-import type { SessionPlan } from "@/lib/dialing/plan";
-import type { DialSettings } from "@/lib/dialing/schemas";
-import { summarise, type SessionCall, type SessionSummary } from "@/lib/dialing/summary";
+} from "./countdown";
+import type { SessionPlan } from "./plan";
+import type { DialSettings } from "./schemas";
+import { summarise, type SessionCall, type SessionSummary } from "./summary";
 import type { Place } from "@/lib/places/schemas";
 
 // The running power-dial session as a small store outside React (issue 15). It drives the dialer

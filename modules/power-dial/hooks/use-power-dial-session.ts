@@ -4,32 +4,44 @@ import { businessContextOf } from "@/lib/calls/business-context";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useCallDisposition, useDialer } from "@/components/dialer/dialer-provider";
 import { ApiClientError } from "@/lib/client/api-client";
-import { releasePlace, reservePlace } from "@/lib/client/dialing";
+import { releasePlace, reservePlace } from "@/modules/power-dial/lib/api";
 import {
   powerDialSummariesKey,
   readStored,
   singleKeyShortcutsKey,
   writeStored,
 } from "@/lib/client/storage";
-import type { CountdownEvent } from "@/lib/dialing/countdown";
-import { initialCountdown } from "@/lib/dialing/countdown-state";
-import type { SessionPlan } from "@/lib/dialing/plan";
-import type { DialSettings } from "@/lib/dialing/schemas";
+import type { CountdownEvent } from "@/modules/power-dial/lib/countdown";
+import { initialCountdown } from "@/modules/power-dial/lib/countdown-state";
+import type { SessionPlan } from "@/modules/power-dial/lib/plan";
+import type { DialSettings } from "@/modules/power-dial/lib/schemas";
 import type { Place } from "@/lib/places/schemas";
 import { dialableDigits } from "@/lib/format/phone";
 import { wasReloaded } from "@/lib/client/navigation";
-import type { EngineDeps, EngineSnapshot, SavedRun, SessionEngine } from "./session-engine";
-import { powerDialRunKey } from "./saved-run";
+import { isTextEntry } from "@/lib/ui/text-entry";
+import type {
+  EngineDeps,
+  EngineSnapshot,
+  SavedRun,
+  SessionEngine,
+} from "@/modules/power-dial/lib/session-engine";
+import { powerDialRunKey } from "@/modules/power-dial/lib/saved-run";
 
 const storedMax = 50;
 
-type Runtime = typeof import("./power-dial-runtime");
-
 /**
- * The engine's code loads on first use: the preview's button calls this as it opens (so the
+ * What a running session needs in the browser (the engine, its tick and its keys). Its code loads
+ * on first use, not with the Targets page: the preview's button calls this as it opens (so the
  * session starts at once), and `start` waits for it otherwise.
  */
-export const loadPowerDialRuntime = (): Promise<Runtime> => import("./power-dial-runtime");
+export async function loadPowerDialRuntime() {
+  const [{ createSessionEngine, tickMs }, { sessionKeyEvent }] = await Promise.all([
+    import("../lib/session-engine"),
+    import("../lib/countdown"),
+  ]);
+  return { createSessionEngine, tickMs, sessionKeyEvent };
+}
+type Runtime = Awaited<ReturnType<typeof loadPowerDialRuntime>>;
 
 const idleSnapshot: EngineSnapshot = {
   session: null,
@@ -224,7 +236,7 @@ export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Plac
       } else if (event) {
         e.preventDefault();
         engine.command(event);
-      } else if (runtime.isTextEntry(target)) engine.command({ type: "typing", now: Date.now() });
+      } else if (isTextEntry(target)) engine.command({ type: "typing", now: Date.now() });
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);

@@ -2,7 +2,7 @@ import "server-only";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { normaliseForOrg, onDncList } from "./do-not-call";
+import { normaliseForOrg, onDncList } from "@/modules/do-not-call/lib/do-not-call";
 import { reservedByOthers } from "./reservations";
 import type { DialSettings, PreviewBody, PreviewResponse } from "./schemas";
 

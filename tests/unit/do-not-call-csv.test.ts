@@ -9,8 +9,8 @@ import {
   exportNote,
   importNote,
   readDncCsv,
-} from "@/lib/dialing/dnc-csv";
-import { dncNoteMax, type DncEntry } from "@/lib/dialing/schemas";
+} from "@/modules/do-not-call/lib/dnc-csv";
+import { dncNoteMax, type DncEntry } from "@/modules/do-not-call/lib/schemas";
 import { writeCsv } from "@/lib/reports/csv";
 
 const numberAt = (i: number) => `+1512${2_000_000 + i}`;

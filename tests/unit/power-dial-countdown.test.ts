@@ -9,7 +9,7 @@ import {
   typingGraceMs,
   type CountdownEvent,
   type CountdownState,
-} from "@/lib/dialing/countdown";
+} from "@/modules/power-dial/lib/countdown";
 
 const run = (events: CountdownEvent[], from: CountdownState = initialCountdown) =>
   events.reduce(countdownReducer, from);

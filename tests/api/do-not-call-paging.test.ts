@@ -8,7 +8,7 @@ import { createAccount, loginAs, request } from "./helpers";
 
 const list = await import("@/app/api/do-not-call/route");
 const exportRoute = await import("@/app/api/do-not-call/export.csv/route");
-const { readCsv } = await import("@/lib/dialing/csv-read");
+const { readCsv } = await import("@/modules/do-not-call/lib/csv-read");
 const { getDb } = await import("@/lib/db/client");
 
 const ENTRIES = 12_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { DialerController } from "@/lib/dialer";
-import { guardDial } from "@/lib/dialing/dnc-guard";
+import { guardDial } from "@/modules/do-not-call/lib/dnc-guard";
 
 function fakeController(number = "") {
   const state = { number };

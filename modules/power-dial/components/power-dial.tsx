@@ -7,7 +7,10 @@ import { PhoneForwarded } from "lucide-react";
 import { useDialer } from "@/components/dialer/dialer-provider";
 import { Button } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
-import { loadPowerDialRuntime, type PowerDialSession } from "./use-power-dial-session";
+import {
+  loadPowerDialRuntime,
+  type PowerDialSession,
+} from "@/modules/power-dial/hooks/use-power-dial-session";
 
 // The preview and the summary (dialogs: Radix Dialog and its focus and scroll locks) load when
 // first needed, not with the Targets page.

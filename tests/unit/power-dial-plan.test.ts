@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { DefaultWindow } from "@/lib/dialing/calling-window";
-import { planSession } from "@/lib/dialing/plan";
+import type { DefaultWindow } from "@/modules/power-dial/lib/calling-window";
+import { planSession } from "@/modules/power-dial/lib/plan";
 import { emptyPlace, type Place } from "@/lib/places/schemas";
 
 const window: DefaultWindow = { startMinute: 540, endMinute: 1080, days: [1, 2, 3, 4, 5] };

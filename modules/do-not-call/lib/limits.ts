@@ -1,6 +1,5 @@
 import "server-only";
 
-/** Per-rep budgets of the do-not-call and power-dial routes. */
+/** Per-rep budgets of the do-not-call list's routes. */
 export const dncReadLimit = { name: "dnc-read", max: 120, windowSeconds: 60 };
 export const dncWriteLimit = { name: "dnc-write", max: 120, windowSeconds: 60 };
-export const dialLimit = { name: "dial-session", max: 600, windowSeconds: 60 };

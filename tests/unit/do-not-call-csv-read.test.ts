@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readCsv } from "@/lib/dialing/csv-read";
+import { readCsv } from "@/modules/do-not-call/lib/csv-read";
 
 describe("readCsv (do-not-call import)", () => {
   it("reads commas, quotes with doubled quotes, CRLF, and skips blank lines", () => {

@@ -2,7 +2,7 @@
 
 import type { Place } from "@/lib/places/schemas";
 import { PowerDial } from "./power-dial";
-import { usePowerDialSession } from "./use-power-dial-session";
+import { usePowerDialSession } from "@/modules/power-dial/hooks/use-power-dial-session";
 
 /**
  * Power dialing on the Targets results with its session: the screen loads this with the

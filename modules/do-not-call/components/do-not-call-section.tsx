@@ -22,12 +22,12 @@ import {
   TableRow,
 } from "@/components/ui";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import { releaseResponseSchema } from "@/modules/power-dial/lib/schemas";
 import {
   dncAddResponseSchema,
   dncImportResponseSchema,
   dncListResponseSchema,
-  releaseResponseSchema,
-} from "@/lib/dialing/schemas";
+} from "@/modules/do-not-call/lib/schemas";
 
 const listKey = ["do-not-call"] as const;
 

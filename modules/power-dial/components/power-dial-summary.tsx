@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Button, Dialog } from "@/components/ui";
 import { useStoredValue, powerDialSummariesKey } from "@/lib/client/storage";
 import { DISPOSITIONS } from "@/lib/calls/dispositions";
-import { todaysSummaries, type SessionSummary } from "@/lib/dialing/summary";
+import { todaysSummaries, type SessionSummary } from "@/modules/power-dial/lib/summary";
 import { formatDuration } from "@/lib/format/duration";
 
 type FigureKey =
@@ -25,7 +25,7 @@ export function PowerDialSummary({
   const today = todaysSummaries(stored, new Date()).reverse();
   const figures: [FigureKey, string][] = summary
     ? [
-        // Queued = dials + skipped + not reached (lib/dialing/summary.ts).
+        // Queued = dials + skipped + not reached (modules/power-dial/lib/summary.ts).
         ["queued", format.number(summary.queued)],
         ["dials", format.number(summary.dials)],
         ["skipped", format.number(summary.skipped)],

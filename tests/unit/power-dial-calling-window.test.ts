@@ -6,7 +6,7 @@ import {
   parseDays,
   parseWindow,
   type DefaultWindow,
-} from "@/lib/dialing/calling-window";
+} from "@/modules/power-dial/lib/calling-window";
 import type { OpeningHours, OpeningPeriod } from "@/lib/places/schemas";
 
 const nineToSix: DefaultWindow = { startMinute: 9 * 60, endMinute: 18 * 60, days: [1, 2, 3, 4, 5] };
