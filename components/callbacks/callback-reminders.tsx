@@ -3,7 +3,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
-import { useDialer } from "@/components/dialer/dialer-provider";
+import {
+  isCallActive,
+  useDialerCommands,
+  useDialerValue,
+} from "@/components/dialer/dialer-provider";
 import { toast } from "@/components/ui/toaster";
 import { CALLBACKS_CHANGED_EVENT, dueReminders } from "@/lib/callbacks/times";
 import { useCallbacks } from "@/lib/client/callbacks";
@@ -25,7 +29,8 @@ export function CallbackReminders() {
   const t = useTranslations("Callbacks");
   const format = useFormatter();
   const router = useRouter();
-  const dialer = useDialer();
+  const dialer = useDialerCommands();
+  const callActive = useDialerValue(isCallActive);
   const { data, refetch } = useCallbacks("mine");
   const [openedAt] = useState(() => Date.now());
   const rung = useRef(new Set<string>());
@@ -52,7 +57,7 @@ export function CallbackReminders() {
           ? {
               label: t("call"),
               onClick: () => {
-                if (dialer.isActive) return;
+                if (callActive) return;
                 dialer.setMinimised(false);
                 dialer.dial(digits, {
                   placeId: c.placeId,

@@ -3,7 +3,11 @@
 import { useState } from "react";
 import { useFormatter, useNow, useTranslations } from "next-intl";
 import { Bell, Building2, CalendarClock, PhoneCall } from "lucide-react";
-import { useDialer } from "@/components/dialer/dialer-provider";
+import {
+  isCallActive,
+  useDialerCommands,
+  useDialerValue,
+} from "@/components/dialer/dialer-provider";
 import { PlaceDrawer } from "@/components/facility/place-drawer";
 import { usePlaceDrawer } from "@/components/facility/use-place-drawer";
 import { Button, EmptyState, IconBadge, ListError, ListLoading, Spinner } from "@/components/ui";
@@ -28,7 +32,8 @@ export function CallbacksView() {
   const [scope, setScope] = useState<CallbackScope>("mine");
   const list = useCallbacks(scope);
   const now = useNow({ updateInterval: 30_000 });
-  const dialer = useDialer();
+  const dialer = useDialerCommands();
+  const callActive = useDialerValue(isCallActive);
   const drawer = usePlaceDrawer({ onError: () => toast.error(t("placeError")) });
   const callbacks = list.data?.callbacks ?? [];
   const byGroup = new Map<CallbackGroup, Callback[]>(groups.map((g) => [g, []]));
@@ -36,7 +41,7 @@ export function CallbacksView() {
 
   const call = (c: Callback) => {
     const digits = c.business?.phone ? dialableDigits(c.business.phone) : null;
-    if (!digits || dialer.isActive) return;
+    if (!digits || callActive) return;
     dialer.setMinimised(false);
     dialer.dial(digits, {
       placeId: c.placeId,
@@ -119,7 +124,7 @@ export function CallbacksView() {
                         callback={c}
                         overdue={group === "overdue"}
                         showBooker={scope === "team"}
-                        callDisabled={dialer.isActive}
+                        callDisabled={callActive}
                         onCall={() => call(c)}
                         opening={drawer.opening === c.placeId}
                         onOpen={() => void drawer.openPlace(c.placeId)}

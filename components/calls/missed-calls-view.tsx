@@ -3,7 +3,11 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
 import { Building2, PhoneCall, PhoneMissed } from "lucide-react";
-import { useDialer } from "@/components/dialer/dialer-provider";
+import {
+  isCallActive,
+  useDialerCommands,
+  useDialerValue,
+} from "@/components/dialer/dialer-provider";
 import { Button, EmptyState, IconBadge, ListError, ListLoading, Spinner } from "@/components/ui";
 import type { MissedCall } from "@/lib/calls/schemas";
 import { apiClient } from "@/lib/client/api-client";
@@ -91,7 +95,8 @@ function usePlaceName(placeId: string | null) {
 function MissedCallRow({ call }: { call: MissedCall }) {
   const t = useTranslations("Calls.missed");
   const format = useFormatter();
-  const dialer = useDialer();
+  const dialer = useDialerCommands();
+  const callActive = useDialerValue(isCallActive);
   const place = usePlaceName(call.placeId);
   const placeName = place.data ?? null;
   const shown = shownNumber({ dialedDigits: call.callerDigits, dialedNumber: call.callerNumber });
@@ -101,7 +106,7 @@ function MissedCallRow({ call }: { call: MissedCall }) {
     format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
 
   const callBack = () => {
-    if (!digits || dialer.isActive) return;
+    if (!digits || callActive) return;
     dialer.setMinimised(false);
     dialer.dial(digits, call.placeId ? { placeId: call.placeId, placeName } : null);
   };
@@ -158,7 +163,7 @@ function MissedCallRow({ call }: { call: MissedCall }) {
           <Button
             size="sm"
             onClick={callBack}
-            disabled={dialer.isActive}
+            disabled={callActive}
             aria-label={t("callBackLabel", {
               caller: placeName ? `${placeName}, ${caller}` : caller,
             })}

@@ -3,7 +3,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { dialerDockedKey, useStoredValue } from "@/lib/client/storage";
 import { DIALER_DOCK_COOKIE } from "@/lib/shell/dialer-dock-cookie";
-import { useDialer } from "./dialer-provider";
+import { useDialerValue } from "./dialer-provider";
 
 const noSubscription = () => () => {};
 const afterHydration = () => true;
@@ -21,7 +21,7 @@ export const DOCK_COLUMN = "22rem";
  * `--dialer-dock-w`, which a drawer beside the work keeps clear of.
  */
 export function DialerDockColumn({ initialReserved }: { initialReserved: boolean }) {
-  const { minimised } = useDialer();
+  const minimised = useDialerValue((s) => s.minimised);
   const [docked] = useStoredValue(dialerDockedKey);
   // False while hydrating (the server's cookie value holds), true after.
   const mounted = useSyncExternalStore(noSubscription, afterHydration, duringHydration);

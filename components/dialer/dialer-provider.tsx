@@ -11,6 +11,7 @@ import {
 } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { canCall, canEnd, createDialerController, type DialerController } from "@/lib/dialer";
+import type { DialerState } from "@/lib/dialer/types";
 import type { RepLine } from "@/lib/dialer/line";
 import { createSimulatedTransport } from "@/lib/dialer/simulated-transport";
 import { createSwitchableTransport } from "@/lib/dialer/switchable-transport";
@@ -192,36 +193,75 @@ export function DialerProvider({
   );
 }
 
-/** The shared call state and its commands; the only way components touch the call. */
-export function useDialer() {
+function useController() {
   const controller = useContext(DialerContext);
-  if (!controller) throw new Error("useDialer must be used inside <DialerProvider>");
+  if (!controller) throw new Error("the dialer's hooks must be used inside <DialerProvider>");
+  return controller;
+}
+
+/** The dialer's commands: stable for the page's life, and reading them never re-renders. */
+function commandsOf(controller: DialerController) {
+  return {
+    dial: controller.dial,
+    setNumber: controller.setNumber,
+    clearNumber: controller.clearNumber,
+    hangUp: controller.hangUp,
+    sendDigit: controller.sendDigit,
+    setHeld: controller.setHeld,
+    setMuted: controller.setMuted,
+    answer: controller.answer,
+    decline: controller.decline,
+    takeOverLine: controller.takeOverLine,
+    setMinimised: controller.setMinimised,
+    /** Whether a call is active now (for handlers; a render reads `useDialerValue(isCallActive)`). */
+    isCallActive: () => canEnd(controller.getState()),
+    real: controller.capabilities.real,
+  };
+}
+
+/**
+ * The whole call state and the commands: for the dialer itself, which shows the running timer and
+ * so re-renders with every tick (4 a second during a call). Other screens read only what they use
+ * with `useDialerValue` and `useDialerCommands`.
+ */
+export function useDialer() {
+  const controller = useController();
   const state = useSyncExternalStore(
     controller.subscribe,
     controller.getState,
     controller.getState,
   );
+  const commands = useMemo(() => commandsOf(controller), [controller]);
   return useMemo(
     () => ({
       ...state,
+      ...commands,
       canCall: canCall(state),
       canEnd: canEnd(state),
       isActive: canEnd(state),
-      dial: controller.dial,
-      setNumber: controller.setNumber,
-      clearNumber: controller.clearNumber,
-      hangUp: controller.hangUp,
-      sendDigit: controller.sendDigit,
-      setHeld: controller.setHeld,
-      setMuted: controller.setMuted,
-      answer: controller.answer,
-      decline: controller.decline,
-      takeOverLine: controller.takeOverLine,
-      real: controller.capabilities.real,
-      setMinimised: controller.setMinimised,
     }),
-    [state, controller],
+    [state, commands],
   );
+}
+
+/**
+ * One value of the call state, e.g. `useDialerValue(isCallActive)` or `useDialerValue((s) =>
+ * s.minimised)`: the reader re-renders only when that value changes, not on the timer's ticks.
+ * The selector must return a primitive or a reference the state keeps (never a new object).
+ */
+export function useDialerValue<T>(select: (state: DialerState) => T): T {
+  const controller = useController();
+  const snapshot = () => select(controller.getState());
+  return useSyncExternalStore(controller.subscribe, snapshot, snapshot);
+}
+
+/** Whether a call is active (dialing, ringing or in call): a selector for `useDialerValue`. */
+export const isCallActive = canEnd;
+
+/** The dialer's commands without its state: the reader never re-renders because of a call. */
+export function useDialerCommands() {
+  const controller = useController();
+  return useMemo(() => commandsOf(controller), [controller]);
 }
 
 export type DialerApi = ReturnType<typeof useDialer>;

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui";
 import { formatPhone } from "@/lib/format/phone";
-import { useDialer } from "./dialer-provider";
+import { useDialerCommands, useDialerValue } from "./dialer-provider";
 import { useRingTone } from "./use-ring-tone";
 
 /**
@@ -15,7 +15,8 @@ import { useRingTone } from "./use-ring-tone";
  */
 export function IncomingCall() {
   const t = useTranslations("Dialer.incoming");
-  const { incoming, answer, decline } = useDialer();
+  const incoming = useDialerValue((s) => s.incoming);
+  const { answer, decline } = useDialerCommands();
   const answerRef = useRef<HTMLButtonElement>(null);
   useRingTone(incoming !== null);
   useEffect(() => {

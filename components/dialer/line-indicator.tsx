@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Tooltip } from "@/components/ui/tooltip";
-import { useDialer } from "./dialer-provider";
+import { useDialerCommands, useDialerValue } from "./dialer-provider";
 
 const DOT = {
   registered: "bg-emerald-500",
@@ -16,7 +16,8 @@ const DOT = {
  */
 export function LineIndicator() {
   const t = useTranslations("Dialer.line");
-  const { line, takeOverLine } = useDialer();
+  const line = useDialerValue((s) => s.line);
+  const { takeOverLine } = useDialerCommands();
   if (!line) return null;
   let short: string;
   let long: string;

@@ -1,7 +1,7 @@
 import "client-only";
 import { useContext, useEffect, useSyncExternalStore } from "react";
 import { CallRecordingContext, recordToggle } from "./record-state";
-import { useDialer } from "./dialer-provider";
+import { isCallActive, useDialerValue } from "./dialer-provider";
 
 // Record belongs to one call and is shown in more than one place (the top bar's call controls,
 // the phone's compact in-call bar, key R): one state for all of them (record-state.ts), cleared
@@ -9,7 +9,7 @@ import { useDialer } from "./dialer-provider";
 
 /** Whether this call is being recorded, and the toggle. */
 export function useRecordToggle(): [recording: boolean, toggle: () => void] {
-  const { isActive } = useDialer();
+  const isActive = useDialerValue(isCallActive);
   const value = useSyncExternalStore(recordToggle.subscribe, recordToggle.get, () => false);
   useEffect(() => {
     if (!isActive) recordToggle.set(false);

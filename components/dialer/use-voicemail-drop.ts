@@ -1,7 +1,7 @@
 import "client-only";
 import { createContext, useCallback, useContext, useSyncExternalStore } from "react";
 import type { DropState, VoicemailDrop } from "@/lib/voicemail/browser/drop";
-import { useDialer } from "./dialer-provider";
+import { useDialerCommands, useDialerValue } from "./dialer-provider";
 
 // Drop voicemail is offered in the dialer, the phone's in-call bar and on key V: one drop per
 // call for all of them, created by the dialer provider (lib/voicemail/browser/drop.ts).
@@ -14,7 +14,8 @@ const never = () => () => undefined;
 /** The drop's state, whether one can start now (a connected real call), and its commands. */
 export function useVoicemailDrop() {
   const drop = useContext(VoicemailDropContext);
-  const { real, status } = useDialer();
+  const status = useDialerValue((s) => s.status);
+  const { real } = useDialerCommands();
   const state = useSyncExternalStore(
     drop?.subscribe ?? never,
     drop?.state ?? (() => idle),

@@ -16,7 +16,7 @@ import { FacilityContactInfo } from "./facility-contact-info";
 import { FacilityNotes } from "./facility-notes";
 import { MapPopup } from "./map-popup";
 import { DrawerCallState } from "./drawer-call-state";
-import { useDialer, useLastBusiness } from "@/components/dialer/dialer-provider";
+import { isCallActive, useDialerValue, useLastBusiness } from "@/components/dialer/dialer-provider";
 import { SyncStatusLine } from "./record-meta";
 import { useRecordsSync } from "./use-records-sync";
 
@@ -89,7 +89,7 @@ export function FacilityDrawer({
   const name = current?.name.trim() || t("unnamed");
   const call = (phone: string) => onCall(phone);
   // A call to this business shows its state and End here instead of Call.
-  const { isActive } = useDialer();
+  const isActive = useDialerValue(isCallActive);
   const business = useLastBusiness();
   const onThisCall = isActive && current !== null && business?.placeId === current.place_id;
   const toggleMap = () => {

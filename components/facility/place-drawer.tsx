@@ -1,7 +1,11 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useDialer } from "@/components/dialer/dialer-provider";
+import {
+  isCallActive,
+  useDialerCommands,
+  useDialerValue,
+} from "@/components/dialer/dialer-provider";
 import { businessContextOf } from "@/lib/calls/business-context";
 import { dialableDigits } from "@/lib/targets/format";
 import type { PlaceDrawerState } from "./use-place-drawer";
@@ -14,7 +18,8 @@ const FacilityDrawer = dynamic(() => import("./facility-drawer").then((m) => m.F
 
 /** The facility drawer of a place a list opened (usePlaceDrawer), whose Call dials it. */
 export function PlaceDrawer({ drawer }: { drawer: PlaceDrawerState }) {
-  const dialer = useDialer();
+  const dialer = useDialerCommands();
+  const callActive = useDialerValue(isCallActive);
   if (!drawer.place) return null;
   return (
     <FacilityDrawer
@@ -24,7 +29,7 @@ export function PlaceDrawer({ drawer }: { drawer: PlaceDrawerState }) {
       onCall={(phone) => {
         const digits = dialableDigits(phone);
         const place = drawer.place;
-        if (!digits || dialer.isActive || !place) return;
+        if (!digits || callActive || !place) return;
         dialer.setMinimised(false);
         dialer.dial(digits, {
           placeId: place.place_id,

@@ -3,7 +3,7 @@
 import { businessContextOf } from "@/lib/calls/business-context";
 import { useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
-import { useDialer } from "@/components/dialer/dialer-provider";
+import { useDialerCommands } from "@/components/dialer/dialer-provider";
 import { FacilityBackup } from "@/components/facility/facility-backup";
 import { Button, PageHeader, cn } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
@@ -45,7 +45,7 @@ export function TargetsView({
   const raw = targetsStatus(state);
   // Before the first effect (and on the server) a page with ?q is about to search.
   const status: TargetsStatus = q && raw.kind === "idle" ? { kind: "searching" } : raw;
-  const dialer = useDialer();
+  const dialer = useDialerCommands();
   const [openPlace, setOpenPlace] = useState<Place | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer is a panel beside the dialer in every flow, so the rep can end the call, answer
@@ -79,7 +79,7 @@ export function TargetsView({
   ) => {
     // Calls start from rows, power dialing and the drawer, which all come after the runtime.
     const digits = runtime?.dialableDigits(phone);
-    if (!digits || dialer.isActive) return;
+    if (!digits || dialer.isCallActive()) return;
     dialer.setMinimised(false);
     dialer.dial(digits, {
       placeId: place.place_id,

@@ -4,7 +4,7 @@ import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { PhoneForwarded } from "lucide-react";
-import { useDialer } from "@/components/dialer/dialer-provider";
+import { isCallActive, useDialerValue } from "@/components/dialer/dialer-provider";
 import { Button } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
 import {
@@ -47,7 +47,8 @@ export function PowerDial({
   power: PowerDialSession;
 }) {
   const t = useTranslations("PowerDial");
-  const dialer = useDialer();
+  const callActive = useDialerValue(isCallActive);
+  const callEnded = useDialerValue((s) => s.status === "ended");
   const [previewOpen, setPreviewOpen] = useState(false);
   // Each dialog stays mounted from its first opening on, so that it can animate closed.
   const [previewUsed, setPreviewUsed] = useState(false);
@@ -60,7 +61,7 @@ export function PowerDial({
       <Button
         variant="secondary"
         data-testid="power-dial-open"
-        disabled={places.length === 0 || session !== null || dialer.isActive}
+        disabled={places.length === 0 || session !== null || callActive}
         onClick={() => {
           void loadBar().catch(() => {}); // retried when the bar renders
           void loadPowerDialRuntime().catch(() => {}); // retried when the session starts
@@ -93,7 +94,7 @@ export function PowerDial({
       {session && askingStop ? (
         <PowerDialStop
           open
-          inCall={session.phase === "calling" && (dialer.isActive || dialer.status === "ended")}
+          inCall={session.phase === "calling" && (callActive || callEnded)}
           onCancel={engine.cancelStop}
           onStop={engine.confirmStop}
         />

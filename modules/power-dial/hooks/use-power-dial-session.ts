@@ -2,7 +2,7 @@
 
 import { businessContextOf } from "@/lib/calls/business-context";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { useCallDisposition, useDialer } from "@/components/dialer/dialer-provider";
+import { useCallDisposition, useDialerCommands } from "@/components/dialer/dialer-provider";
 import { ApiClientError } from "@/lib/client/api-client";
 import { releasePlace, reservePlace } from "@/modules/power-dial/lib/api";
 import {
@@ -57,7 +57,7 @@ const noSubscription = () => () => {};
  * Until the first session starts there is no engine: the page shows no session and no summary.
  */
 export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Place) => void }) {
-  const dialer = useDialer();
+  const dialer = useDialerCommands();
   const disposition = useCallDisposition();
   const deps = (): EngineDeps => ({
     async reserve(placeId) {
@@ -80,7 +80,7 @@ export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Plac
       });
     },
     hangUp: dialer.hangUp,
-    isCallActive: () => dialer.isActive,
+    isCallActive: dialer.isCallActive,
     pending() {
       const p = disposition.pending;
       return p ? { callId: p.callId, placeId: p.context?.placeId ?? null } : null;
