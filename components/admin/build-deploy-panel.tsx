@@ -25,7 +25,7 @@ import {
 } from "@/lib/ops/schemas";
 import { LogViewer } from "./log-viewer";
 import { Facts, Panel, QueryBody, ResultLine } from "./panel";
-import { failureText, opsPost, useOpsQuery } from "./use-ops";
+import { failureText, opsKeys, opsPost, useOpsQuery } from "./use-ops";
 
 /** While a run is under way the panel reads its progress every second. */
 const pollMs = 1000;
@@ -45,8 +45,8 @@ export function BuildDeployPanel() {
   const run = useMutation({
     mutationFn: () => opsPost("/api/admin/ops/build-deploy", buildDeployResponseSchema),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ["ops", "build-status"] });
-      void queryClient.invalidateQueries({ queryKey: ["ops", "audit"] });
+      void queryClient.invalidateQueries({ queryKey: opsKeys.panel("build-status") });
+      void queryClient.invalidateQueries({ queryKey: opsKeys.panel("audit") });
     },
   });
   const status = useOpsQuery(

@@ -29,7 +29,7 @@ import {
   type TelephonyOrganization,
 } from "@/lib/telephony/schemas";
 import { ResultLine } from "./panel";
-import { failureText } from "./use-ops";
+import { failureText, opsKeys } from "./use-ops";
 
 // The console's caller-ID pool (issue 29), beside an organization's line: the numbers its calls
 // may present, each with its area code and region, one the default. A number is checked as
@@ -54,8 +54,8 @@ export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
   const [confirming, setConfirming] = useState<string | null>(null);
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ["ops", "telephony"] });
-    void queryClient.invalidateQueries({ queryKey: ["ops", "audit"] });
+    void queryClient.invalidateQueries({ queryKey: opsKeys.panel("telephony") });
+    void queryClient.invalidateQueries({ queryKey: opsKeys.panel("audit") });
   };
   const failed = (key: "addFailed" | "defaultFailed" | "removeFailed") => (error: unknown) => {
     const fields =
@@ -64,7 +64,7 @@ export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
         : {};
     setServerErrors(fields);
     setNotice({ ok: false, text: t(key, { error: failureText(error) }) });
-    void queryClient.invalidateQueries({ queryKey: ["ops", "audit"] });
+    void queryClient.invalidateQueries({ queryKey: opsKeys.panel("audit") });
   };
 
   const add = useMutation({

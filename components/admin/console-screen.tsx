@@ -24,6 +24,7 @@ import { RecordingsPanel } from "./recordings-panel";
 import { RequiredTwoFactor, SecurityPanel } from "./security-panel";
 import { TelephonyPanel } from "./telephony-panel";
 import { VersionEnvPanel } from "./version-env-panel";
+import { opsKeys } from "./use-ops";
 
 type Ping =
   | { state: "idle" }
@@ -79,7 +80,7 @@ export function ConsoleScreen({
   }, [token, router]);
 
   const pingQuery = useQuery({
-    queryKey: ["ops", "ping", token],
+    queryKey: opsKeys.ping(token),
     queryFn: ({ signal }) =>
       apiClient.get("/api/admin/ping", {
         schema: pingResponseSchema,
@@ -103,7 +104,7 @@ export function ConsoleScreen({
       // The token is forgotten below either way; an expired one needs no server call.
     }
     clearOperatorToken();
-    queryClient.removeQueries({ queryKey: ["ops"] });
+    queryClient.removeQueries({ queryKey: opsKeys.all });
     router.replace("/adminconsole");
   }, [queryClient, router]);
 

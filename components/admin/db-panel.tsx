@@ -14,7 +14,7 @@ import {
   dbSummaryResponseSchema,
 } from "@/lib/ops/schemas";
 import { Facts, Panel, QueryBody, ResultLine } from "./panel";
-import { failureText, opsPost, useOpsQuery } from "./use-ops";
+import { failureText, opsKeys, opsPost, useOpsQuery } from "./use-ops";
 
 type Job = "checkpoint" | "backup" | "cache";
 type Outcome = { ok: boolean; lines: string[] };
@@ -59,8 +59,8 @@ export function DbSummaryPanel({ backups = true }: { backups?: boolean }) {
       setOutcome({ ok: false, lines: [`${title}: ${failureText(error)}`] });
     } finally {
       setBusy(null);
-      void queryClient.invalidateQueries({ queryKey: ["ops", "db-summary"] });
-      void queryClient.invalidateQueries({ queryKey: ["ops", "audit"] });
+      void queryClient.invalidateQueries({ queryKey: opsKeys.panel("db-summary") });
+      void queryClient.invalidateQueries({ queryKey: opsKeys.panel("audit") });
     }
   }
 

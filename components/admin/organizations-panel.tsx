@@ -29,7 +29,7 @@ import {
 import { invitationResponseSchema } from "@/lib/team/invitation-schemas";
 import { teamSecurityResponseSchema } from "@/lib/team/schemas";
 import { Panel, QueryBody, ResultLine } from "./panel";
-import { failureText, useOpsQuery } from "./use-ops";
+import { failureText, opsKeys, useOpsQuery } from "./use-ops";
 
 // The console's organizations (issue 33): every team with its people and managers and whether it
 // requires two-factor sign-in (the operator can set it for any team), a form that creates one,
@@ -45,8 +45,8 @@ export function OrganizationsPanel() {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
   const refresh = () => {
-    for (const key of ["organizations", "audit"]) {
-      void queryClient.invalidateQueries({ queryKey: ["ops", key] });
+    for (const key of ["organizations", "audit"] as const) {
+      void queryClient.invalidateQueries({ queryKey: opsKeys.panel(key) });
     }
   };
   const requireTwoFactor = useMutation({
@@ -80,8 +80,8 @@ export function OrganizationsPanel() {
       setTouched(false);
       setNotice({ ok: true, text: t("created", { name: organization.name }) });
       // The telephony panel lists organizations too.
-      for (const key of ["organizations", "telephony", "audit", "db"]) {
-        void queryClient.invalidateQueries({ queryKey: ["ops", key] });
+      for (const key of ["organizations", "telephony", "audit", "db-summary"] as const) {
+        void queryClient.invalidateQueries({ queryKey: opsKeys.panel(key) });
       }
     },
     onError: (error) =>

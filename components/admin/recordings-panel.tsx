@@ -15,7 +15,7 @@ import { voicemailMimeOf } from "@/lib/voicemail/constants";
 import { ConsentNoticeUpload } from "./consent-notice-upload";
 import { Facts, Panel, QueryBody } from "./panel";
 import { useOpsFormat } from "./use-ops-format";
-import { failureText, useOpsQuery } from "./use-ops";
+import { failureText, opsKeys, useOpsQuery } from "./use-ops";
 
 /**
  * Call recordings (issue 29): where they are kept, how much they use, how long they are kept
@@ -37,7 +37,7 @@ export function RecordingsPanel() {
         { mode, consentRequired: org.consentRequired },
         { schema: recordingOverviewSchema, credential: "operator" },
       );
-      queryClient.setQueryData(["ops", "recordings", null], next);
+      queryClient.setQueryData(opsKeys.query("recordings", null), next);
     } catch (err) {
       setError(failureText(err));
     }
@@ -53,7 +53,7 @@ export function RecordingsPanel() {
         credential: "operator",
         headers: { "Content-Type": mime },
       });
-      queryClient.setQueryData(["ops", "recordings", null], next);
+      queryClient.setQueryData(opsKeys.query("recordings", null), next);
     } catch (err) {
       setError(failureText(err));
     }

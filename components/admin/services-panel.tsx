@@ -23,7 +23,7 @@ import {
   type ServiceAction,
 } from "@/lib/ops/schemas";
 import { Panel, QueryBody, ResultLine } from "./panel";
-import { failureText, opsPost, useOpsQuery } from "./use-ops";
+import { failureText, opsKeys, opsPost, useOpsQuery } from "./use-ops";
 
 /** Spec section 4: the status is read again 1.2 s after an action. */
 export const statusRefreshDelayMs = 1200;
@@ -80,10 +80,10 @@ export function ServicesPanel() {
     } finally {
       setRunning(null);
       // The action is in the audit trail now.
-      void queryClient.invalidateQueries({ queryKey: ["ops", "audit"] });
+      void queryClient.invalidateQueries({ queryKey: opsKeys.panel("audit") });
       clearTimeout(timer.current);
       timer.current = setTimeout(
-        () => void queryClient.invalidateQueries({ queryKey: ["ops", "status"] }),
+        () => void queryClient.invalidateQueries({ queryKey: opsKeys.panel("status") }),
         statusRefreshDelayMs,
       );
     }

@@ -33,7 +33,7 @@ import {
 } from "@/lib/telephony/schemas";
 import { CallerIdPool } from "./caller-id-pool";
 import { Facts, Panel, QueryBody, ResultLine } from "./panel";
-import { failureText, opsPost, useOpsQuery } from "./use-ops";
+import { failureText, opsKeys, opsPost, useOpsQuery } from "./use-ops";
 
 // The console's Telephony panel (issue 28): pick an organization, edit its line (checked as
 // typed, by the rules the server applies), enter or replace the write-only secret, save, remove,
@@ -146,8 +146,8 @@ function LineEditor({
   }, [confirming]);
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ["ops", "telephony"] });
-    void queryClient.invalidateQueries({ queryKey: ["ops", "audit"] });
+    void queryClient.invalidateQueries({ queryKey: opsKeys.panel("telephony") });
+    void queryClient.invalidateQueries({ queryKey: opsKeys.panel("audit") });
   };
 
   // With a secret stored, an empty secret field keeps it (replacing is only a way to type one).
@@ -183,7 +183,7 @@ function LineEditor({
           : {};
       setServerErrors(fields);
       setNotice({ ok: false, text: t("saveFailed", { error: failureText(error) }) });
-      void queryClient.invalidateQueries({ queryKey: ["ops", "audit"] });
+      void queryClient.invalidateQueries({ queryKey: opsKeys.panel("audit") });
     },
   });
   const remove = useMutation({
@@ -206,7 +206,7 @@ function LineEditor({
     },
     onSuccess: (result) => {
       setTestResult(result);
-      void queryClient.invalidateQueries({ queryKey: ["ops", "audit"] });
+      void queryClient.invalidateQueries({ queryKey: opsKeys.panel("audit") });
     },
     onError: (error) =>
       setNotice({ ok: false, text: t("testFailed", { error: failureText(error) }) }),

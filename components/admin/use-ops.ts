@@ -8,8 +8,34 @@ import type { Checked, Checker } from "@/lib/client/checker";
 
 type QueryValue = string | number | undefined;
 
+/** The console's panels that read through `useOpsQuery`, one query key each. */
+export type OpsPanel =
+  | "audit"
+  | "build-status"
+  | "db-summary"
+  | "disk"
+  | "env"
+  | "logs"
+  | "metrics"
+  | "organizations"
+  | "recordings"
+  | "status"
+  | "sysinfo"
+  | "telephony"
+  | "version";
+
+/** The console's query keys: every one starts with "ops", so signing out removes them all. */
+export const opsKeys = {
+  all: ["ops"] as const,
+  /** A panel's queries whatever their parameters: what a change there invalidates. */
+  panel: (panel: OpsPanel) => ["ops", panel] as const,
+  query: (panel: OpsPanel, query: Record<string, QueryValue> | null) =>
+    ["ops", panel, query] as const,
+  ping: (token: string | null | undefined) => ["ops", "ping", token] as const,
+};
+
 export function useOpsQuery<S extends Checker<unknown>>(
-  key: string,
+  panel: OpsPanel,
   url: string,
   schema: S,
   options: {
@@ -19,7 +45,7 @@ export function useOpsQuery<S extends Checker<unknown>>(
   } = {},
 ) {
   return useQuery({
-    queryKey: ["ops", key, options.query ?? null],
+    queryKey: opsKeys.query(panel, options.query ?? null),
     queryFn: ({ signal }) =>
       apiClient.get(url, { schema, credential: "operator", signal, query: options.query }),
     enabled: options.enabled ?? true,

@@ -10,10 +10,9 @@ import {
 } from "@/components/dialer/dialer-provider";
 import { Button, EmptyState, IconBadge, ListError, ListLoading, Spinner } from "@/components/ui";
 import type { MissedCall } from "@/lib/calls/schemas";
-import { apiClient } from "@/lib/client/api-client";
 import { callBackDigits, shownNumber } from "@/lib/client/calls/caller";
 import { useMissedCalls } from "@/lib/client/calls/queries";
-import { placeDetailsAnswer } from "@/lib/client/places";
+import { placeDetailsQuery } from "@/lib/client/places";
 import { formatPhone } from "@/lib/format/phone";
 
 /**
@@ -78,16 +77,8 @@ export function MissedCallsView() {
  */
 function usePlaceName(placeId: string | null) {
   return useQuery({
-    queryKey: ["place", placeId ?? ""],
-    queryFn: ({ signal }) =>
-      apiClient.get(`/api/places/${encodeURIComponent(placeId!)}`, {
-        schema: placeDetailsAnswer,
-        credential: "rep",
-        signal,
-      }),
+    ...placeDetailsQuery(placeId ?? ""),
     enabled: Boolean(placeId),
-    staleTime: 5 * 60_000,
-    retry: 1,
     select: (answer) => answer.place.name.trim() || null,
   });
 }

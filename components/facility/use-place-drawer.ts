@@ -2,8 +2,7 @@
 
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/lib/client/api-client";
-import { placeDetailsAnswer } from "@/lib/client/places";
+import { placeDetailsQuery } from "@/lib/client/places";
 import type { Place } from "@/lib/places/schemas";
 
 /**
@@ -20,17 +19,7 @@ export function usePlaceDrawer({ onError }: { onError: () => void }) {
   const openPlace = async (placeId: string) => {
     setOpening(placeId);
     try {
-      const answer = await queryClient.fetchQuery({
-        queryKey: ["place", placeId],
-        queryFn: ({ signal }) =>
-          apiClient.get(`/api/places/${encodeURIComponent(placeId)}`, {
-            schema: placeDetailsAnswer,
-            credential: "rep",
-            signal,
-          }),
-        staleTime: 5 * 60_000,
-        retry: 1,
-      });
+      const answer = await queryClient.fetchQuery(placeDetailsQuery(placeId));
       setPlace(answer.place);
       setOpen(true);
     } catch {

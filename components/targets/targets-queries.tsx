@@ -3,8 +3,8 @@
 import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useCallStats, type CallStats } from "@/lib/client/calls/queries";
-import { dialSettingsKey, fetchDialPreview, fetchDialSettings } from "@/modules/power-dial/lib/api";
-import { CALLS_QUERY_KEY } from "@/lib/client/calls/refresh";
+import { fetchDialPreview, powerDialKeys, fetchDialSettings } from "@/modules/power-dial/lib/api";
+import { callsKeys } from "@/lib/client/calls/keys";
 import type { PreviewBody } from "@/modules/power-dial/lib/schemas";
 
 export type DialSettingsData = Awaited<ReturnType<typeof fetchDialSettings>>;
@@ -39,14 +39,14 @@ export function TargetsQueries({
 }) {
   const stats = useCallStats(placeIds);
   const settings = useQuery({
-    queryKey: dialSettingsKey,
+    queryKey: powerDialKeys.settings,
     queryFn: fetchDialSettings,
     staleTime: Infinity,
     enabled: placeIds.length > 0,
   });
   // Under the calls prefix: a Do not call outcome saved through the outbox refreshes it.
   const dnc = useQuery({
-    queryKey: [...CALLS_QUERY_KEY, "do-not-call-places", dialable],
+    queryKey: callsKeys.doNotCallPlaces(dialable),
     queryFn: () => fetchDialPreview(dialable),
     enabled: dialable.length > 0,
     select: (answer) =>

@@ -2,6 +2,7 @@ import "client-only";
 import { useQuery } from "@tanstack/react-query";
 import { startOfDay } from "date-fns";
 import { apiClient } from "@/lib/client/api-client";
+import { callsKeys } from "@/lib/client/calls/keys";
 import * as r from "@/lib/client/rules";
 import type { DashboardResponse } from "@/lib/dashboard/schemas";
 
@@ -49,7 +50,7 @@ export const DASHBOARD_REFRESH_MS = 20_000;
  */
 export function useDashboard() {
   return useQuery({
-    queryKey: ["calls", "dashboard"],
+    queryKey: callsKeys.dashboard,
     queryFn: ({ signal }) =>
       apiClient.get("/api/dashboard", {
         schema: dashboardAnswer,

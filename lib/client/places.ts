@@ -1,3 +1,5 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiClient } from "@/lib/client/api-client";
 import * as r from "@/lib/client/rules";
 import type {
   OpeningHours,
@@ -60,3 +62,21 @@ export const placeDetailsAnswer: r.Rule<PlaceDetailsResponse> = r.object({
   place: placeRule,
   demo: r.boolean,
 });
+
+/**
+ * A place's details through the places route, under one key for every screen that reads them
+ * (the drawer opened from a call, the Missed Calls names), kept five minutes.
+ */
+export function placeDetailsQuery(placeId: string) {
+  return queryOptions({
+    queryKey: ["place", placeId] as const,
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/places/${encodeURIComponent(placeId)}`, {
+        schema: placeDetailsAnswer,
+        credential: "rep",
+        signal,
+      }),
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+}

@@ -4,20 +4,13 @@ import { startOfDay } from "date-fns";
 import { apiClient } from "@/lib/client/api-client";
 import { STATS_MAX_PLACES } from "@/lib/calls/constants";
 import type { CallStatsResponse } from "@/lib/calls/schemas";
-import { CALLS_QUERY_KEY } from "./refresh";
+import { callsKeys } from "./keys";
 import { callListAnswer, callsAnswer, callStatsAnswer, missedCallsAnswer } from "./answers";
 
-// TanStack Query hooks over the calls API (answers checked without zod: ./answers.ts). Every key starts with "calls", so one invalidation
-// (the outbox does it after each saved request) refreshes every screen that counts calls.
+// TanStack Query hooks over the calls API (answers checked without zod: ./answers.ts), keyed by
+// ./keys.ts.
 
-export const callsKeys = {
-  all: CALLS_QUERY_KEY,
-  stats: (placeIds: readonly string[]) => ["calls", "stats", ...placeIds] as const,
-  place: (placeId: string) => ["calls", "place", placeId] as const,
-  log: (filters: CallLogFilters) => ["calls", "log", filters] as const,
-  search: (q: string) => ["calls", "search", q] as const,
-  missed: ["calls", "missed"] as const,
-};
+export { callsKeys };
 
 export type CallStats = {
   places: CallStatsResponse["places"];

@@ -1,8 +1,7 @@
 import "client-only";
 import type { QueryClient } from "@tanstack/react-query";
 
-/** TanStack Query keys under this prefix hold call data (lib/client/calls/queries.ts). */
-export const CALLS_QUERY_KEY = ["calls"] as const;
+import { callsKeys } from "./keys";
 
 /**
  * Refreshes every screen that counts calls, once the server has a call. An invalidation does
@@ -12,7 +11,7 @@ export const CALLS_QUERY_KEY = ["calls"] as const;
  */
 export function refreshCallQueries(queryClient: QueryClient): void {
   const cache = queryClient.getQueryCache();
-  for (const query of cache.findAll({ queryKey: CALLS_QUERY_KEY, fetchStatus: "fetching" })) {
+  for (const query of cache.findAll({ queryKey: callsKeys.all, fetchStatus: "fetching" })) {
     if (query.state.data !== undefined) continue;
     const unsubscribe = cache.subscribe((event) => {
       if (event.query !== query) return;
@@ -22,5 +21,5 @@ export function refreshCallQueries(queryClient: QueryClient): void {
       void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
     });
   }
-  void queryClient.invalidateQueries({ queryKey: CALLS_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: callsKeys.all });
 }

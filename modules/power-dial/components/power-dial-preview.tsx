@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { Button, Checkbox, Dialog, Spinner } from "@/components/ui";
-import { fetchDialPreview } from "@/modules/power-dial/lib/api";
+import { fetchDialPreview, powerDialKeys } from "@/modules/power-dial/lib/api";
 import { planSession, skipReasons, type SessionPlan } from "@/modules/power-dial/lib/plan";
 import type { DialSettings } from "@/modules/power-dial/lib/schemas";
 import type { Place } from "@/lib/places/schemas";
@@ -33,7 +33,7 @@ export function PowerDialPreview({
     [places],
   );
   const preview = useQuery({
-    queryKey: ["dialing", "preview", body],
+    queryKey: powerDialKeys.preview(body),
     queryFn: () => fetchDialPreview(body),
     enabled: open && body.length > 0,
     staleTime: 0,

@@ -47,7 +47,11 @@ export const reservationAnswer: r.Rule<ReservationResponse> = r.object({
 /** `releaseResponseSchema`. */
 export const releaseAnswer = r.object({ released: r.boolean });
 
-export const dialSettingsKey = ["dialing", "settings"] as const;
+/** The TanStack Query keys of power dialing. */
+export const powerDialKeys = {
+  settings: ["dialing", "settings"] as const,
+  preview: (places: PreviewBody["places"]) => ["dialing", "preview", places] as const,
+};
 
 /** The server's power-dial settings (they change only with a restart: cached for the page). */
 export function fetchDialSettings({ signal }: { signal?: AbortSignal }) {
