@@ -1,5 +1,7 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { distDir } from "./scripts/dist-dir.mjs";
+import { apiCsp, staticSecurityHeaders } from "./scripts/security-headers.mjs";
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: "./lib/i18n/request.ts",
@@ -11,22 +13,8 @@ const withNextIntl = createNextIntlPlugin({
   },
 });
 
-// Headers that do not depend on the request; the CSP (a per-request nonce, or script hashes on
-// the prerendered public pages) is set in proxy.ts.
-const staticSecurityHeaders = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), geolocation=(), microphone=(self)" },
-  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-];
-
-/** The route handlers' Content-Security-Policy (scripts/serve.mjs sends the same on health). */
-const apiCsp = "default-src 'none'; frame-ancestors 'none'";
-
 const nextConfig: NextConfig = {
-  // Lets several builds (e.g. a dev server and the e2e build) live side by side in one checkout.
-  distDir: process.env.NEXT_DIST_DIR || ".next",
+  distDir,
   poweredByHeader: false,
   experimental: {
     // integrity="sha256-..." on every script tag: the prerendered public pages allow their

@@ -1,6 +1,15 @@
 import { jwtVerify } from "jose";
 import { NextResponse, type NextRequest } from "next/server";
 import { defaultLocale, isLocale, localeCookie } from "@/lib/i18n/config";
+import {
+  audienceOf,
+  importSessionKey,
+  requiredTokenClaims,
+  sessionCookieOf,
+  tokenAlgorithm,
+  tokenIssuer,
+  type SessionKind,
+} from "@/lib/auth/session-kinds";
 import { BASE_CONNECT_SOURCES, PHONE_LINE_CONNECT_SOURCES } from "@/lib/security/connect-sources";
 
 // First gate: sets the per-request CSP nonce and sends page requests without a validly signed,
@@ -16,14 +25,9 @@ import { BASE_CONNECT_SOURCES, PHONE_LINE_CONNECT_SOURCES } from "@/lib/security
 // reads no file, so it runs the same wherever the platform puts it.
 
 const gates = [
-  { prefix: "/app", cookie: "session", audience: "dialflow:user", login: "/login" },
-  {
-    prefix: "/adminconsole/console",
-    cookie: "operator_session",
-    audience: "dialflow:operator",
-    login: "/adminconsole",
-  },
-];
+  { prefix: "/app", kind: "user", login: "/login" },
+  { prefix: "/adminconsole/console", kind: "operator", login: "/adminconsole" },
+] as const;
 
 let cachedKey: Promise<CryptoKey> | undefined;
 
@@ -36,26 +40,22 @@ function sessionKey(): Promise<CryptoKey> | null {
   if (cachedKey) return cachedKey;
   const secret = process.env.AUTH_SECRET;
   if (!secret) return null;
-  return (cachedKey = crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["verify"],
-  ));
+  return (cachedKey = importSessionKey(new TextEncoder().encode(secret), ["verify"]));
 }
 
-async function validSignature(token: string | undefined, audience: string) {
+/** Whether the request's session cookie of this kind holds a validly signed, unexpired token. */
+async function validSignature(request: NextRequest, kind: SessionKind) {
+  const token = request.cookies.get(sessionCookieOf[kind])?.value;
   const key = sessionKey();
   if (!token || !key) return false;
   try {
     const { payload } = await jwtVerify(token, await key, {
-      algorithms: ["HS256"],
-      issuer: "dialflow",
-      audience,
-      requiredClaims: ["sub", "jti", "exp", "iat"],
+      algorithms: [tokenAlgorithm],
+      issuer: tokenIssuer,
+      audience: audienceOf(kind),
+      requiredClaims: requiredTokenClaims,
     });
-    return payload.typ === audience.split(":")[1];
+    return payload.typ === kind;
   } catch {
     return false;
   }
@@ -145,7 +145,7 @@ function withoutLocaleHeader(request: NextRequest) {
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (pathname in staticPages) {
-    const signedIn = await validSignature(request.cookies.get("session")?.value, "dialflow:user");
+    const signedIn = await validSignature(request, "user");
     return staticPage(request, pathname, signedIn);
   }
   // A rewrite target itself (the proxy runs again for the rewritten request, and a visitor may
@@ -157,7 +157,7 @@ export async function proxy(request: NextRequest) {
     return response;
   }
   const gate = gates.find((g) => pathname === g.prefix || pathname.startsWith(`${g.prefix}/`));
-  if (gate && !(await validSignature(request.cookies.get(gate.cookie)?.value, gate.audience))) {
+  if (gate && !(await validSignature(request, gate.kind))) {
     return NextResponse.redirect(new URL(gate.login, request.url));
   }
 

@@ -2,6 +2,7 @@ import "server-only";
 import os from "node:os";
 import path from "node:path";
 import { checkConfiguration, type Env } from "@/lib/env-schema";
+import { distDir } from "@/scripts/dist-dir.mjs";
 
 // The only module that reads process.env. Everything else imports `env`. The rules are in
 // lib/env-schema.ts.
@@ -40,10 +41,8 @@ export const appUrl =
 export const backupDir = path.resolve(
   /*turbopackIgnore: true*/ env.OPS_BACKUP_DIR ?? path.join(dataDir, "backups"),
 );
-/** The distDir this server serves from (next.config.ts reads the same variable). */
-export const servedDistDir = path.resolve(
-  /*turbopackIgnore: true*/ process.env.NEXT_DIST_DIR || ".next",
-);
+/** The distDir this server serves from (scripts/dist-dir.mjs). */
+export const servedDistDir = path.resolve(/*turbopackIgnore: true*/ distDir);
 /** PATH for the programs the operator console runs (systemctl, pg_dump) with an otherwise empty environment. */
 export const childPath = process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin";
 /** The whole environment, only for the operator-configured build and deploy commands. */

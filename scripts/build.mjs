@@ -7,6 +7,7 @@
 // bare `next build`, or no public page runs a script.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { distDir } from "./dist-dir.mjs";
 import { writePublicPageCsp } from "./public-page-csp.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1" };
@@ -33,5 +34,5 @@ if (process.env.DATABASE_URL) {
   );
 }
 run("next build", [path.resolve("node_modules/next/dist/bin/next"), "build"]);
-const csp = writePublicPageCsp(path.resolve(process.env.NEXT_DIST_DIR || ".next"));
+const csp = writePublicPageCsp(path.resolve(distDir));
 console.log(`Public pages: script hashes of ${csp.pages} pages written into the proxy.`);

@@ -17,6 +17,7 @@ import {
   runShutdownHooks,
   socketPeerHeader,
 } from "./server-contract.mjs";
+import { apiCsp, staticSecurityHeaders } from "./security-headers.mjs";
 
 // WebAssembly (the embedded database, Prisma's query compiler) runs on V8's baseline compiler
 // only. By default V8 also recompiles hot WASM functions with its optimizing compiler in the
@@ -41,10 +42,8 @@ const allowedMethods = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 const refusedHeaders = {
   "Content-Length": "0",
   "Cache-Control": "no-store",
-  "X-Content-Type-Options": "nosniff",
-  "X-Frame-Options": "DENY",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  ...Object.fromEntries(staticSecurityHeaders.map(({ key, value }) => [key, value])),
+  "Content-Security-Policy": apiCsp,
 };
 
 export async function serve({ port, hostname, dir }) {

@@ -4,9 +4,9 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { distDir } from "./dist-dir.mjs";
 import { serve } from "./serve.mjs";
 
-const distDir = process.env.NEXT_DIST_DIR || ".next";
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOST || "0.0.0.0";
 

@@ -1,11 +1,12 @@
 import "server-only";
 import type { NextResponse } from "next/server";
 import { appUrl } from "@/lib/env";
+import { sessionCookieOf } from "./session-kinds";
 
 // The httpOnly cookie only lets proxy.ts and server components recognise a signed-in visitor
 // before render; API calls authenticate with the bearer token.
-export const sessionCookie = "session";
-export const operatorCookie = "operator_session";
+export const sessionCookie = sessionCookieOf.user;
+export const operatorCookie = sessionCookieOf.operator;
 
 const secure = appUrl.startsWith("https://");
 

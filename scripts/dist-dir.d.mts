@@ -1,0 +1,2 @@
+// Types for dist-dir.mjs.
+export declare const distDir: string;
