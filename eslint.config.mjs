@@ -23,6 +23,49 @@ export default defineConfig([
     },
   },
   {
+    // What every /app page loads first (the shell, the dialer, Targets and power dialing, the API
+    // client, storage, the call outbox): zod is not in its budget (bench:web), so answers there
+    // are checked with lib/client/rules.ts, each rule held to its schema by
+    // tests/unit/client-rules.test.ts. Types from the schemas are free.
+    files: [
+      "components/shell/**",
+      "components/dialer/**",
+      "components/targets/**",
+      "lib/dialer/**",
+      "lib/targets/**",
+      "lib/client/*.ts",
+      "lib/client/calls/**",
+      "lib/client/storage/**",
+      "modules/power-dial/components/**",
+      "modules/power-dial/hooks/**",
+      "modules/power-dial/lib/{api,countdown,countdown-state,plan,saved-run,session-engine,summary,calling-window}.ts",
+      "modules/do-not-call/lib/{api,dnc-guard}.ts",
+    ],
+    ignores: ["lib/client/analytics.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "zod",
+              message: "First-load code checks answers with lib/client/rules.ts, not zod.",
+              allowTypeImports: true,
+            },
+          ],
+          patterns: [
+            {
+              group: ["**/schemas", "**/*-schemas"],
+              message:
+                "First-load code imports only types from schema files (their zod is not in its budget).",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures receive a `use` callback that is not React's `use` hook.
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
