@@ -5,7 +5,7 @@ import { CalendarPlus, Trash2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { Button, Field, IconButton, Input } from "@/components/ui";
 import { sortedAppointments } from "@/lib/facility/appointments";
-import { DURATION_MAX, DURATION_MIN, DURATION_STEP } from "@/lib/facility/data";
+import { DURATION_MAX, DURATION_MIN, DURATION_STEP } from "@/lib/facility/limits";
 import type { FacilityData } from "@/lib/facility/schemas";
 import type { UpdateResult } from "@/lib/facility/store";
 import { addAppointment, removeAppointment, type Updater } from "@/lib/facility/updaters";

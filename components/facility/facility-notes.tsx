@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button, Field, IconButton, Textarea } from "@/components/ui";
-import { NOTE_MAX_CHARS } from "@/lib/facility/data";
+import { NOTE_MAX_CHARS } from "@/lib/facility/limits";
 import type { FacilityData } from "@/lib/facility/schemas";
 import { addNote, removeNote, type Updater } from "@/lib/facility/updaters";
 import { canSaveNote } from "@/lib/facility/validation";

@@ -1,17 +1,11 @@
 import * as r from "@/lib/client/rules";
+import { DURATION_MAX, DURATION_MIN, DURATION_STEP, NOTE_MAX_CHARS } from "./limits";
 import type { AddressOverride, Appointment, Contact, FacilityData, Note } from "./schemas";
 
-// Facility data's constants and its browser-side check, without zod: the facility store is in
+// Facility data's browser-side check, without zod: the facility store is in
 // the first load of /app/targets and of the dialer (a Callback outcome writes an appointment).
 // lib/facility/schemas.ts keeps the zod schema (the types, and a backup file's import);
 // tests/unit/client-rules.test.ts holds `facilityDataRule` to `facilityDataSchema`.
-
-// Spec 3 "Facility local data", 5 "Validation rules", 9 "Business constants".
-export const NOTE_MAX_CHARS = 1000;
-export const DURATION_MIN = 5;
-export const DURATION_MAX = 480;
-export const DURATION_STEP = 5;
-export const DURATION_DEFAULT = 30;
 
 const id = r.string({ min: 1, max: 200 });
 const timestamp = r.count;

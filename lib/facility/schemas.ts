@@ -1,17 +1,9 @@
 import { z } from "zod";
-import { DURATION_MAX, DURATION_MIN, DURATION_STEP, NOTE_MAX_CHARS } from "./data";
+import { DURATION_MAX, DURATION_MIN, DURATION_STEP, NOTE_MAX_CHARS } from "./limits";
 
-// The constants, the empty value and the browser's zod-free check live in ./data.ts (the store
-// is in first loads that must not bring zod); this schema gives the types and checks imports.
-export {
-  DURATION_DEFAULT,
-  DURATION_MAX,
-  DURATION_MIN,
-  DURATION_STEP,
-  NOTE_MAX_CHARS,
-  emptyFacilityData,
-  isEmptyFacilityData,
-} from "./data";
+// The limits live in ./limits.ts, the empty value and the browser's zod-free check in ./data.ts
+// (the store is in first loads that must not bring zod); this schema gives the types and checks
+// imports.
 
 const id = z.string().min(1).max(200);
 const timestamp = z.number().int().nonnegative();

@@ -4,7 +4,7 @@ import {
   DURATION_MIN,
   DURATION_STEP,
   NOTE_MAX_CHARS,
-} from "./data";
+} from "./limits";
 import type { AddressOverride } from "./schemas";
 
 /** A validation outcome; `error` is a message key under Facility.errors. */

@@ -8,7 +8,8 @@ import {
   parseBackup,
   type FacilityRecords,
 } from "@/lib/facility/backup";
-import { emptyFacilityData, type FacilityData } from "@/lib/facility/schemas";
+import { emptyFacilityData } from "@/lib/facility/data";
+import type { FacilityData } from "@/lib/facility/schemas";
 
 const data = (over: Partial<FacilityData>): FacilityData => ({ ...emptyFacilityData, ...over });
 const note = (id: string, text = id) => ({ id, text, created: 1 });

@@ -15,7 +15,7 @@ import {
   writeStored,
   type StorageProblem,
 } from "@/lib/client/storage";
-import { emptyFacilityData } from "@/lib/facility/schemas";
+import { emptyFacilityData } from "@/lib/facility/data";
 import { addNote } from "@/lib/facility/updaters";
 import { mergeBackup } from "@/lib/facility/backup";
 

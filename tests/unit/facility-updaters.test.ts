@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { emptyFacilityData, type FacilityData } from "@/lib/facility/schemas";
+import { emptyFacilityData } from "@/lib/facility/data";
+import type { FacilityData } from "@/lib/facility/schemas";
 import {
   addAppointment,
   addContact,

@@ -14,12 +14,9 @@ import {
   normaliseExtraPhone,
   parseDuration,
 } from "@/lib/facility/validation";
-import {
-  DURATION_DEFAULT,
-  facilityDataSchema,
-  emptyFacilityData,
-  isEmptyFacilityData,
-} from "@/lib/facility/schemas";
+import { emptyFacilityData, isEmptyFacilityData } from "@/lib/facility/data";
+import { DURATION_DEFAULT } from "@/lib/facility/limits";
+import { facilityDataSchema } from "@/lib/facility/schemas";
 
 describe("note drafts", () => {
   it("saves the trimmed text", () => {

@@ -5,7 +5,8 @@ import { diffItems, facilityItems, itemKey, phoneItemId } from "@/lib/client/rec
 import { mergeServerItems, emptySyncState, type ServerItem } from "@/lib/client/records/merge";
 import { dropKeys, nextBatch, reconcilePlace, removeSent } from "@/lib/client/records/outbox";
 import type { RecordsOutboxEntry } from "@/lib/client/records/outbox-entry";
-import { emptyFacilityData, type FacilityData } from "@/lib/facility/schemas";
+import { emptyFacilityData } from "@/lib/facility/data";
+import type { FacilityData } from "@/lib/facility/schemas";
 
 // The sync engine's pure parts: the item view of facility data, the diff against the synced
 // snapshot, the outbox's coalescing and the merge rules.

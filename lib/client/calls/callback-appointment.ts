@@ -1,6 +1,6 @@
 import "client-only";
 import { format } from "date-fns";
-import { DURATION_DEFAULT } from "@/lib/facility/data";
+import { DURATION_DEFAULT } from "@/lib/facility/limits";
 import { updateFacility } from "@/lib/facility/store";
 import { addAppointment } from "@/lib/facility/updaters";
 import { CALLBACKS_CHANGED_EVENT } from "@/lib/callbacks/times";
