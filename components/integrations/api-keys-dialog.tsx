@@ -8,7 +8,7 @@ import {
   Badge,
   Button,
   Checkbox,
-  Dialog,
+  DialogButton,
   Field,
   Input,
   ListError,
@@ -43,22 +43,17 @@ export const OPENAPI_URL = "/api/v1/openapi.json";
 export function ApiKeysDialog() {
   const t = useTranslations("Integrations");
   const settings = useTranslations("Settings");
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
+    <DialogButton
+      icon={KeyRound}
+      label={settings("generateApiKey")}
+      testId="api-keys-open"
       title={t("apiKeysTitle")}
       description={t("apiKeysHint")}
       className="max-w-3xl"
-      trigger={
-        <Button variant="secondary" data-testid="api-keys-open">
-          <KeyRound aria-hidden /> {settings("generateApiKey")}
-        </Button>
-      }
     >
-      {open ? <ApiKeys /> : null}
-    </Dialog>
+      {() => <ApiKeys />}
+    </DialogButton>
   );
 }
 

@@ -8,7 +8,7 @@ import {
   Badge,
   Button,
   Checkbox,
-  Dialog,
+  DialogButton,
   Field,
   Input,
   ListError,
@@ -45,22 +45,17 @@ const endpointsKey = ["integrations", "webhooks"] as const;
 export function WebhooksDialog() {
   const t = useTranslations("Integrations");
   const settings = useTranslations("Settings");
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
+    <DialogButton
+      icon={Webhook}
+      label={settings("webhookSettings")}
+      testId="webhooks-open"
       title={t("webhooksTitle")}
       description={t("webhooksHint")}
       className="max-w-3xl"
-      trigger={
-        <Button variant="secondary" data-testid="webhooks-open">
-          <Webhook aria-hidden /> {settings("webhookSettings")}
-        </Button>
-      }
     >
-      {open ? <Webhooks /> : null}
-    </Dialog>
+      {() => <Webhooks />}
+    </DialogButton>
   );
 }
 

@@ -8,7 +8,7 @@ import { z } from "zod";
 import {
   Badge,
   Button,
-  Dialog,
+  DialogButton,
   Field,
   Input,
   Select,
@@ -33,22 +33,17 @@ const invitationsKey = ["team", "invitations"] as const;
 export function InviteDialog() {
   const t = useTranslations("Team");
   const settings = useTranslations("Settings");
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
+    <DialogButton
+      icon={UserPlus}
+      label={settings("inviteMembers")}
+      testId="invite-open"
       title={settings("inviteMembers")}
       description={t("inviteHint")}
       className="max-w-2xl"
-      trigger={
-        <Button variant="secondary" data-testid="invite-open">
-          <UserPlus aria-hidden /> {settings("inviteMembers")}
-        </Button>
-      }
     >
-      {open ? <Invitations /> : null}
-    </Dialog>
+      {() => <Invitations />}
+    </DialogButton>
   );
 }
 

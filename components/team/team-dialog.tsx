@@ -8,7 +8,7 @@ import {
   Badge,
   Button,
   Checkbox,
-  Dialog,
+  DialogButton,
   ListError,
   ListLoading,
   Select,
@@ -40,22 +40,17 @@ const teamKey = ["team"] as const;
 export function TeamDialog({ manage }: { manage: boolean }) {
   const t = useTranslations("Team");
   const settings = useTranslations("Settings");
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
+    <DialogButton
+      icon={Users}
+      label={manage ? settings("manageRoles") : t("viewTeam")}
+      testId="team-open"
       title={manage ? settings("manageRoles") : t("viewTeam")}
       description={manage ? t("manageHint") : t("viewHint")}
       className="max-w-3xl"
-      trigger={
-        <Button variant="secondary" data-testid="team-open">
-          <Users aria-hidden /> {manage ? settings("manageRoles") : t("viewTeam")}
-        </Button>
-      }
     >
-      {open ? <TeamList /> : null}
-    </Dialog>
+      {() => <TeamList />}
+    </DialogButton>
   );
 }
 

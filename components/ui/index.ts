@@ -15,6 +15,7 @@ export type { CheckboxProps } from "./checkbox";
 export { RadioCards } from "./radio-cards";
 export type { RadioCardItem } from "./radio-cards";
 export { Dialog, DialogClose, useReturnFocus } from "./dialog";
+export { DialogButton } from "./dialog-button";
 export { Drawer } from "./drawer";
 export {
   DropdownMenu,
