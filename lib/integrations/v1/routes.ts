@@ -10,8 +10,8 @@ import {
   callResponseSchema,
   dispositionBodySchema,
 } from "@/lib/calls/schemas";
-import { releaseResponseSchema } from "@/modules/power-dial/lib/schemas";
 import {
+  dncRemoveResponseSchema,
   dncAddBodySchema,
   dncAddResponseSchema,
   dncListQuerySchema,
@@ -139,7 +139,7 @@ export const v1Routes = {
     summary: "Remove an E.164 number from the list",
     scope: "do_not_call:write",
     params: dncNumberParamsSchema,
-    response: releaseResponseSchema,
+    response: dncRemoveResponseSchema,
     status: 200,
   }),
   listRecords: route({

@@ -22,11 +22,11 @@ import {
   TableRow,
 } from "@/components/ui";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";
-import { releaseResponseSchema } from "@/modules/power-dial/lib/schemas";
 import {
   dncAddResponseSchema,
   dncImportResponseSchema,
   dncListResponseSchema,
+  dncRemoveResponseSchema,
 } from "@/modules/do-not-call/lib/schemas";
 
 const listKey = ["do-not-call"] as const;
@@ -95,7 +95,7 @@ export function DoNotCallSection({
   const remove = useMutation({
     mutationFn: (n: string) =>
       apiClient.delete(`/api/do-not-call/${encodeURIComponent(n)}`, {
-        schema: releaseResponseSchema,
+        schema: dncRemoveResponseSchema,
         credential: "rep",
       }),
     onSuccess: (_r, n) => {

@@ -42,6 +42,8 @@ export const dncAddBodySchema = z.object({
     .optional(),
 });
 export const dncAddResponseSchema = z.object({ entry: dncEntrySchema, created: z.boolean() });
+/** DELETE /api/do-not-call/{number}: `released` is true (the number may call again). */
+export const dncRemoveResponseSchema = z.object({ released: z.boolean() });
 export const dncNumberParamsSchema = z.object({
   number: z.string().regex(/^\+[1-9]\d{6,14}$/, "number must be in E.164 format (+15125550101)"),
 });

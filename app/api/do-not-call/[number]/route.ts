@@ -3,13 +3,12 @@ import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { removeDnc } from "@/modules/do-not-call/lib/do-not-call";
 import { dncWriteLimit } from "@/modules/do-not-call/lib/limits";
-import { releaseResponseSchema } from "@/modules/power-dial/lib/schemas";
-import { dncNumberParamsSchema } from "@/modules/do-not-call/lib/schemas";
+import { dncNumberParamsSchema, dncRemoveResponseSchema } from "@/modules/do-not-call/lib/schemas";
 
 export const DELETE = withUser(
   { permission: "doNotCall.remove", params: dncNumberParamsSchema, rateLimit: dncWriteLimit },
   async ({ session, params }) => {
     await removeDnc(session, params.number);
-    return respond(releaseResponseSchema, { released: true });
+    return respond(dncRemoveResponseSchema, { released: true });
   },
 );
