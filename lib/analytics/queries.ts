@@ -377,24 +377,36 @@ export async function heatmap(db: Db, scope: AnalyticsScope, range: Range): Prom
   const cover = scope.userId === null ? hourCover(from, to, [], DAY_MS) : callsOnly(from, to);
   const days =
     cover.first < cover.end
-      ? Prisma.sql`"organizationId" = ${scope.organizationId}::uuid
-          AND "day" >= ${cover.first}::int AND "day" < ${cover.end}::int`
-      : Prisma.sql`FALSE`;
+      ? [
+          Prisma.sql`
+            SELECT "category", "weekHour"::int AS "weekHour", SUM("dials")::bigint AS "dials",
+              SUM("connects")::bigint AS "connects", SUM("conversations")::bigint AS "conversations"
+            FROM "CallBusinessHourRollup"
+            WHERE "organizationId" = ${scope.organizationId}::uuid
+              AND "day" >= ${cover.first}::int AND "day" < ${cover.end}::int
+            GROUP BY 1, 2`,
+        ]
+      : [];
   // Each partial day is its own range scan: one range is an index-only scan of
   // Call_analytics_idx, where the ranges joined by OR were a bitmap scan of the table (100-odd
   // blocks read for a month's two partial days, 20 times the time, docs/performance.md).
   const edges = cover.edges.map(
     (e) => Prisma.sql`
-      SELECT COALESCE("businessCategory", ''), ${WEEK_HOUR}, COUNT(*), COUNT("connectedAt"),
-        COUNT(*) FILTER (WHERE ${CONVERSATION})
+      SELECT COALESCE("businessCategory", '') AS "category", ${WEEK_HOUR} AS "weekHour",
+        COUNT(*) AS "dials", COUNT("connectedAt") AS "connects",
+        COUNT(*) FILTER (WHERE ${CONVERSATION}) AS "conversations"
       FROM "Call"
       WHERE ${callsIn(scope, { from: new Date(e.from), to: new Date(e.to) })}
         AND "businessUtcOffsetMinutes" IS NOT NULL
       GROUP BY 1, 2`,
   );
+  const parts = [...days, ...edges];
+  if (parts.length === 0) return [];
   // One grouping by (category, hour of the week), at most categories x 168 groups; the overall
   // cells are their sums, added here rather than by a second grouping set in SQL (which hashed
-  // every row twice).
+  // every row twice). A single part (one rep's range, read from the calls alone) is grouped
+  // already: a second grouping of its rows would only hash them all again.
+  const single = parts.length === 1;
   const rows = await db.$queryRaw<
     {
       category: string | null;
@@ -404,16 +416,16 @@ export async function heatmap(db: Db, scope: AnalyticsScope, range: Range): Prom
       conversations: number;
     }[]
   >`
-    SELECT NULLIF("category", '') AS "category", "weekHour", SUM("dials")::int AS "dials",
-      SUM("connects")::int AS "connects", SUM("conversations")::int AS "conversations"
-    FROM (
-      SELECT "category", "weekHour"::int AS "weekHour", SUM("dials")::bigint AS "dials",
-        SUM("connects")::bigint AS "connects", SUM("conversations")::bigint AS "conversations"
-      FROM "CallBusinessHourRollup" WHERE ${days}
-      GROUP BY 1, 2
-      ${edges.length ? Prisma.sql`UNION ALL ${Prisma.join(edges, " UNION ALL ")}` : Prisma.empty}
-    ) AS "parts"
-    GROUP BY 1, 2`;
+    SELECT NULLIF("category", '') AS "category", "weekHour",
+      ${
+        single
+          ? Prisma.sql`"dials"::int AS "dials", "connects"::int AS "connects",
+              "conversations"::int AS "conversations"`
+          : Prisma.sql`SUM("dials")::int AS "dials", SUM("connects")::int AS "connects",
+              SUM("conversations")::int AS "conversations"`
+      }
+    FROM (${Prisma.join(parts, " UNION ALL ")}) AS "parts"
+    ${single ? Prisma.empty : Prisma.sql`GROUP BY 1, 2`}`;
   const cell = (weekHour: number) => ({
     weekday: Math.floor(weekHour / 24) + 1,
     hour: weekHour % 24,
