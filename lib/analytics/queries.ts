@@ -42,15 +42,25 @@ export function callsIn(scope: AnalyticsScope, { from, to }: Range) {
     AND "startedAt" >= ${from}::timestamp(3) AND "startedAt" < ${to}::timestamp(3)`;
 }
 
-/** The calls of a scope in any of the pieces (ms): the ragged edges the rollup cannot answer. */
+/** What the partial hours' aggregates read of a call: all of it in both covering indexes. */
+const EDGE_COLUMNS = Prisma.sql`"userId", "startedAt", "connectedAt", "talkSeconds", "disposition",
+  "saleAmount"`;
+
+/**
+ * The calls of a scope in the pieces (ms) the rollup cannot answer, as a FROM item. Each piece
+ * is its own SELECT (UNION ALL), so each is one index-only range scan of Call_analytics_idx or
+ * Call_analytics_rep_idx: the pieces joined by OR in one WHERE were read as a bitmap scan of the
+ * table (docs/performance.md). The pieces of a cover never overlap, so no call is read twice.
+ */
 function callsInEdges(scope: AnalyticsScope, edges: HourCover["edges"]) {
-  if (edges.length === 0) return Prisma.sql`FALSE`;
-  const ranges = edges.map(
-    (e) =>
-      Prisma.sql`("startedAt" >= ${new Date(e.from)}::timestamp(3) AND "startedAt" < ${new Date(e.to)}::timestamp(3))`,
-  );
-  return Prisma.sql`${whoOf(scope)} AND "direction" = 'outbound'::"CallDirection"
-    AND (${Prisma.join(ranges, " OR ")})`;
+  const pieces = edges.length
+    ? edges.map(
+        (e) =>
+          Prisma.sql`SELECT ${EDGE_COLUMNS} FROM "Call"
+            WHERE ${callsIn(scope, { from: new Date(e.from), to: new Date(e.to) })}`,
+      )
+    : [Prisma.sql`SELECT ${EDGE_COLUMNS} FROM "Call" WHERE FALSE`];
+  return Prisma.sql`(${Prisma.join(pieces, " UNION ALL ")}) AS "edgeCalls"`;
 }
 
 /**
@@ -139,7 +149,7 @@ export async function totals(
       COUNT(*) FILTER (WHERE ${CONVERSATION}) AS "conversations",
       COUNT(*) FILTER (WHERE ${SALE}) AS "sales", SUM("talkSeconds")::numeric AS "talkSeconds",
       SUM("saleAmount") FILTER (WHERE ${SALE}) AS "revenue", 0::bigint AS "hours"
-    FROM "Call" WHERE ${edges}
+    FROM ${edges}
     GROUP BY 1`;
   const hoursOfCalls = Prisma.sql`
     SELECT "current", 0::bigint AS "dials", 0::bigint AS "connects", 0::bigint AS "conversations",
@@ -147,7 +157,7 @@ export async function totals(
     FROM (
       SELECT DISTINCT ${current} AS "current", "userId",
         floor((${EPOCH} + ${shift}::int) / 3600)::int AS "hour"
-      FROM "Call" WHERE ${edges}
+      FROM ${edges}
     ) AS "perHour"
     GROUP BY 1`;
   const added = (parts: Prisma.Sql[]) => db.$queryRaw<(Totals & { current: boolean })[]>`
@@ -267,7 +277,7 @@ export async function activity(
       UNION ALL
       SELECT ${key}, COUNT(*), COUNT("connectedAt"), COUNT(*) FILTER (WHERE ${CONVERSATION}),
         COUNT(*) FILTER (WHERE ${SALE})
-      FROM "Call" WHERE ${callsInEdges(scope, cover.edges)}
+      FROM ${callsInEdges(scope, cover.edges)}
       GROUP BY 1
     ) AS "parts"
     GROUP BY 1`;
@@ -329,7 +339,7 @@ export async function leaderboard(db: Db, organizationId: string, range: Range) 
       SELECT "userId", COUNT(*), COUNT("connectedAt"), COUNT(*) FILTER (WHERE ${CONVERSATION}),
         COUNT(*) FILTER (WHERE ${SALE}), SUM("saleAmount") FILTER (WHERE ${SALE}),
         SUM("talkSeconds")::numeric
-      FROM "Call" WHERE ${callsInEdges(scope, cover.edges)}
+      FROM ${callsInEdges(scope, cover.edges)}
       GROUP BY 1
     ) AS "parts"
     GROUP BY "userId"
@@ -367,24 +377,36 @@ export async function heatmap(db: Db, scope: AnalyticsScope, range: Range): Prom
   const cover = scope.userId === null ? hourCover(from, to, [], DAY_MS) : callsOnly(from, to);
   const days =
     cover.first < cover.end
-      ? Prisma.sql`"organizationId" = ${scope.organizationId}::uuid
-          AND "day" >= ${cover.first}::int AND "day" < ${cover.end}::int`
-      : Prisma.sql`FALSE`;
+      ? [
+          Prisma.sql`
+            SELECT "category", "weekHour"::int AS "weekHour", SUM("dials")::bigint AS "dials",
+              SUM("connects")::bigint AS "connects", SUM("conversations")::bigint AS "conversations"
+            FROM "CallBusinessHourRollup"
+            WHERE "organizationId" = ${scope.organizationId}::uuid
+              AND "day" >= ${cover.first}::int AND "day" < ${cover.end}::int
+            GROUP BY 1, 2`,
+        ]
+      : [];
   // Each partial day is its own range scan: one range is an index-only scan of
   // Call_analytics_idx, where the ranges joined by OR were a bitmap scan of the table (100-odd
   // blocks read for a month's two partial days, 20 times the time, docs/performance.md).
   const edges = cover.edges.map(
     (e) => Prisma.sql`
-      SELECT COALESCE("businessCategory", ''), ${WEEK_HOUR}, COUNT(*), COUNT("connectedAt"),
-        COUNT(*) FILTER (WHERE ${CONVERSATION})
+      SELECT COALESCE("businessCategory", '') AS "category", ${WEEK_HOUR} AS "weekHour",
+        COUNT(*) AS "dials", COUNT("connectedAt") AS "connects",
+        COUNT(*) FILTER (WHERE ${CONVERSATION}) AS "conversations"
       FROM "Call"
       WHERE ${callsIn(scope, { from: new Date(e.from), to: new Date(e.to) })}
         AND "businessUtcOffsetMinutes" IS NOT NULL
       GROUP BY 1, 2`,
   );
+  const parts = [...days, ...edges];
+  if (parts.length === 0) return [];
   // One grouping by (category, hour of the week), at most categories x 168 groups; the overall
   // cells are their sums, added here rather than by a second grouping set in SQL (which hashed
-  // every row twice).
+  // every row twice). A single part (one rep's range, read from the calls alone) is grouped
+  // already: a second grouping of its rows would only hash them all again.
+  const single = parts.length === 1;
   const rows = await db.$queryRaw<
     {
       category: string | null;
@@ -394,16 +416,16 @@ export async function heatmap(db: Db, scope: AnalyticsScope, range: Range): Prom
       conversations: number;
     }[]
   >`
-    SELECT NULLIF("category", '') AS "category", "weekHour", SUM("dials")::int AS "dials",
-      SUM("connects")::int AS "connects", SUM("conversations")::int AS "conversations"
-    FROM (
-      SELECT "category", "weekHour"::int AS "weekHour", SUM("dials")::bigint AS "dials",
-        SUM("connects")::bigint AS "connects", SUM("conversations")::bigint AS "conversations"
-      FROM "CallBusinessHourRollup" WHERE ${days}
-      GROUP BY 1, 2
-      ${edges.length ? Prisma.sql`UNION ALL ${Prisma.join(edges, " UNION ALL ")}` : Prisma.empty}
-    ) AS "parts"
-    GROUP BY 1, 2`;
+    SELECT NULLIF("category", '') AS "category", "weekHour",
+      ${
+        single
+          ? Prisma.sql`"dials"::int AS "dials", "connects"::int AS "connects",
+              "conversations"::int AS "conversations"`
+          : Prisma.sql`SUM("dials")::int AS "dials", SUM("connects")::int AS "connects",
+              SUM("conversations")::int AS "conversations"`
+      }
+    FROM (${Prisma.join(parts, " UNION ALL ")}) AS "parts"
+    ${single ? Prisma.empty : Prisma.sql`GROUP BY 1, 2`}`;
   const cell = (weekHour: number) => ({
     weekday: Math.floor(weekHour / 24) + 1,
     hour: weekHour % 24,

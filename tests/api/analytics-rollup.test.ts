@@ -205,6 +205,14 @@ describe("ragged ranges read the same figures as the calls", () => {
     "no_answer",
     "do_not_call",
   ];
+  const cases: [string, string, string][] = [
+    ["2026-03-21T05:17:00Z", "2026-03-22T20:43:00Z", "America/New_York"],
+    ["2026-03-21T05:17:00Z", "2026-03-22T20:43:00Z", "UTC"],
+    ["2026-03-21T05:00:00Z", "2026-03-22T19:00:00Z", "Europe/Berlin"],
+    ["2026-03-21T18:30:00Z", "2026-03-22T18:30:00Z", "Asia/Kolkata"],
+    ["2026-03-21T10:10:00Z", "2026-03-21T10:50:00Z", "UTC"],
+    ["2026-03-21T10:10:00.500Z", "2026-03-22T09:59:59.999Z", "America/St_Johns"],
+  ];
   let org: string;
   let owner: Rep;
   let other: Rep;
@@ -225,6 +233,28 @@ describe("ragged ranges read the same figures as the calls", () => {
       });
       t += (7 + ((i * 13) % 41)) * 60_000;
     }
+    // And calls exactly on, and 1 ms before, every instant where a case's answer splits between
+    // the rollup and the calls (each end of both periods and the hours around them): a call read
+    // by two pieces, or by none, changes the sums.
+    const HOUR = 3600_000;
+    const instants = new Set<number>();
+    for (const [f, t] of cases) {
+      const [from, to] = [Date.parse(f), Date.parse(t)];
+      for (const x of [2 * from - to, from, to]) {
+        const hour = Math.floor(x / HOUR) * HOUR;
+        for (const at of [x, hour, hour + HOUR]) instants.add(at).add(at - 1);
+      }
+    }
+    [...instants].forEach((ms, i) => {
+      const disposition = dispositions[i % dispositions.length]!;
+      seeds.push({
+        rep: i % 2 === 0 ? other : owner,
+        at: new Date(ms),
+        talk: 11 + (i % 7),
+        disposition,
+        sale: disposition === "sale" ? 3.5 : 0,
+      });
+    });
     const db = await getDb();
     await db.call.createMany({
       data: seeds.map((s) => ({
@@ -274,14 +304,6 @@ describe("ragged ranges read the same figures as the calls", () => {
     return { current: of(from, to), previous: of(2 * from - to, from), days };
   }
 
-  const cases: [string, string, string][] = [
-    ["2026-03-21T05:17:00Z", "2026-03-22T20:43:00Z", "America/New_York"],
-    ["2026-03-21T05:17:00Z", "2026-03-22T20:43:00Z", "UTC"],
-    ["2026-03-21T05:00:00Z", "2026-03-22T19:00:00Z", "Europe/Berlin"],
-    ["2026-03-21T18:30:00Z", "2026-03-22T18:30:00Z", "Asia/Kolkata"],
-    ["2026-03-21T10:10:00Z", "2026-03-21T10:50:00Z", "UTC"],
-    ["2026-03-21T10:10:00.500Z", "2026-03-22T09:59:59.999Z", "America/St_Johns"],
-  ];
   it.each(cases)("from %s to %s in %s", async (from, to, tz) => {
     const qs = new URLSearchParams({ from, to, tz }).toString();
     const res = await GET(request("GET", `/api/analytics?${qs}`, { token: owner.token }), {
@@ -329,6 +351,16 @@ describe("ragged ranges read the same figures as the calls", () => {
           : undefined,
       );
     }
+    // One rep's own detail: the same split, over that rep's calls only.
+    const mine = await GET(
+      request("GET", `/api/analytics?${qs}&agent=${owner.userId}`, { token: owner.token }),
+      { params: Promise.resolve({}) },
+    );
+    expect(mine.status).toBe(200);
+    const detail = analyticsResponseSchema.parse(await mine.json());
+    const wantMine = expected(Date.parse(from), Date.parse(to), tz, owner);
+    expect(pick(detail.summary)).toEqual(wantMine.current);
+    expect(pick(detail.previous)).toEqual(wantMine.previous);
     if (body.activity.unit === "day") {
       const days = new Map(
         body.activity.buckets.filter((b) => b.dials).map((b) => [b.start, b.dials]),
