@@ -271,8 +271,11 @@ export function checkConfiguration(
   }
   const serverless = serverlessRequested(raw);
   if (serverless && atStart) {
-    // No writable disk there for the embedded database, the generated secret or the mail outbox.
-    const missing = ["DATABASE_URL", "AUTH_SECRET", "SMTP_URL"].filter((name) => !raw[name]);
+    // No lasting disk there for the embedded database, the generated secret, the mail outbox or
+    // call recordings: each needs its service, or the instance would start and lose what it keeps.
+    const missing = ["DATABASE_URL", "AUTH_SECRET", "SMTP_URL", "RECORDING_S3_BUCKET"].filter(
+      (name) => !raw[name],
+    );
     if (missing.length) {
       const why =
         raw.RUNTIME === "serverless"
@@ -280,13 +283,11 @@ export function checkConfiguration(
           : "serverless platform detected (VERCEL=1)";
       problems.push(
         `${why} needs ${missing.join(", ")} (no writable disk for the embedded database, ` +
-          `auth secret or mail outbox). Missing: ${missing.join(", ")}.`,
+          `auth secret, mail outbox or call recordings). Missing: ${missing.join(", ")}.`,
       );
     }
   }
   // Recordings: half an S3 configuration is a mistake, not a reason to fall back to the disk.
-  // (Serverless mode without a bucket still starts: recording is unavailable there and the
-  // console says why, rather than refusing deployments that never record.)
   if (!raw.RECORDING_S3_ACCESS_KEY_ID !== !raw.RECORDING_S3_SECRET_ACCESS_KEY) {
     problems.push(
       "RECORDING_S3_ACCESS_KEY_ID: RECORDING_S3_ACCESS_KEY_ID and RECORDING_S3_SECRET_ACCESS_KEY go together",

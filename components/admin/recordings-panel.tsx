@@ -78,11 +78,6 @@ export function RecordingsPanel() {
                 { label: t("retention"), value: t("retentionDays", { days: data.retentionDays }) },
               ]}
             />
-            {data.available ? null : (
-              <p role="alert" className="text-sm text-danger-text">
-                {t("unavailable")}
-              </p>
-            )}
             <ul className="grid gap-2">
               {data.organizations.map((org) => (
                 <li key={org.id} className="flex flex-wrap items-center gap-2 text-sm">

@@ -16,7 +16,6 @@ const storedAnswer = r.object({ chunks: r.array(r.object({ index: r.count })) })
 export const recordingSettingsAnswer: r.Rule<RecordingSettings> = r.object({
   mode: r.oneOf(RECORDING_MODES),
   consentRequired: r.boolean,
-  available: r.boolean,
   retentionDays: r.number({ int: true }),
   hearsTeam: r.boolean,
   consentNotice: r.withDefault(r.boolean, false),

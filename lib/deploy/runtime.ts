@@ -3,7 +3,7 @@ import { deploymentEnv, env } from "@/lib/env";
 
 // What serverless mode (Vercel, or RUNTIME=serverless) changes: instances start and stop per
 // request on a read-only file system (only /tmp writable) with no timers between requests. So
-// nothing may depend on DATA_DIR (database, auth secret, outbox), migrations run in the build,
+// nothing may depend on DATA_DIR (database, auth secret, outbox, recordings), migrations run in the build,
 // and housekeeping runs from the cron route instead of an in-process timer. The settings it
 // cannot do without are checked at start (lib/env-schema.ts).
 

@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { errorMessage, log } from "@/lib/log";
 import type { RecordingOverview } from "./schemas";
-import { recordingPrefix, recordingStore, recordingStoreConfigured } from "./storage";
+import { recordingPrefix, recordingStore } from "./storage";
 
 const dayMs = 24 * 3_600_000;
 
@@ -13,7 +13,6 @@ const dayMs = 24 * 3_600_000;
  * recording existed and was deleted. A failed delete leaves the row for the next run.
  */
 export async function pruneRecordings(now = new Date(), limit = 500): Promise<number> {
-  if (!recordingStoreConfigured()) return 0;
   const db = await getDb();
   const cutoff = new Date(now.getTime() - env.RECORDING_RETENTION_DAYS * dayMs);
   const old = await db.recording.findMany({
@@ -78,7 +77,6 @@ export async function recordingOverview(): Promise<RecordingOverview> {
   const bytesOf = new Map(perOrg.map((r) => [r.organizationId, r._sum.bytes ?? 0]));
   return {
     store: env.RECORDING_S3_BUCKET ? "s3" : "local",
-    available: recordingStoreConfigured(),
     bytes: kept._sum.bytes ?? 0,
     recordings: kept._count._all,
     deleted,

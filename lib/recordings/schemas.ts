@@ -88,8 +88,6 @@ export type CallRecordingSummary = z.infer<typeof callRecordingSummarySchema>;
 export const recordingSettingsSchema = z.object({
   mode: z.enum(RECORDING_MODES),
   consentRequired: z.boolean(),
-  /** Whether this deployment can keep recordings at all (a store is configured). */
-  available: z.boolean(),
   retentionDays: z.number().int(),
   /** Whether the reader may play the whole team's recordings (a manager), not only their own. */
   hearsTeam: z.boolean(),
@@ -106,7 +104,6 @@ export const recordingSettingsBodySchema = z.object({
 /** The operator console's Call recordings panel: storage use, retention, each team's mode. */
 export const recordingOverviewSchema = z.object({
   store: z.enum(["local", "s3"]),
-  available: z.boolean(),
   bytes: z.number().int().nonnegative(),
   recordings: z.number().int().nonnegative(),
   deleted: z.number().int().nonnegative(),

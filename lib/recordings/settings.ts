@@ -3,7 +3,6 @@ import { can, type MemberRole } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { RecordingMode, RecordingSettings } from "./schemas";
-import { recordingStoreConfigured } from "./storage";
 
 /** An organization's recording settings, with what this deployment allows. */
 export async function recordingSettingsOf(
@@ -18,7 +17,6 @@ export async function recordingSettingsOf(
   return {
     mode: org.recordingMode,
     consentRequired: org.recordingConsentRequired,
-    available: recordingStoreConfigured(),
     retentionDays: env.RECORDING_RETENTION_DAYS,
     hearsTeam: can(role, "recordings.team"),
     consentNotice: org.consentNoticeSha256 !== null,

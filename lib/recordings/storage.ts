@@ -59,16 +59,6 @@ export function consentNoticeKey(organizationId: string, sha256: string) {
   return `${checkId(organizationId)}/consent/${sha256.slice(0, 32)}.audio`;
 }
 
-/** Serverless mode without RECORDING_S3_BUCKET: there is no disk to keep recordings on. */
-export class RecordingStoreMissing extends Error {
-  constructor() {
-    super("serverless mode keeps recordings only in an object store (RECORDING_S3_BUCKET)");
-  }
-}
-
-/** Whether this deployment can keep recordings (a bucket, or a disk outside serverless mode). */
-export const recordingStoreConfigured = () => Boolean(env.RECORDING_S3_BUCKET) || !isServerless;
-
 let store: Promise<RecordingStore> | null = null;
 
 /** The configured store (created once; the S3 client and its SDK load only when configured). */
@@ -85,7 +75,9 @@ export function recordingStore(): Promise<RecordingStore> {
         forcePathStyle: env.RECORDING_S3_FORCE_PATH_STYLE,
       });
     }
-    if (isServerless) throw new RecordingStoreMissing();
+    // A serverless start refuses without a bucket (lib/env-schema.ts): never /tmp, which dies
+    // with the instance, even for a tool run outside a serving instance.
+    if (isServerless) throw new Error("recording store: serverless mode needs RECORDING_S3_BUCKET");
     const { createLocalStore, localRecordingsDir } = await import("./storage-local");
     return createLocalStore(localRecordingsDir());
   })();

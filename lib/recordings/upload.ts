@@ -44,11 +44,6 @@ export async function startRecording(
     throw new ApiError("not_found", "Call not found", { code: "call_not_found" });
   }
   const settings = await recordingSettingsOf(session.organizationId);
-  if (!settings.available) {
-    throw new ApiError("unavailable", "This deployment has no recording storage", {
-      code: "recording_unavailable",
-    });
-  }
   if (settings.mode === "off") {
     throw new ApiError("forbidden", "Your team does not record calls", { code: "recording_off" });
   }

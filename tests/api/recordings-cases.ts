@@ -314,7 +314,7 @@ export function recordingCases(backEnd: "local" | "s3") {
       expect((await set(rep, { mode: "off", consentRequired: false })).status).toBe(403);
       const off = await set(manager, { mode: "off", consentRequired: false });
       expect(off.status).toBe(200);
-      expect(await off.json()).toMatchObject({ mode: "off", available: true, retentionDays: 30 });
+      expect(await off.json()).toMatchObject({ mode: "off", retentionDays: 30 });
       const refused = await start(rep, crypto.randomUUID(), await callOf(rep));
       expect(refused.status).toBe(403);
       expect(await refused.json()).toMatchObject({ code: "recording_off" });

@@ -21,7 +21,7 @@ describe("the operator console's Call recordings panel", () => {
     const res = await GET(request("GET", "/api/admin/recordings", { token }));
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ store: "local", available: true, retentionDays: 30 });
+    expect(body).toMatchObject({ store: "local", retentionDays: 30 });
     expect(body.organizations.find((o: { id: string }) => o.id === org.id)).toMatchObject({
       mode: "on_request",
       bytes: 0,

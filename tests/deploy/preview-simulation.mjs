@@ -4,15 +4,19 @@
 // unset) start as separate processes from a read-only project directory (a read-only bind mount
 // in a private mount namespace, since root ignores permission bits) and none migrates; the rep
 // flow passes across instances (login, profile, verification mail to an SMTP peer in this
-// process, Targets against the Places peer); the cron route is called twice at once. Also: two
-// racing migrations on one database, the refusal without SMTP_URL, a cold start on an
-// unmigrated database, and a long-running server that still migrates at start.
+// process, Targets against the Places peer, a call recording uploaded to one instance and played
+// from another through an S3-compatible peer); the cron route is called twice at once. Also: two
+// racing migrations on one database, the refusal without SMTP_URL and RECORDING_S3_BUCKET, a cold
+// start on an unmigrated database, and a long-running server that still migrates at start.
 // Ports: DEPLOY_TEST_PORT (default 3260) up to +9. NEXT_DIST_DIR: .next-deploy-test.
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import S3rver from "s3rver";
 import smtpServer from "smtp-server";
 import { startPlacesPeer } from "../peers/places-peer.mjs";
 
@@ -210,6 +214,43 @@ function startMailbox() {
   );
 }
 
+// The recording store's peer: s3rver speaks the S3 REST protocol, as R2 or MinIO would, so the
+// instances run the same S3 client code as on the platform; only the endpoint differs.
+async function startObjectStore() {
+  const bucket = "dialflow-deploy-recordings";
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-deploy-s3-"));
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
+  const { port } = await server.run();
+  return {
+    bucket,
+    directory,
+    env: {
+      RECORDING_S3_BUCKET: bucket,
+      RECORDING_S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      RECORDING_S3_ACCESS_KEY_ID: "S3RVER",
+      RECORDING_S3_SECRET_ACCESS_KEY: "S3RVER",
+    },
+    async close() {
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every file under `dir` (s3rver keeps each object as files there). */
+function filesUnder(dir) {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath ?? e.path, e.name));
+}
+
 async function json(res) {
   const text = await res.text();
   try {
@@ -234,15 +275,17 @@ async function main() {
 
   const mailbox = await startMailbox();
   const peer = await startPlacesPeer({ port: basePort + 9, apiKey: "deploy-test-places-key" });
+  const objectStore = await startObjectStore();
   try {
-    await simulate(mailbox, peer);
+    await simulate(mailbox, peer, objectStore);
   } finally {
     await mailbox.close();
     await peer.close();
+    await objectStore.close();
   }
 }
 
-async function simulate(mailbox, peer) {
+async function simulate(mailbox, peer, objectStore) {
   const migrationCount = fs
     .readdirSync("prisma/migrations", { withFileTypes: true })
     .filter((e) => e.isDirectory()).length;
@@ -315,6 +358,7 @@ async function simulate(mailbox, peer) {
     CRON_SECRET: cronSecret,
     PLACES_API_KEY: peer.apiKey,
     PLACES_API_BASE_URL: peer.url,
+    ...objectStore.env,
     LOG_LEVEL: "info",
   };
   const a = startServer("instance A", basePort, {
@@ -396,6 +440,66 @@ async function simulate(mailbox, peer) {
   );
   assert.equal(details.status, 200);
 
+  step("call recording: settings on one instance, upload across both, playback from the bucket");
+  const team = await json(await fetch(`${a.base}/api/team/recording`, { headers: auth }));
+  assert.equal(team.mode, "on_request", JSON.stringify(team));
+  const callId = crypto.randomUUID();
+  const call = await fetch(`${a.base}/api/calls/${callId}`, {
+    method: "PUT",
+    headers: auth,
+    body: JSON.stringify({
+      dialedDigits: "+12125550123",
+      startedAt: new Date(Date.now() - 60_000).toISOString(),
+    }),
+  });
+  assert.equal(call.status, 201, JSON.stringify(await json(call.clone())));
+  const recordingId = crypto.randomUUID();
+  const opened = await fetch(`${a.base}/api/recordings/${recordingId}`, {
+    method: "PUT",
+    headers: auth,
+    body: JSON.stringify({ callId, mimeType: "audio/webm;codecs=opus" }),
+  });
+  assert.equal(opened.status, 201, JSON.stringify(await json(opened.clone())));
+  // Chunk 0 starts like a WebM file (the server checks the first bytes); chunk 1 is any bytes.
+  const chunks = [3000, 2000].map((size, i) => {
+    const out = Buffer.alloc(size);
+    for (let j = 0; j < size; j++) out[j] = (i * 31 + j * 7) & 0xff;
+    if (i === 0) out.set([0x1a, 0x45, 0xdf, 0xa3], 0);
+    return out;
+  });
+  for (const [i, chunk] of chunks.entries()) {
+    const put = await fetch(`${[a, b][i].base}/api/recordings/${recordingId}/chunks/${i}`, {
+      method: "PUT",
+      headers: {
+        authorization: auth.authorization,
+        "content-type": "application/octet-stream",
+        "x-chunk-sha256": crypto.createHash("sha256").update(chunk).digest("hex"),
+      },
+      body: chunk,
+    });
+    assert.equal(put.status, 201, JSON.stringify(await json(put.clone())));
+  }
+  const finished = await fetch(`${b.base}/api/recordings/${recordingId}/finish`, {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({ chunkCount: 2, durationMs: 4000 }),
+  });
+  assert.equal(finished.status, 200, JSON.stringify(await json(finished.clone())));
+  const whole = Buffer.concat(chunks);
+  const played = await fetch(`${a.base}/api/recordings/${recordingId}/audio`, {
+    headers: { authorization: auth.authorization },
+  });
+  assert.equal(played.status, 200, JSON.stringify(await json(played.clone())));
+  assert.ok(whole.equals(Buffer.from(await played.arrayBuffer())), "playback = the chunks");
+  const ranged = await fetch(`${b.base}/api/recordings/${recordingId}/audio`, {
+    headers: { authorization: auth.authorization, range: "bytes=2990-3009" },
+  });
+  assert.equal(ranged.status, 206);
+  assert.ok(whole.subarray(2990, 3010).equals(Buffer.from(await ranged.arrayBuffer())));
+  // The audio is in the bucket, not on an instance's disk (its /tmp dies with it).
+  const stored = filesUnder(objectStore.directory).filter((f) => f.includes(recordingId));
+  assert.ok(stored.length >= 2, `no recording objects in the bucket: ${stored.join(", ")}`);
+
   step("sign-in throttling as the platform serves it: no forged address, no shared one");
   // `next start` has no socket address to offer: a header a client forges must not give it a
   // fresh counter per value, and wrong guesses must not lock an account for every client.
@@ -475,7 +579,7 @@ async function simulate(mailbox, peer) {
   }
 
   step("serverless refusals: missing settings, unmigrated database");
-  const noSmtp = startServer("no SMTP_URL", basePort + 3, {
+  const noSmtp = startServer("no SMTP_URL, no RECORDING_S3_BUCKET", basePort + 3, {
     NODE_ENV: "production",
     VERCEL: "1",
     VERCEL_ENV: "preview",
@@ -489,7 +593,7 @@ async function simulate(mailbox, peer) {
     .filter((l) => l.includes("Refusing to start"));
   assert.equal(refusal.length, 1, noSmtp.log());
   assert.match(refusal[0], /VERCEL=1/);
-  assert.match(refusal[0], /Missing: SMTP_URL\./);
+  assert.match(refusal[0], /Missing: SMTP_URL, RECORDING_S3_BUCKET\./);
 
   const emptyDb = createDatabase("empty");
   const cold = startServer("cold start on an empty database", basePort + 4, {

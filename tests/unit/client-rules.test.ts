@@ -61,6 +61,8 @@ import {
   searchResponseSchema,
 } from "@/lib/places/schemas";
 import { searchCacheEntrySchema } from "@/lib/targets/search-cache";
+import { recordingSettingsAnswer } from "@/lib/client/recordings";
+import { recordingSettingsSchema } from "@/lib/recordings/schemas";
 
 // The /app shell checks its stored values and the answers it reads on every page with
 // lib/client/rules.ts instead of zod (issue 16's first-load budget). Each rule must accept and
@@ -159,6 +161,25 @@ describe("API answers the /app shell checks without zod agree with the routes' s
   });
 
   it("dial settings", () => agree(dialSettingsAnswer, dialSettingsSchema, variants(settings)));
+
+  it("team recording settings", () => {
+    const sample = {
+      mode: "every_call",
+      consentRequired: true,
+      retentionDays: 90,
+      hearsTeam: false,
+      consentNotice: true,
+    };
+    // The rule reads an answer without consentNotice (an older server's) as false; zod refuses it.
+    const withNotice = (v: unknown) =>
+      !(
+        v !== null &&
+        typeof v === "object" &&
+        "mode" in v &&
+        (v as { consentNotice?: unknown }).consentNotice === undefined
+      );
+    agree(recordingSettingsAnswer, recordingSettingsSchema, variants(sample).filter(withNotice));
+  });
 
   it("preview", () => {
     const place = { doNotCall: false, reservedBy: null, recentCallAt: "2026-11-23T10:00:00.123Z" };

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { startRefusal } from "@/lib/env-schema";
 
 // The deployment configuration files stay in step with lib/env-schema.ts (the settings lib/env.ts reads from
 // process.env): every setting it reads is in .env.example and the README's configuration table,
@@ -29,6 +30,24 @@ describe("deployment configuration", () => {
     );
     const missing = settings.filter((s) => s !== "NODE_ENV" && !table.includes(`\`${s}\``));
     expect(missing).toEqual([]);
+  });
+
+  it("the README and .env.example mark what a serverless start requires as required there", () => {
+    const refusal = startRefusal({ RUNTIME: "serverless" }) ?? "";
+    const required = /Missing: ([A-Z0-9_, ]+)\./.exec(refusal)?.[1]?.split(", ") ?? [];
+    expect(required).toEqual(["DATABASE_URL", "AUTH_SECRET", "SMTP_URL", "RECORDING_S3_BUCKET"]);
+    const readme = fs.readFileSync("README.md", "utf8");
+    const row = (name: string) =>
+      readme.split("\n").find((line) => line.startsWith(`| \`${name}\``)) ?? "";
+    for (const name of required) expect(row("RUNTIME"), name).toContain(`\`${name}\``);
+    expect(row("RECORDING_S3_BUCKET")).toMatch(/required in serverless mode/);
+    // .env.example lists them under its "Required in serverless" heading.
+    const example = fs.readFileSync(".env.example", "utf8");
+    const section = example.slice(
+      example.indexOf("# --- Required in serverless"),
+      example.indexOf("# --- ", example.indexOf("# --- Required in serverless") + 5),
+    );
+    for (const name of required) expect(section, name).toMatch(new RegExp(`^(# )?${name}=`, "m"));
   });
 
   it("vercel.json builds with npm run build and its crons call existing routes", () => {

@@ -23,6 +23,7 @@ describe("startRefusal", () => {
       NODE_ENV: "production",
       DATABASE_URL: "postgres://x@127.0.0.1/db",
       SMTP_URL: "smtp://127.0.0.1:25",
+      RECORDING_S3_BUCKET: "dialflow-recordings",
     };
     expect(startRefusal(base)).toMatch(/AUTH_SECRET/);
     expect(startRefusal({ ...base, VERCEL: "1" })).toMatch(/Missing: AUTH_SECRET\./);
@@ -37,8 +38,28 @@ describe("startRefusal", () => {
       CRON_SECRET: "short",
     });
     expect(refusal).toMatch(/VERCEL=1/);
-    expect(refusal).toMatch(/Missing: AUTH_SECRET, SMTP_URL\./);
+    expect(refusal).toMatch(/Missing: AUTH_SECRET, SMTP_URL, RECORDING_S3_BUCKET\./);
     expect(refusal).toContain("CRON_SECRET");
+  });
+
+  it("refuses a serverless start without a recording bucket, however complete the rest", () => {
+    const complete = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://x@127.0.0.1/db",
+      AUTH_SECRET: "a".repeat(32),
+      SMTP_URL: "smtp://127.0.0.1:25",
+    };
+    for (const mode of [{ RUNTIME: "serverless" }, { VERCEL: "1" }]) {
+      const refusal = startRefusal({ ...complete, ...mode });
+      expect(refusal).toMatch(/Missing: RECORDING_S3_BUCKET\./);
+      expect(refusal!.split("\n")).toHaveLength(1);
+      expect(
+        startRefusal({ ...complete, ...mode, RECORDING_S3_BUCKET: "dialflow-rec" }),
+      ).toBeNull();
+    }
+    // A long-running server keeps recordings on its disk without one.
+    expect(startRefusal(complete)).toBeNull();
+    expect(startRefusal({ ...complete, RUNTIME: "server", VERCEL: "1" })).toBeNull();
   });
 
   it("a build or a command-line tool does not need what only a serving instance needs", () => {

@@ -56,7 +56,6 @@ describe("a recording during a voicemail drop", () => {
       api,
       settings: async () => ({
         mode: "on_request",
-        available: true,
         consentRequired: false,
         consentNotice: false,
       }),

@@ -17,8 +17,7 @@ export type RecordToggle = {
   subscribe(listener: () => void): () => void;
 };
 
-export type RecordingNotice =
-  "unsupported" | "off" | "consent" | "unavailable" | "failed" | "upload-trouble";
+export type RecordingNotice = "unsupported" | "off" | "consent" | "failed" | "upload-trouble";
 
 export type CallRecordingOptions = {
   transport: Pick<CallTransport, "subscribe" | "recordingSources">;
@@ -26,7 +25,7 @@ export type CallRecordingOptions = {
   api: RecordingApi;
   settings: () => Promise<Pick<
     RecordingSettings,
-    "mode" | "available" | "consentRequired" | "consentNotice"
+    "mode" | "consentRequired" | "consentNotice"
   > | null>;
   /**
    * Plays the organization's consent notice to the far end and gives the microphone back;
@@ -148,13 +147,7 @@ export function createCallRecording(options: CallRecordingOptions): CallRecordin
       toggle.set(false);
       const code = codeOf(error);
       options.onNotice(
-        code === "recording_off"
-          ? "off"
-          : code === "consent_notice_missing"
-            ? "consent"
-            : code === "recording_unavailable"
-              ? "unavailable"
-              : "failed",
+        code === "recording_off" ? "off" : code === "consent_notice_missing" ? "consent" : "failed",
       );
     }
   }
@@ -180,7 +173,7 @@ export function createCallRecording(options: CallRecordingOptions): CallRecordin
     if (event.type === "connected") {
       connected = true;
       void options.settings().then((settings) => {
-        if (connected && settings?.available && settings.mode === "every_call") toggle.set(true);
+        if (connected && settings?.mode === "every_call") toggle.set(true);
         sync();
       });
       sync();
