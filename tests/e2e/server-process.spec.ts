@@ -131,6 +131,40 @@ async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: numbe
   return false;
 }
 
+/**
+ * A POST the server already has in hand: sent with `Expect: 100-continue`, which Node's server
+ * answers with "100 Continue" once it has parsed the headers and handed the request to the app;
+ * the body waits until `finish()`, which resolves with the final status.
+ */
+async function requestInHand(url: string, body: string) {
+  const req = http.request(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+      expect: "100-continue",
+    },
+  });
+  const status = new Promise<number>((resolve, reject) => {
+    req.once("response", (res) => {
+      res.resume();
+      res.once("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.once("error", reject);
+  });
+  await new Promise<void>((resolve, reject) => {
+    req.once("continue", resolve);
+    req.once("error", reject);
+    req.flushHeaders();
+  });
+  return {
+    finish: () => {
+      req.end(body);
+      return status;
+    },
+  };
+}
+
 /** True when no process holds the data directory (util-linux flock, non-blocking). */
 const dataDirFree = () => spawnSync("flock", ["-n", dataDir, "true"]).status === 0;
 
@@ -176,15 +210,14 @@ test.describe("stopping the production server", () => {
     const server = launch(process.execPath, ["scripts/start.mjs"]);
     current = server.child;
     await started(server);
-    const inFlight = fetch(`${base}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "nobody", password: "wrong-password" }),
-    });
-    await new Promise((r) => setTimeout(r, 20));
+    const login = await requestInHand(
+      `${base}/api/auth/login`,
+      JSON.stringify({ username: "nobody", password: "wrong-password" }),
+    );
     const t0 = Date.now();
     server.child.kill("SIGINT");
-    expect((await inFlight).status).toBe(401);
+    // The body goes only now: the server must finish a request it took before the signal.
+    expect(await login.finish()).toBe(401);
     expect(await server.exited).toBe(0);
     expect(Date.now() - t0).toBeLessThan(9_500);
     expect(dataDirFree()).toBe(true);
