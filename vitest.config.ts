@@ -10,9 +10,6 @@ const shared = {
   },
 };
 
-/** Tests that spawn servers or CLI processes: their own project (below). */
-const processTests = ["tests/api/cli-socket.test.ts", "tests/api/embedded-lock.test.ts"];
-
 export default defineConfig({
   test: {
     projects: [
@@ -30,28 +27,11 @@ export default defineConfig({
           name: "api",
           environment: "node",
           include: ["tests/api/**/*.test.ts"],
-          exclude: processTests,
           setupFiles: ["tests/api/setup.ts"],
           globalSetup: ["tests/api/global-setup.ts"],
           // Each file gets its own process and, on the embedded default, its own PGlite directory.
           pool: "forks",
           testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        ...shared,
-        test: {
-          // The slow lane: tests that start servers and command-line tools as processes (the
-          // embedded database's lock, the users CLI beside a running server). `vitest run` and
-          // `npm test` run them; `--project unit` and `--project api` leave them out.
-          name: "process",
-          environment: "node",
-          include: processTests,
-          setupFiles: ["tests/api/setup.ts"],
-          globalSetup: ["tests/api/global-setup.ts"],
-          pool: "forks",
-          testTimeout: 240_000,
           hookTimeout: 60_000,
         },
       },
