@@ -49,17 +49,22 @@ test.describe("settings: language and theme", () => {
   }) => {
     await page.getByText("Dark", { exact: true }).click();
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-    // Record the <html> class on the very first animation frame, i.e. before the first paint.
+    // Record the <html> class on the first animation frame that has any of the page to show
+    // (its skip link, the first thing the shell renders), i.e. before the page's first paint
+    // and long before hydration. (The very first frame can come while the parser is still in
+    // <head>, before next-themes' script at the top of <body> has run: an empty document.)
     await page.addInitScript(() => {
-      requestAnimationFrame(() => {
-        (window as unknown as { __firstFrameClass: string }).__firstFrameClass =
+      const record = () => {
+        if (!document.querySelector('a[href="#content"]')) return requestAnimationFrame(record);
+        (window as { __firstFrameClass?: string }).__firstFrameClass =
           document.documentElement.className;
-      });
+      };
+      requestAnimationFrame(record);
     });
     await page.reload();
-    const first = await page.evaluate(
-      () => (window as unknown as { __firstFrameClass: string }).__firstFrameClass,
-    );
+    type Recorded = { __firstFrameClass?: string };
+    await page.waitForFunction(() => (window as Recorded).__firstFrameClass !== undefined);
+    const first = await page.evaluate(() => (window as Recorded).__firstFrameClass);
     expect(first).toMatch(/\bdark\b/);
     await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
   });
