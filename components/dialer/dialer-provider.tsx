@@ -215,7 +215,6 @@ function commandsOf(controller: DialerController) {
     setMinimised: controller.setMinimised,
     /** Whether a call is active now (for handlers; a render reads `useDialerValue(isCallActive)`). */
     isCallActive: () => canEnd(controller.getState()),
-    real: controller.capabilities.real,
   };
 }
 
@@ -236,11 +235,13 @@ export function useDialer() {
     () => ({
       ...state,
       ...commands,
+      // The transport can switch (simulation, then the team's line): read with the state.
+      real: controller.capabilities.real,
       canCall: canCall(state),
       canEnd: canEnd(state),
       isActive: canEnd(state),
     }),
-    [state, commands],
+    [state, commands, controller],
   );
 }
 
@@ -257,6 +258,13 @@ export function useDialerValue<T>(select: (state: DialerState) => T): T {
 
 /** Whether a call is active (dialing, ringing or in call): a selector for `useDialerValue`. */
 export const isCallActive = canEnd;
+
+/** Whether calls go over a real phone line (the transport switches once the team's line is up). */
+export function useRealLine() {
+  const controller = useController();
+  const real = () => controller.capabilities.real;
+  return useSyncExternalStore(controller.subscribe, real, real);
+}
 
 /** The dialer's commands without its state: the reader never re-renders because of a call. */
 export function useDialerCommands() {

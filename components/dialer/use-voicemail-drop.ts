@@ -1,7 +1,7 @@
 import "client-only";
 import { createContext, useCallback, useContext, useSyncExternalStore } from "react";
 import type { DropState, VoicemailDrop } from "@/lib/voicemail/browser/drop";
-import { useDialerCommands, useDialerValue } from "./dialer-provider";
+import { useDialerValue, useRealLine } from "./dialer-provider";
 
 // Drop voicemail is offered in the dialer, the phone's in-call bar and on key V: one drop per
 // call for all of them, created by the dialer provider (lib/voicemail/browser/drop.ts).
@@ -15,7 +15,7 @@ const never = () => () => undefined;
 export function useVoicemailDrop() {
   const drop = useContext(VoicemailDropContext);
   const status = useDialerValue((s) => s.status);
-  const { real } = useDialerCommands();
+  const real = useRealLine();
   const state = useSyncExternalStore(
     drop?.subscribe ?? never,
     drop?.state ?? (() => idle),
