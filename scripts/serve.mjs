@@ -6,8 +6,10 @@
 //   requests finish (up to 8 s), the database is closed cleanly, and the process exits, always
 //   within 9.5 s;
 // - TRACE/TRACK refused (Next answers them with a 500 and a stack trace on stderr);
-// - memory: see the two V8 flags below.
+// - memory: the build's resolved configuration (below) and the two V8 flags.
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import v8 from "node:v8";
 import vm from "node:vm";
 import next from "next";
@@ -17,6 +19,7 @@ import {
   runShutdownHooks,
   socketPeerHeader,
 } from "./server-contract.mjs";
+import { distDir } from "./dist-dir.mjs";
 import { apiCsp, staticSecurityHeaders } from "./security-headers.mjs";
 
 // WebAssembly (the embedded database, Prisma's query compiler) runs on V8's baseline compiler
@@ -46,7 +49,23 @@ const refusedHeaders = {
   "Content-Security-Policy": apiCsp,
 };
 
+/**
+ * Starts Next from the configuration the build resolved, as the `server.js` of Next's own
+ * standalone output does: `next build` serializes it into required-server-files.json (the file
+ * platforms deploy from). Without it `next()` compiles next.config.ts at start, and SWC and
+ * next-intl's build plugin stay resident for nothing: ~50 MB of the idle server
+ * (docs/performance.md, round 8). Headers, rewrites and redirects come from the build's
+ * manifests either way.
+ */
+function useBuiltConfig(dir) {
+  if (process.env.__NEXT_PRIVATE_STANDALONE_CONFIG) return;
+  const file = path.join(dir, distDir, "required-server-files.json");
+  const { config } = JSON.parse(fs.readFileSync(file, "utf8"));
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
+}
+
 export async function serve({ port, hostname, dir }) {
+  useBuiltConfig(dir);
   // Next builds the proxy's request URLs on "localhost" and compares a rewrite's origin with
   // `http://<hostname>:<port>`: with HOST's 0.0.0.0 or 127.0.0.1 here the two never matched, so
   // every public page (rewritten to its prerendered locale copy) was fetched again over HTTP
