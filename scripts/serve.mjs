@@ -57,7 +57,7 @@ const refusedHeaders = {
  * (docs/performance.md, round 8). Headers, rewrites and redirects come from the build's
  * manifests either way.
  */
-function useBuiltConfig(dir) {
+function startFromBuiltConfig(dir) {
   if (process.env.__NEXT_PRIVATE_STANDALONE_CONFIG) return;
   const file = path.join(dir, distDir, "required-server-files.json");
   const { config } = JSON.parse(fs.readFileSync(file, "utf8"));
@@ -65,7 +65,7 @@ function useBuiltConfig(dir) {
 }
 
 export async function serve({ port, hostname, dir }) {
-  useBuiltConfig(dir);
+  startFromBuiltConfig(dir);
   // Next builds the proxy's request URLs on "localhost" and compares a rewrite's origin with
   // `http://<hostname>:<port>`: with HOST's 0.0.0.0 or 127.0.0.1 here the two never matched, so
   // every public page (rewritten to its prerendered locale copy) was fetched again over HTTP
