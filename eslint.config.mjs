@@ -29,9 +29,8 @@ export default defineConfig([
     // tests/unit/client-rules.test.ts. Types from the schemas are free.
     files: [
       "components/shell/**",
-      "components/dialer/**",
+      "modules/dialer/**",
       "components/targets/**",
-      "lib/dialer/**",
       "lib/targets/**",
       "lib/client/*.ts",
       "lib/client/calls/**",

@@ -1,6 +1,6 @@
 // The floor of bench/call-setup.ts: a bare page with SIP.js alone (its own ES modules from
 // node_modules/sip.js/lib, no bundler, no framework) that registers and calls as the app's
-// transport does (lib/dialer/sip-transport.ts): the same user agent options, the authorisation
+// transport does (modules/dialer/lib/sip-transport.ts): the same user agent options, the authorisation
 // header, early media, audio only, the remote stream played by an <audio> element. It reads its
 // line and credentials from /config; window.floor.prepare(authorization) before each timed click
 // on #call, window.floor.end() after. The probe (./call-setup-probe.ts) does the timing.

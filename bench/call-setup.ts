@@ -20,7 +20,7 @@
 // floor's page +1, the Places peer +1000, the SIP peer +2000), BENCH_RING_MS / BENCH_ANSWER_MS
 // (the peer's delays before 180 and between 180 and 200; default 0 and 0: it answers at once,
 // the strictest case, as any delay is added to both sides alike), BENCH_ICE_GATHERING_MS (the
-// floor's; default the app's DEFAULT_ICE_GATHERING_MS, read from lib/dialer/sip-transport.ts).
+// floor's; default the app's DEFAULT_ICE_GATHERING_MS, read from modules/dialer/lib/sip-transport.ts).
 // Serves the production build in .next (built first when there is none; NEXT_DIST_DIR, passed
 // through to the server, serves another existing one). Prints where the time goes (the page's
 // getUserMedia, ICE gathering and requests, the peer's INVITE and 200 OK). Results also go to
@@ -59,9 +59,10 @@ const KiB = 1024;
 /** The app's ICE gathering wait, read from its source so the floor stays in step with it. */
 function appIceGatheringMs(): number {
   if (process.env.BENCH_ICE_GATHERING_MS) return Number(process.env.BENCH_ICE_GATHERING_MS);
-  const source = fs.readFileSync(path.join(root, "lib/dialer/sip-transport.ts"), "utf8");
+  const source = fs.readFileSync(path.join(root, "modules/dialer/lib/sip-transport.ts"), "utf8");
   const m = /const DEFAULT_ICE_GATHERING_MS = ([\d_]+);/.exec(source);
-  if (!m) throw new Error("DEFAULT_ICE_GATHERING_MS not found in lib/dialer/sip-transport.ts");
+  if (!m)
+    throw new Error("DEFAULT_ICE_GATHERING_MS not found in modules/dialer/lib/sip-transport.ts");
   return Number(m[1]!.replaceAll("_", ""));
 }
 

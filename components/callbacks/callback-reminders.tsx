@@ -7,7 +7,7 @@ import {
   isCallActive,
   useDialerCommands,
   useDialerValue,
-} from "@/components/dialer/dialer-provider";
+} from "@/modules/dialer/components/dialer-provider";
 import { toast } from "@/components/ui/toaster";
 import { CALLBACKS_CHANGED_EVENT, dueReminders } from "@/lib/callbacks/times";
 import { useCallbacks } from "@/lib/client/callbacks";

@@ -7,7 +7,7 @@ import {
   isCallActive,
   useDialerCommands,
   useDialerValue,
-} from "@/components/dialer/dialer-provider";
+} from "@/modules/dialer/components/dialer-provider";
 import { PlaceDrawer } from "@/components/facility/place-drawer";
 import { usePlaceDrawer } from "@/components/facility/use-place-drawer";
 import { Button, EmptyState, IconBadge, ListError, ListLoading, Spinner } from "@/components/ui";

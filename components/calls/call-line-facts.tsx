@@ -4,8 +4,8 @@ import { useFormatter, useTranslations } from "next-intl";
 import { PhoneIncoming, PhoneMissed } from "lucide-react";
 import { Badge } from "@/components/ui";
 import type { CallDto } from "@/lib/calls/schemas";
-import { qualityLevel } from "@/lib/dialer/call-quality";
-import { outcomeLabelKey } from "@/lib/dialer/sip-outcome";
+import { qualityLevel } from "@/modules/dialer/lib/call-quality";
+import { outcomeLabelKey } from "@/modules/dialer/lib/sip-outcome";
 import { cn } from "@/lib/ui/cn";
 
 type LineReport = Pick<CallDto, "outcome" | "sipStatus" | "setupMs" | "quality">;

@@ -7,7 +7,7 @@ import {
   isCallActive,
   useDialerCommands,
   useDialerValue,
-} from "@/components/dialer/dialer-provider";
+} from "@/modules/dialer/components/dialer-provider";
 import { Button, EmptyState, IconBadge, ListError, ListLoading, Spinner } from "@/components/ui";
 import type { MissedCall } from "@/lib/calls/schemas";
 import { callBackDigits, shownNumber } from "@/lib/client/calls/caller";

@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { PhoneOff } from "lucide-react";
-import { useDialer } from "@/components/dialer/dialer-provider";
+import { useDialer } from "@/modules/dialer/components/dialer-provider";
 import { Button } from "@/components/ui";
-import { formatHms } from "@/lib/dialer/format";
+import { formatHms } from "@/modules/dialer/lib/format";
 
 /**
  * The call to this business, in its drawer (issue 31): its state, timer and End, so the rep can

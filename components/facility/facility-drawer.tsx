@@ -16,7 +16,11 @@ import { FacilityContactInfo } from "./facility-contact-info";
 import { FacilityNotes } from "./facility-notes";
 import { MapPopup } from "./map-popup";
 import { DrawerCallState } from "./drawer-call-state";
-import { isCallActive, useDialerValue, useLastBusiness } from "@/components/dialer/dialer-provider";
+import {
+  isCallActive,
+  useDialerValue,
+  useLastBusiness,
+} from "@/modules/dialer/components/dialer-provider";
 import { SyncStatusLine } from "./record-meta";
 import { useRecordsSync } from "./use-records-sync";
 

@@ -5,7 +5,7 @@ import {
   isCallActive,
   useDialerCommands,
   useDialerValue,
-} from "@/components/dialer/dialer-provider";
+} from "@/modules/dialer/components/dialer-provider";
 import { businessContextOf } from "@/lib/calls/business-context";
 import { dialableDigits } from "@/lib/targets/format";
 import type { PlaceDrawerState } from "./use-place-drawer";

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import WaveSurfer from "wavesurfer.js";
 import { Button, IconButton, Spinner, cn } from "@/components/ui";
 import { fetchRecordingAudio } from "@/lib/client/recordings";
-import { formatMs } from "@/lib/dialer/format";
+import { formatMs } from "@/modules/dialer/lib/format";
 
 // The call recording player (issue 29), loaded only when a rep opens a recording: the waveform
 // (wavesurfer.js), play and pause, seek by click, drag or keys, 1x/1.5x/2x and download. The

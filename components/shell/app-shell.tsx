@@ -4,9 +4,9 @@ import { useCallback, useEffect, useState } from "react";
 import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { DialerDockColumn } from "@/components/dialer/dialer-dock";
-import { DialerProvider } from "@/components/dialer/dialer-provider";
-import type { RepLine } from "@/lib/dialer/line";
+import { DialerDockColumn } from "@/modules/dialer/components/dialer-dock";
+import { DialerProvider } from "@/modules/dialer/components/dialer-provider";
+import type { RepLine } from "@/modules/dialer/lib/line";
 import { useSession } from "@/lib/client/session";
 import { useSidebarCollapsed } from "@/lib/client/sidebar-pref";
 import { logoutToLogin } from "./logout";
@@ -21,7 +21,7 @@ import { clientComponent } from "@/components/ui/client-component";
 // the call itself (DialerProvider, useDialer) is ready from the first render. Loaded without
 // Suspense (components/ui/client-component.tsx): the dialer must show whatever else is loading.
 const DialerWidget = clientComponent(() =>
-  import("@/components/dialer/dialer-widget").then((m) => m.DialerWidget),
+  import("@/modules/dialer/components/dialer-widget").then((m) => m.DialerWidget),
 );
 
 // Callback reminders (issue 30) ring from a chunk loaded after the page.

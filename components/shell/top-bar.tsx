@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { Menu, PanelLeftClose, PanelLeftOpen } from "lucide-react";
-import { CallControls } from "@/components/dialer/call-controls";
+import { CallControls } from "@/modules/dialer/components/call-controls";
 import { IconButton } from "@/components/ui";
 import { Brand } from "./brand";
 import { SearchBox } from "./search-box";
@@ -16,7 +16,7 @@ const LINE_INDICATOR_SPACE = "inline-block h-8 w-6 shrink-0 xl:w-28";
 // The phone line's indicator is only for organizations with a line, so its code is not in every
 // page's first load; its space is held while it arrives (no shift).
 const LineIndicator = dynamic(
-  () => import("@/components/dialer/line-indicator").then((m) => m.LineIndicator),
+  () => import("@/modules/dialer/components/line-indicator").then((m) => m.LineIndicator),
   { ssr: false, loading: () => <span aria-hidden className={LINE_INDICATOR_SPACE} /> },
 );
 

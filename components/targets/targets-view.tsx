@@ -3,7 +3,7 @@
 import { businessContextOf } from "@/lib/calls/business-context";
 import { useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
-import { useDialerCommands } from "@/components/dialer/dialer-provider";
+import { useDialerCommands } from "@/modules/dialer/components/dialer-provider";
 import { FacilityBackup } from "@/components/facility/facility-backup";
 import { Button, PageHeader, cn } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";

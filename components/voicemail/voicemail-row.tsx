@@ -12,7 +12,7 @@ import {
   updateVoicemail,
   voicemailsKey,
 } from "@/lib/client/voicemails";
-import { formatMs } from "@/lib/dialer/format";
+import { formatMs } from "@/modules/dialer/lib/format";
 import { VOICEMAIL_NAME_MAX } from "@/lib/voicemail/constants";
 import type { VoicemailDto } from "@/lib/voicemail/schemas";
 

@@ -16,7 +16,7 @@ import {
 import { toast } from "@/components/ui/toaster";
 import { ApiClientError } from "@/lib/client/api-client";
 import { uploadVoicemail, useVoicemails, voicemailsKey } from "@/lib/client/voicemails";
-import { formatMs } from "@/lib/dialer/format";
+import { formatMs } from "@/modules/dialer/lib/format";
 import {
   VOICEMAIL_MAX_BYTES,
   VOICEMAIL_MAX_MESSAGES,

@@ -11,13 +11,13 @@ export const CALL_DIRECTIONS = ["outbound", "inbound"] as const;
 export type CallDirection = (typeof CALL_DIRECTIONS)[number];
 
 /** How the line said a call ended (issue 28), as the dialer reports it. */
-export { CALL_OUTCOMES, type CallOutcome } from "@/lib/dialer/sip-outcome";
+export { CALL_OUTCOMES, type CallOutcome } from "@/modules/dialer/lib/sip-outcome";
 
 /** A final SIP status (RFC 3261: three digits, 1xx-6xx). */
 export const SIP_STATUS_RANGE = { min: 100, max: 699 } as const;
 
 /**
- * What a call's line-quality summary may hold (lib/dialer/call-quality.ts QualitySummary): the
+ * What a call's line-quality summary may hold (modules/dialer/lib/call-quality.ts QualitySummary): the
  * MOS scale (1-5; the E-model estimate stays within 1-4.5), jitter up to a minute (anything
  * larger is a broken reading), loss as a fraction. The route refuses anything else; the
  * browser leaves a summary out rather than send one the route would refuse (a 4xx drops the

@@ -121,7 +121,7 @@ const mosSchema = z
   .min(QUALITY_BOUNDS.mos.min, "A MOS is a number from 1 to 5")
   .max(QUALITY_BOUNDS.mos.max, "A MOS is a number from 1 to 5");
 
-/** A call's line-quality summary as the dialer keeps it (lib/dialer/call-quality.ts). */
+/** A call's line-quality summary as the dialer keeps it (modules/dialer/lib/call-quality.ts). */
 export const callQualitySchema = z.object(
   {
     samples: z

@@ -9,7 +9,7 @@ import {
 } from "@/lib/client/calls/disposition-form";
 import { toCallLogFilters } from "@/lib/client/calls/call-log-filters";
 import { nationalDisplay, toAuditCall } from "@/lib/client/calls/audit-call";
-import { decideDialerKey } from "@/components/dialer/dialer-key-handler";
+import { decideDialerKey } from "@/modules/dialer/components/dialer-key-handler";
 
 const press = (key: string, over: Partial<PromptKeyPress> = {}): PromptKeyPress => ({
   key,

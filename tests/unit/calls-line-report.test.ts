@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { callPutBodySchema, dialedDigitsSchema, missedCallsQuerySchema } from "@/lib/calls/schemas";
 import { callBackDigits, shownNumber } from "@/lib/client/calls/caller";
 import { callerDigits, callPutBody } from "@/lib/client/calls/record-body";
-import type { CallRecord } from "@/lib/dialer/types";
+import type { CallRecord } from "@/modules/dialer/lib/types";
 
 const T0 = Date.parse("2026-01-01T00:00:00.000Z");
 const start = "2026-11-23T10:00:00.000Z";

@@ -21,7 +21,7 @@ import {
   reservationAnswer,
 } from "@/modules/power-dial/lib/api";
 import { dncCheckAnswer } from "@/modules/do-not-call/lib/api";
-import { pointSchema } from "@/lib/dialer/position";
+import { pointSchema } from "@/modules/dialer/lib/position";
 import {
   dialerPositionKey,
   dialerSoundsKey,

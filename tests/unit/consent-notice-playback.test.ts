@@ -2,7 +2,7 @@
 // fake Web Audio: it replaces the microphone, gives it back when played out, and reports false
 // when the call ends first (so nothing is recorded).
 import { describe, expect, it, vi } from "vitest";
-import type { TransportEvent } from "@/lib/dialer/transport";
+import type { TransportEvent } from "@/modules/dialer/lib/transport";
 import { playConsentNotice } from "@/lib/recordings/browser/consent-notice";
 import type { DropAudio } from "@/lib/voicemail/browser/drop";
 

@@ -10,7 +10,7 @@ import {
   qualityLevel,
   rFactor,
   type StatsSample,
-} from "@/lib/dialer/call-quality";
+} from "@/modules/dialer/lib/call-quality";
 
 /** Cumulative counters, as getStats reports them, from per-second (lost, received) pairs. */
 function cumulative(

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createDialerController, type CallPhase } from "@/lib/dialer/controller";
-import { createSimulatedTransport } from "@/lib/dialer/simulated-transport";
-import { systemClock } from "@/lib/dialer/clock";
-import type { CallRecord } from "@/lib/dialer/types";
+import { createDialerController, type CallPhase } from "@/modules/dialer/lib/controller";
+import { createSimulatedTransport } from "@/modules/dialer/lib/simulated-transport";
+import { systemClock } from "@/modules/dialer/lib/clock";
+import type { CallRecord } from "@/modules/dialer/lib/types";
 import { createCallRecorder, type PendingDisposition } from "@/lib/client/calls/recorder";
 import { businessContextOf } from "@/lib/calls/business-context";
 import { callPutBody, dispositionPutBody, talkSeconds } from "@/lib/client/calls/record-body";

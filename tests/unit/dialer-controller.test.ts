@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import { createDialerController, type DialerController } from "@/lib/dialer/controller";
+import { createDialerController, type DialerController } from "@/modules/dialer/lib/controller";
 import {
   createSimulatedTransport,
   type SimulatedTransport,
-} from "@/lib/dialer/simulated-transport";
-import { systemClock } from "@/lib/dialer/clock";
+} from "@/modules/dialer/lib/simulated-transport";
+import { systemClock } from "@/modules/dialer/lib/clock";
 
 let transport: SimulatedTransport;
 let dialer: DialerController;

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { dtmfFrequencies } from "@/lib/dialer/dtmf";
-import { KEYPAD_KEYS } from "@/lib/dialer/digits";
-import { createTonePlayer } from "@/lib/dialer/tone-player";
-import { clampPosition, clearOfPanel, defaultPosition } from "@/lib/dialer/position";
+import { dtmfFrequencies } from "@/modules/dialer/lib/dtmf";
+import { KEYPAD_KEYS } from "@/modules/dialer/lib/digits";
+import { createTonePlayer } from "@/modules/dialer/lib/tone-player";
+import { clampPosition, clearOfPanel, defaultPosition } from "@/modules/dialer/lib/position";
 
 describe("DTMF keypad frequencies", () => {
   const table: Record<string, [number, number]> = {

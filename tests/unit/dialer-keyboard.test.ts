@@ -3,7 +3,7 @@ import {
   decideDialerKey,
   type KeyPress,
   type KeyTarget,
-} from "@/components/dialer/dialer-key-handler";
+} from "@/modules/dialer/components/dialer-key-handler";
 
 // The keyboard rules without a DOM: where the key was pressed is an input to the rules
 // (describeKeyTarget reads it from the real DOM; the e2e keyboard test drives that part).

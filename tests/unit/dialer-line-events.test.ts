@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { systemClock } from "@/lib/dialer/clock";
-import { createDialerController, type CallPhase } from "@/lib/dialer/controller";
-import { createSimulatedTransport } from "@/lib/dialer/simulated-transport";
-import { createSwitchableTransport } from "@/lib/dialer/switchable-transport";
-import type { CallTransport, TransportEvent } from "@/lib/dialer/transport";
-import type { CallRecord } from "@/lib/dialer/types";
+import { systemClock } from "@/modules/dialer/lib/clock";
+import { createDialerController, type CallPhase } from "@/modules/dialer/lib/controller";
+import { createSimulatedTransport } from "@/modules/dialer/lib/simulated-transport";
+import { createSwitchableTransport } from "@/modules/dialer/lib/switchable-transport";
+import type { CallTransport, TransportEvent } from "@/modules/dialer/lib/transport";
+import type { CallRecord } from "@/modules/dialer/lib/types";
 
 // The widened transport seam (issue 28) as the controller reads it: a scripted transport stands
 // in for SIP and says what a real line would (ringing, the outcome, quality, an incoming call).

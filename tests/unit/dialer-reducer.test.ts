@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { canCall, canEnd, dialerReducer } from "@/lib/dialer/reducer";
-import { initialDialerState, type DialerState } from "@/lib/dialer/types";
-import { digitsOnly } from "@/lib/dialer/digits";
-import { formatHms, formatMs } from "@/lib/dialer/format";
+import { canCall, canEnd, dialerReducer } from "@/modules/dialer/lib/reducer";
+import { initialDialerState, type DialerState } from "@/modules/dialer/lib/types";
+import { digitsOnly } from "@/modules/dialer/lib/digits";
+import { formatHms, formatMs } from "@/modules/dialer/lib/format";
 
 const withStatus = (status: DialerState["status"], number = "555"): DialerState => ({
   ...initialDialerState,

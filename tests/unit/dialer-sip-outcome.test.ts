@@ -11,7 +11,7 @@ import {
   outcomeLabelKey,
   sipOutcome,
   type CallOutcome,
-} from "@/lib/dialer/sip-outcome";
+} from "@/modules/dialer/lib/sip-outcome";
 
 describe("SIP final responses", () => {
   // The reference's table (../shared/reference/telephony.md), one row per status.

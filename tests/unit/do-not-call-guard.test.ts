@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { DialerController } from "@/lib/dialer";
+import type { DialerController } from "@/modules/dialer/lib/controller";
 import { guardDial } from "@/modules/do-not-call/lib/dnc-guard";
 
 function fakeController(number = "") {

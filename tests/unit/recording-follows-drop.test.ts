@@ -3,8 +3,8 @@
 // microphone again when the rep takes it back (lib/recordings/browser/call-recording.ts against
 // a fake line and a fake mixing recorder).
 import { describe, expect, it, vi } from "vitest";
-import type { RecordingSources, TransportEvent } from "@/lib/dialer/transport";
-import type { CallRecord } from "@/lib/dialer/types";
+import type { RecordingSources, TransportEvent } from "@/modules/dialer/lib/transport";
+import type { CallRecord } from "@/modules/dialer/lib/types";
 
 const recorder = { mimeType: "audio/webm", replaceSent: vi.fn(), stop: vi.fn(async () => 1000) };
 const startMixRecorder = vi.fn((_sources: RecordingSources) => recorder);

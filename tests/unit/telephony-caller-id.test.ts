@@ -8,7 +8,7 @@ import {
   type CallerIdCandidate,
 } from "@/lib/telephony/caller-id-match";
 import { callerIdBodySchema, checkCallerId } from "@/lib/telephony/caller-id-schemas";
-import { authorizedCallHeaders } from "@/lib/dialer/sip-transport";
+import { authorizedCallHeaders } from "@/modules/dialer/lib/sip-transport";
 
 const n = (number: string, isDefault = false, region: string | null = null): CallerIdCandidate => ({
   number,

@@ -2,7 +2,7 @@
 // Audio: the message replaces the microphone, the call is handed back to be hung up when it has
 // played out, Talk takes the microphone back, and a call that ends mid-message stops it.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { TransportEvent } from "@/lib/dialer/transport";
+import type { TransportEvent } from "@/modules/dialer/lib/transport";
 import { createVoicemailDrop, type DropAudio } from "@/lib/voicemail/browser/drop";
 
 function fakeLine() {

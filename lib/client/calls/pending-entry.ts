@@ -1,6 +1,6 @@
 import * as r from "@/lib/client/rules";
 import { DISPOSITIONS } from "@/lib/calls/dispositions";
-import type { DialContext } from "@/lib/dialer/types";
+import type { DialContext } from "@/modules/dialer/lib/types";
 import type { PendingDisposition } from "./recorder";
 
 // The call waiting for its outcome, as kept in this tab's session storage

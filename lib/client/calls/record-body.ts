@@ -1,7 +1,7 @@
 import { QUALITY_BOUNDS, SIP_STATUS_RANGE } from "@/lib/calls/constants";
 import type { Disposition } from "@/lib/calls/dispositions";
-import type { QualitySummary } from "@/lib/dialer/call-quality";
-import type { CallRecord } from "@/lib/dialer/types";
+import type { QualitySummary } from "@/modules/dialer/lib/call-quality";
+import type { CallRecord } from "@/modules/dialer/lib/types";
 
 // What the browser sends about a call (PUT /api/calls/:id, PUT /api/calls/:id/disposition):
 // plain JSON built from the dialer's record and the prompt's answers. Absent values are left

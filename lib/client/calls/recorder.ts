@@ -1,7 +1,7 @@
 import type { Disposition } from "@/lib/calls/dispositions";
-import type { CallPhase } from "@/lib/dialer/controller";
-import { SUGGESTED_DISPOSITIONS } from "@/lib/dialer/suggested-disposition";
-import type { CallRecord, DialContext } from "@/lib/dialer/types";
+import type { CallPhase } from "@/modules/dialer/lib/controller";
+import { SUGGESTED_DISPOSITIONS } from "@/modules/dialer/lib/suggested-disposition";
+import type { CallRecord, DialContext } from "@/modules/dialer/lib/types";
 import type { CallOutbox } from "./outbox";
 import {
   callPutBody,

@@ -1,5 +1,5 @@
 import "client-only";
-import { pointSchema } from "@/lib/dialer/position";
+import { pointSchema } from "@/modules/dialer/lib/position";
 import { outboxSchema } from "@/lib/client/calls/outbox-entry";
 import { pendingOutcomeSchema } from "@/lib/client/calls/pending-entry";
 import * as r from "@/lib/client/rules";

@@ -1,7 +1,7 @@
 import type { RecordingApi } from "@/lib/client/recordings";
-import type { CallPhase } from "@/lib/dialer/controller";
-import type { CallTransport } from "@/lib/dialer/transport";
-import type { CallRecord } from "@/lib/dialer/types";
+import type { CallPhase } from "@/modules/dialer/lib/controller";
+import type { CallTransport } from "@/modules/dialer/lib/transport";
+import type { CallRecord } from "@/modules/dialer/lib/types";
 import type { RecordingSettings } from "../schemas";
 import { pickMimeType, startMixRecorder, type MixRecorder } from "./mix-recorder";
 import { createUploadQueue, type UploadQueue } from "./upload-queue";

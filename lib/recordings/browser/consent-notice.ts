@@ -1,4 +1,4 @@
-import type { CallTransport } from "@/lib/dialer/transport";
+import type { CallTransport } from "@/modules/dialer/lib/transport";
 import { webAudio, type DropAudio } from "@/lib/voicemail/browser/drop";
 
 // The consent notice (issue 29): played to the far end in place of the microphone (the same

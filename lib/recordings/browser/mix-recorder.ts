@@ -1,4 +1,4 @@
-import type { RecordingSources } from "@/lib/dialer/transport";
+import type { RecordingSources } from "@/modules/dialer/lib/transport";
 
 // Both sides of a call in one recording: a Web Audio mix (MediaStreamDestination) of the track
 // being sent and the far end's, recorded by MediaRecorder in timeslices that are uploaded as

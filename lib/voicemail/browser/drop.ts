@@ -1,4 +1,4 @@
-import type { CallTransport } from "@/lib/dialer/transport";
+import type { CallTransport } from "@/modules/dialer/lib/transport";
 
 // Voicemail drop (issue 29): the rep's default message is decoded with Web Audio and sent to the
 // far end in place of the microphone (a MediaStreamDestination's track on the call's sender);

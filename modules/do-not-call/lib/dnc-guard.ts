@@ -1,4 +1,4 @@
-import type { DialerController } from "@/lib/dialer";
+import type { DialerController } from "@/modules/dialer/lib/controller";
 
 // Do-not-call on the dialer (issue 15): a number on the team's list can be neither power-dialed
 // nor dialed by hand. The guard wraps the controller's public `dial` so that every way of

@@ -4,7 +4,7 @@ import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { PhoneForwarded } from "lucide-react";
-import { isCallActive, useDialerValue } from "@/components/dialer/dialer-provider";
+import { isCallActive, useDialerValue } from "@/modules/dialer/components/dialer-provider";
 import { Button } from "@/components/ui";
 import type { Place } from "@/lib/places/schemas";
 import {

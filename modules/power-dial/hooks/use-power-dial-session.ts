@@ -2,7 +2,7 @@
 
 import { businessContextOf } from "@/lib/calls/business-context";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { useCallDisposition, useDialerCommands } from "@/components/dialer/dialer-provider";
+import { useCallDisposition, useDialerCommands } from "@/modules/dialer/components/dialer-provider";
 import { ApiClientError } from "@/lib/client/api-client";
 import { releasePlace, reservePlace } from "@/modules/power-dial/lib/api";
 import {

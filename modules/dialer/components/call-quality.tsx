@@ -1,0 +1,71 @@
+"use client";
+
+import { TriangleAlert } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { Tooltip } from "@/components/ui/tooltip";
+import type { QualityReading } from "@/modules/dialer/lib/call-quality";
+
+/** Seconds of poor readings in a row before the rep is warned (one reading a second). */
+export const POOR_WARNING_SECONDS = 4;
+
+const BAR_COLOUR = {
+  good: "bg-emerald-500",
+  fair: "bg-amber-500",
+  poor: "bg-red-500",
+} as const;
+const LIT = { good: 3, fair: 2, poor: 1 } as const;
+
+/**
+ * The line's quality during a real call: three bars (good, fair, poor from the estimated MOS,
+ * modules/dialer/lib/call-quality.ts) with the figures on hover and focus. Reserves its width before
+ * the first reading, so nothing moves when it appears.
+ */
+export function CallQuality({ reading }: { reading: QualityReading | null }) {
+  const t = useTranslations("Dialer.quality");
+  if (!reading) return <span className="inline-block w-5" aria-hidden />;
+  const level = t(reading.level);
+  const details = t("details", {
+    mos: reading.mos.toFixed(1),
+    rtt: Math.round(reading.rttMs),
+    jitter: Math.round(reading.jitterMs),
+    loss: (reading.lossFraction * 100).toFixed(1),
+  });
+  return (
+    <Tooltip content={details}>
+      <span
+        tabIndex={0}
+        role="img"
+        aria-label={`${t("label", { level })}. ${details}`}
+        data-testid="call-quality"
+        data-level={reading.level}
+        dir="ltr"
+        className="inline-flex h-4 w-5 items-end gap-0.5 rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-focus"
+      >
+        {[1, 2, 3].map((bar) => (
+          <span
+            key={bar}
+            aria-hidden
+            style={{ height: `${bar * 33}%` }}
+            className={`w-1 rounded-sm ${bar <= LIT[reading.level] ? BAR_COLOUR[reading.level] : "bg-line-strong"}`}
+          />
+        ))}
+      </span>
+    </Tooltip>
+  );
+}
+
+/** The warning under the status once the call has been poor for a few seconds. */
+export function CallQualityWarning({ reading }: { reading: QualityReading | null }) {
+  const t = useTranslations("Dialer.quality");
+  if (!reading || reading.poorForSeconds < POOR_WARNING_SECONDS) return null;
+  return (
+    <p
+      role="alert"
+      data-testid="call-quality-warning"
+      className="flex items-start gap-1.5 rounded-md bg-danger-soft px-2 py-1 text-xs text-danger-soft-fg"
+    >
+      <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+      {t("warning", { seconds: reading.poorForSeconds })}
+    </p>
+  );
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { outcomeLabelKey, type CallOutcome } from "@/modules/dialer/lib/sip-outcome";
+import type { CallStatus, DialerState } from "@/modules/dialer/lib/types";
+
+const KEYS = { idle: "idle", calling: "calling", "in-call": "inCall", ended: "ended" } as const;
+const DOT = {
+  idle: "bg-slate-400",
+  calling: "bg-amber-500 animate-pulse motion-reduce:animate-none",
+  "in-call": "bg-emerald-500",
+  ended: "bg-red-500",
+} as const;
+
+/**
+ * The call state in words: Dialing... → Ringing... (real lines) → In Call → Call Ended, with how
+ * it ended when the line said (Busy, No answer...). A polite live region, so screen readers
+ * hear every change.
+ */
+export function DialerStatus({
+  status,
+  phase = "dialing",
+  outcome = null,
+  held = false,
+}: {
+  status: CallStatus;
+  held?: boolean;
+  phase?: DialerState["phase"];
+  outcome?: CallOutcome | null;
+}) {
+  const t = useTranslations("Dialer");
+  const ringing = status === "calling" && phase === "ringing";
+  const outcomeKey = status === "ended" && outcome ? outcomeLabelKey(outcome) : null;
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid="dialer-status"
+      data-status={status}
+      data-phase={status === "calling" ? phase : undefined}
+      data-outcome={status === "ended" && outcome ? outcome : undefined}
+      className="flex min-w-0 items-center gap-2 text-sm font-medium text-fg"
+    >
+      <span className={`size-2 shrink-0 rounded-full ${DOT[status]}`} aria-hidden />
+      <span className="truncate">
+        {ringing ? t("status.ringing") : t(`status.${KEYS[status]}`)}
+        {held && status === "in-call" ? ` · ${t("status.held")}` : null}
+        {outcomeKey ? ` · ${t(outcomeKey)}` : null}
+      </span>
+    </p>
+  );
+}

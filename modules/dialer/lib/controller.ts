@@ -1,0 +1,240 @@
+import { systemClock, type Clock } from "@/modules/dialer/lib/clock";
+import { isKeypadKey } from "@/modules/dialer/lib/digits";
+import { dialerReducer, isActive, type DialerAction } from "@/modules/dialer/lib/reducer";
+import { createSimulatedTransport } from "@/modules/dialer/lib/simulated-transport";
+import { ENDED_TO_IDLE_MS, TICK_MS } from "@/modules/dialer/lib/timings";
+import type {
+  CallTransport,
+  EndReason,
+  TransportCapabilities,
+  TransportEvent,
+  TransportNotice,
+} from "@/modules/dialer/lib/transport";
+import {
+  initialDialerState,
+  type CallRecord,
+  type DialContext,
+  type DialerState,
+} from "@/modules/dialer/lib/types";
+
+export interface DialerController {
+  getState(): DialerState;
+  subscribe(listener: () => void): () => void;
+  readonly capabilities: TransportCapabilities;
+  /**
+   * Calls `number` (digits are kept, the rest dropped) or, without one, the current number.
+   * `context` names the business being called, so the call record can point at it.
+   */
+  dial(number?: string, context?: DialContext | null): void;
+  setNumber(number: string): void;
+  clearNumber(): void;
+  hangUp(): void;
+  /** A keypad press: appends a digit before a call, sends DTMF during one. */
+  sendDigit(key: string): void;
+  setHeld(held: boolean): void;
+  setMuted(muted: boolean): void;
+  /** Answers the incoming call ringing now (`id` guards against a stale button). */
+  answer(id: string): void;
+  decline(id: string): void;
+  takeOverLine(): void;
+  setMinimised(minimised: boolean): void;
+  dispose(): void;
+}
+
+/** What `onCall` is told: a call dialed or answered, a call ended, a call missed. */
+export type CallPhase = "started" | "ended" | "missed";
+
+export interface DialerControllerOptions {
+  transport?: CallTransport;
+  clock?: Clock;
+  initialState?: DialerState;
+  /**
+   * Told when a call is dialed or answered ("started"), when it ends ("ended"), and when an
+   * incoming call stopped ringing unanswered ("missed"). Runs after the state change; whatever
+   * it does (and whether it throws) never holds up or breaks the call.
+   */
+  onCall?: (record: CallRecord, phase: CallPhase) => void;
+  /** Told what the rep must read that is not a call state (a blocked microphone...). */
+  onNotice?: (notice: TransportNotice, detail?: string) => void;
+  /** Names new calls; a UUID in the browser. */
+  newCallId?: () => string;
+}
+
+/**
+ * Owns the one call: feeds transport events and clock ticks through the pure reducer and
+ * notifies subscribers (React reads it with useSyncExternalStore).
+ */
+export function createDialerController(options: DialerControllerOptions = {}): DialerController {
+  const clock = options.clock ?? systemClock;
+  const transport = options.transport ?? createSimulatedTransport(clock);
+  const listeners = new Set<() => void>();
+  let state = options.initialState ?? initialDialerState;
+  let ticker: unknown = null;
+  let resetTimer: unknown = null;
+  let record: CallRecord | null = null;
+  const newCallId = options.newCallId ?? (() => globalThis.crypto.randomUUID());
+  const report = (current: CallRecord | null, phase: CallPhase) => {
+    if (!current || !options.onCall) return;
+    try {
+      options.onCall(current, phase);
+    } catch {
+      // Recording is a side job: the call goes on regardless.
+    }
+  };
+  const newRecord = (fields: Pick<CallRecord, "number" | "direction" | "context">): CallRecord => ({
+    ...fields,
+    id: newCallId(),
+    startedAt: clock.now(),
+    connectedAt: null,
+    endedAt: null,
+    endReason: null,
+    outcome: null,
+    sipStatus: null,
+    quality: null,
+  });
+
+  const dispatch = (action: DialerAction) => {
+    const next = dialerReducer(state, action);
+    if (next === state) return false;
+    state = next;
+    listeners.forEach((listener) => listener());
+    return true;
+  };
+  const stopTicker = () => {
+    if (ticker !== null) clock.clearInterval(ticker);
+    ticker = null;
+  };
+  const cancelReset = () => {
+    if (resetTimer !== null) clock.clearTimeout(resetTimer);
+    resetTimer = null;
+  };
+  const end = (reason: EndReason, details: Extract<TransportEvent, { type: "ended" }> | null) => {
+    stopTicker();
+    const now = clock.now();
+    if (!dispatch({ type: "ended", now, outcome: details?.outcome ?? null })) return;
+    if (record) {
+      record = {
+        ...record,
+        endedAt: now,
+        endReason: reason,
+        outcome: details?.outcome ?? null,
+        sipStatus: details?.sipStatus ?? null,
+        quality: details?.quality ?? null,
+      };
+      report(record, "ended");
+      record = null;
+    }
+    cancelReset();
+    resetTimer = clock.setTimeout(() => {
+      resetTimer = null;
+      dispatch({ type: "reset" });
+    }, ENDED_TO_IDLE_MS);
+  };
+
+  const onEvent = (event: TransportEvent) => {
+    switch (event.type) {
+      case "ringing":
+        dispatch({ type: "ringing" });
+        return;
+      case "connected": {
+        const at = clock.now();
+        if (!dispatch({ type: "connected", at })) return;
+        if (record) record = { ...record, connectedAt: at };
+        stopTicker();
+        ticker = clock.setInterval(() => dispatch({ type: "tick", now: clock.now() }), TICK_MS);
+        return;
+      }
+      case "ended":
+        end(event.reason, event);
+        return;
+      case "held":
+        dispatch({ type: "held", held: event.held });
+        return;
+      case "muted":
+        dispatch({ type: "muted", muted: event.muted });
+        return;
+      case "quality":
+        dispatch({ type: "quality", reading: event.reading });
+        return;
+      case "line":
+        dispatch({ type: "line", line: event.line });
+        return;
+      case "incoming":
+        dispatch({ type: "incoming", call: event.call });
+        return;
+      case "incoming-ended": {
+        const ringing = state.incoming;
+        if (!ringing || ringing.id !== event.id) return;
+        dispatch({ type: "incoming", call: null });
+        if (!event.answered) {
+          const missed = newRecord({ number: ringing.from, direction: "inbound", context: null });
+          report({ ...missed, endedAt: missed.startedAt, endReason: "remote" }, "missed");
+        }
+        return;
+      }
+      case "notice":
+        options.onNotice?.(event.notice, event.detail);
+        return;
+    }
+  };
+  const unsubscribe = transport.subscribe(onEvent);
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get capabilities() {
+      return transport.capabilities;
+    },
+    dial(number, context) {
+      const wasEnded = state.status === "ended";
+      if (!dispatch({ type: "dial", number })) return;
+      if (wasEnded) cancelReset();
+      record = newRecord({ number: state.number, direction: "outbound", context: context ?? null });
+      transport.dial(state.number, context ?? null);
+      report(record, "started");
+    },
+    setNumber: (number) => void dispatch({ type: "setNumber", number }),
+    clearNumber: () => void dispatch({ type: "clearNumber" }),
+    hangUp() {
+      if (!isActive(state)) return;
+      // A transport ends the call with its details (outcome, quality) as it hangs up; End is
+      // immediate on screen whatever it does, and a late `ended` of its own is then a no-op.
+      transport.hangUp();
+      if (isActive(state)) end("local", null);
+    },
+    sendDigit(key) {
+      if (state.status === "in-call" && isKeypadKey(key)) transport.sendDigit(key);
+      else dispatch({ type: "appendDigit", key });
+    },
+    setHeld(held) {
+      if (state.status === "in-call") transport.setHeld(held);
+    },
+    setMuted(muted) {
+      if (isActive(state)) transport.setMuted(muted);
+    },
+    answer(id) {
+      const ringing = state.incoming;
+      const wasEnded = state.status === "ended";
+      if (!ringing || !dispatch({ type: "answerIncoming", id })) return;
+      if (wasEnded) cancelReset();
+      record = newRecord({ number: ringing.from, direction: "inbound", context: null });
+      transport.answer(id);
+      report(record, "started");
+    },
+    decline(id) {
+      if (state.incoming?.id === id) transport.decline(id);
+    },
+    takeOverLine: () => transport.takeOverLine(),
+    setMinimised: (minimised) => void dispatch({ type: "setMinimised", minimised }),
+    dispose() {
+      stopTicker();
+      cancelReset();
+      unsubscribe();
+      transport.dispose();
+      listeners.clear();
+    },
+  };
+}

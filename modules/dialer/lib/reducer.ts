@@ -1,0 +1,124 @@
+import type { QualityReading } from "@/modules/dialer/lib/call-quality";
+import { digitsOnly, isDigit } from "@/modules/dialer/lib/digits";
+import type { CallOutcome } from "@/modules/dialer/lib/sip-outcome";
+import type { IncomingCall, LineStatus } from "@/modules/dialer/lib/transport";
+import type { DialerState } from "@/modules/dialer/lib/types";
+
+export type DialerAction =
+  | { type: "setNumber"; number: string }
+  | { type: "appendDigit"; key: string }
+  | { type: "clearNumber" }
+  | { type: "dial"; number?: string }
+  | { type: "ringing" }
+  | { type: "connected"; at: number }
+  | { type: "tick"; now: number }
+  | { type: "ended"; now: number; outcome?: CallOutcome | null }
+  | { type: "reset" }
+  | { type: "held"; held: boolean }
+  | { type: "muted"; muted: boolean }
+  | { type: "quality"; reading: QualityReading }
+  | { type: "line"; line: LineStatus | null }
+  | { type: "incoming"; call: IncomingCall | null }
+  | { type: "answerIncoming"; id: string }
+  | { type: "setMinimised"; minimised: boolean };
+
+export const isActive = (s: DialerState) => s.status === "calling" || s.status === "in-call";
+/** Call is disabled with no number, and while a call is already under way. */
+export const canCall = (s: DialerState) => s.number.length > 0 && !isActive(s);
+/** End is disabled when idle or ended. */
+export const canEnd = isActive;
+
+/** What a new call starts from: nothing held, muted or measured yet. */
+const freshCall = {
+  connectedAt: null,
+  elapsedMs: 0,
+  phase: "dialing",
+  outcome: null,
+  held: false,
+  muted: false,
+  quality: null,
+} as const;
+
+/**
+ * The dialer's pure state machine: idle -> calling (dialing, ringing) -> in-call -> ended ->
+ * idle. Timing lives outside (the controller and the transport); this only says which moves
+ * are legal.
+ */
+export function dialerReducer(state: DialerState, action: DialerAction): DialerState {
+  switch (action.type) {
+    case "setNumber":
+      // The number being called cannot change under an active call.
+      return isActive(state) ? state : { ...state, number: digitsOnly(action.number) };
+    case "appendDigit":
+      return isActive(state) || !isDigit(action.key)
+        ? state
+        : { ...state, number: state.number + action.key };
+    case "clearNumber":
+      return isActive(state) ? state : { ...state, number: "" };
+    case "dial": {
+      if (isActive(state)) return state;
+      const number = action.number === undefined ? state.number : digitsOnly(action.number);
+      if (!number) return state;
+      return { ...state, ...freshCall, number, status: "calling", direction: "outbound" };
+    }
+    case "ringing":
+      return state.status === "calling" && state.phase !== "ringing"
+        ? { ...state, phase: "ringing" }
+        : state;
+    case "connected":
+      return state.status === "calling"
+        ? { ...state, status: "in-call", connectedAt: action.at, elapsedMs: 0 }
+        : state;
+    case "tick":
+      return state.status === "in-call" && state.connectedAt !== null
+        ? { ...state, elapsedMs: Math.max(0, action.now - state.connectedAt) }
+        : state;
+    case "ended":
+      if (!isActive(state)) return state;
+      return {
+        ...state,
+        status: "ended",
+        outcome: action.outcome ?? null,
+        held: false,
+        quality: null,
+        elapsedMs:
+          state.status === "in-call" && state.connectedAt !== null
+            ? Math.max(0, action.now - state.connectedAt)
+            : 0,
+      };
+    case "reset":
+      return state.status === "ended"
+        ? { ...state, ...freshCall, status: "idle", direction: "outbound" }
+        : state;
+    case "held":
+      return state.status === "in-call" && state.held !== action.held
+        ? { ...state, held: action.held }
+        : state;
+    case "muted":
+      return isActive(state) && state.muted !== action.muted
+        ? { ...state, muted: action.muted }
+        : state;
+    case "quality":
+      return state.status === "in-call" ? { ...state, quality: action.reading } : state;
+    case "line":
+      return { ...state, line: action.line };
+    case "incoming":
+      return state.incoming === action.call ? state : { ...state, incoming: action.call };
+    case "answerIncoming": {
+      const call = state.incoming;
+      if (!call || call.id !== action.id || isActive(state)) return state;
+      return {
+        ...state,
+        ...freshCall,
+        number: digitsOnly(call.from),
+        status: "calling",
+        direction: "inbound",
+        incoming: null,
+      };
+    }
+    case "setMinimised":
+      return state.minimised === action.minimised
+        ? state
+        : { ...state, minimised: action.minimised };
+  }
+}

@@ -1,0 +1,115 @@
+import type { QualityReading, QualitySummary } from "@/modules/dialer/lib/call-quality";
+import type { KeypadKey } from "@/modules/dialer/lib/digits";
+import type { CallOutcome } from "@/modules/dialer/lib/sip-outcome";
+import type { DialContext } from "@/modules/dialer/lib/types";
+
+/** Why a call ended: this side hung up, the far end did, or the call could not be placed. */
+export type EndReason = "local" | "remote" | "failed";
+
+/**
+ * The phone line, as the top bar's indicator shows it. A transport without a line (the
+ * simulation) never reports one.
+ */
+export type LineStatus =
+  | { state: "connecting"; attempt: number }
+  | { state: "registered" }
+  | { state: "offline"; reason: LineOfflineReason };
+
+/** Why the line is offline, in words the indicator can name. */
+export type LineOfflineReason = "unreachable" | "rejected" | "not-configured" | "other-tab";
+
+/** What a transport can do beyond dial/end, so the screens offer only what works. */
+export type TransportCapabilities = {
+  /** Placed over a real line (SIP); false for the spec's simulation. */
+  real: boolean;
+};
+
+/** The live tracks of a call, as `recordingSources` gives them. */
+export type RecordingSources = { sent: MediaStreamTrack[]; received: MediaStreamTrack[] };
+
+/** A call ringing this rep, until it is answered, declined or gone. */
+export type IncomingCall = {
+  id: string;
+  /** The caller's number as the line gave it (digits, a leading +), or "" when withheld. */
+  from: string;
+  /** The caller's display name, when the line sent one. */
+  name: string | null;
+};
+
+/** Something the rep must be told that is not a call state (a toast). */
+export type TransportNotice = "microphone-blocked" | "microphone-missing" | "call-refused";
+
+export type TransportEvent =
+  /** The far end is ringing (SIP 180/183). */
+  | { type: "ringing" }
+  | { type: "connected" }
+  | {
+      type: "ended";
+      reason: EndReason;
+      /** How the call ended, as the line told it (absent for the simulation). */
+      outcome?: CallOutcome;
+      /** The final SIP status, when the line gave one. */
+      sipStatus?: number | null;
+      /** The call's line quality, when it had media. */
+      quality?: QualitySummary | null;
+    }
+  | { type: "held"; held: boolean }
+  | { type: "muted"; muted: boolean }
+  /** One reading a second during a call with media. */
+  | { type: "quality"; reading: QualityReading }
+  | { type: "line"; line: LineStatus }
+  | { type: "incoming"; call: IncomingCall }
+  /** The incoming call stopped ringing: answered here (`answered`), or not. */
+  | { type: "incoming-ended"; id: string; answered: boolean }
+  | { type: "notice"; notice: TransportNotice; detail?: string }
+  /**
+   * What the call sends changed: the microphone, or audio put in its place (a dropped voicemail,
+   * a consent notice). A running recording follows it (it mixes the track being sent).
+   */
+  | { type: "sending"; source: "microphone" | "replacement" };
+
+/**
+ * What the dialer needs from a telephony back end. The UI and the state machine only talk to
+ * this, so the simulated transport and the SIP one (modules/dialer/lib/sip-transport.ts, loaded only
+ * for an organization with a phone line) are interchangeable: pass one as
+ * `<DialerProvider transport={...}>`.
+ *
+ * Events follow one call: `ringing`? → `connected`? → `ended`, with `held` / `muted` /
+ * `quality` in between. Timing (600 ms, 20 s) belongs to the simulation only; the 1.2 s
+ * "Call Ended" pause and the elapsed-time clock stay in the controller for every transport.
+ */
+export interface CallTransport {
+  readonly capabilities: TransportCapabilities;
+  /** Starts an outbound call; answer with a `connected` event, or `ended` if it fails. */
+  dial(number: string, context?: DialContext | null): void;
+  /** Ends the current call, if any; emits `ended` with reason `local`. */
+  hangUp(): void;
+  /** Sends one DTMF key on the connected call. */
+  sendDigit(key: KeypadKey): void;
+  /** Puts the connected call on hold or takes it off; answered with a `held` event. */
+  setHeld(held: boolean): void;
+  /** Stops or restarts sending the rep's voice; answered with a `muted` event. */
+  setMuted(muted: boolean): void;
+  /** Answers the ringing incoming call (it becomes the current call). */
+  answer(id: string): void;
+  /** Declines the ringing incoming call. */
+  decline(id: string): void;
+  /** Takes the phone line over from another tab of this browser (no-op without a line). */
+  takeOverLine(): void;
+  /**
+   * The audio of the connected call, for a recording (issue 29): the track being sent (the
+   * microphone, or whatever replaced it on the sender) and the far end's. Absent or null where
+   * there is no real media (the simulation, before the call connects).
+   */
+  recordingSources?(): RecordingSources | null;
+  /**
+   * Sends `track` to the far end in place of the microphone (RTCRtpSender.replaceTrack, no
+   * renegotiation), or the microphone again with null; answered with a `sending` event.
+   * Resolves false when there is no connected real call to send on. Absent in the simulation.
+   */
+  sendInPlaceOfMicrophone?(track: MediaStreamTrack | null): Promise<boolean>;
+  /** Subscribes to call events; returns the unsubscribe function. */
+  subscribe(listener: (event: TransportEvent) => void): () => void;
+  /** Releases timers, sockets and media. */
+  dispose(): void;
+}

@@ -1,0 +1,80 @@
+import type { QualityReading, QualitySummary } from "@/modules/dialer/lib/call-quality";
+import type { CallOutcome } from "@/modules/dialer/lib/sip-outcome";
+import type { IncomingCall, LineStatus } from "@/modules/dialer/lib/transport";
+
+/** Where a call is in its life; the spec's four states. */
+export type CallStatus = "idle" | "calling" | "in-call" | "ended";
+
+/** Which way a call goes: the rep dialed it, or it rang the rep. */
+export type CallDirection = "outbound" | "inbound";
+
+/** The one shared call state (spec section 3, "Dialer state"). */
+export interface DialerState {
+  /** Digits only; see `digitsOnly`. */
+  number: string;
+  status: CallStatus;
+  /** While `calling`: still placing the call, or the far end is ringing (real lines only). */
+  phase: "dialing" | "ringing";
+  direction: CallDirection;
+  /** Clock time the call connected, or null before connection. */
+  connectedAt: number | null;
+  /** Milliseconds spent in-call; frozen when the call ends, reset at idle. */
+  elapsedMs: number;
+  /** How the last call ended, as the line told it; null for the simulation and until it ends. */
+  outcome: CallOutcome | null;
+  held: boolean;
+  muted: boolean;
+  /** The line's quality right now, during a real call with media. */
+  quality: QualityReading | null;
+  /** The phone line; null without one (the simulation). */
+  line: LineStatus | null;
+  /** A call ringing this rep, waiting for Answer or Decline. */
+  incoming: IncomingCall | null;
+  minimised: boolean;
+}
+
+export const initialDialerState: DialerState = {
+  number: "",
+  status: "idle",
+  phase: "dialing",
+  direction: "outbound",
+  connectedAt: null,
+  elapsedMs: 0,
+  outcome: null,
+  held: false,
+  muted: false,
+  quality: null,
+  line: null,
+  incoming: null,
+  minimised: false,
+};
+
+/** Where a dial came from, when it came from a business (the facility drawer, Targets). */
+export type DialContext = {
+  placeId: string;
+  placeName?: string | null;
+  /** The business's UTC offset in minutes when dialed, and its category (issue 32, analytics). */
+  utcOffsetMinutes?: number | null;
+  category?: string | null;
+};
+
+/**
+ * One call as the dialer saw it, handed to `onCall` when it is dialed and again when it ends
+ * (lib/client/calls records it through the API). Times are clock epoch ms.
+ */
+export type CallRecord = {
+  /** The browser's own id for the call (a UUID): retried saves find the same record. */
+  id: string;
+  /** The digits dialed, or the caller's number for an inbound call. */
+  number: string;
+  direction: CallDirection;
+  context: DialContext | null;
+  startedAt: number;
+  connectedAt: number | null;
+  endedAt: number | null;
+  endReason: "local" | "remote" | "failed" | null;
+  /** How the line said the call ended (real lines only). */
+  outcome: CallOutcome | null;
+  sipStatus: number | null;
+  quality: QualitySummary | null;
+};
