@@ -22,8 +22,10 @@ import { parsePhoneNumberFromString } from "libphonenumber-js";
 import {
   CALLER_IDS_MAX,
   checkCallerId,
+  type CallerId,
   type CallerIdError,
 } from "@/lib/telephony/caller-id-schemas";
+import type { Checker } from "@/lib/client/checker";
 import {
   telephonyOrganizationResponseSchema,
   type TelephonyOrganization,
@@ -31,19 +33,88 @@ import {
 import { ResultLine } from "./panel";
 import { failureText, opsKeys } from "./use-ops";
 
-// The console's caller-ID pool (issue 29), beside an organization's line: the numbers its calls
-// may present, each with its area code and region, one the default. A number is checked as
-// typed by the rules the server applies; the server still decides, and its field errors show.
+// The caller-ID pool editor (issue 29): the numbers an organization's calls may present, each
+// with its area code and region, one the default. A number is checked as typed by the rules the
+// server applies; the server still decides, and its field errors show. The console shows it
+// beside an organization's line (CallerIdPool); a manager edits their own team's pool with the
+// same editor from Settings (components/team/team-caller-ids-dialog.tsx).
 
 type Notice = { ok: boolean; text: string };
 type FieldErrors = { number?: string; region?: string };
 
-const base = (orgId: string) => `/api/admin/telephony/${orgId}/caller-ids`;
-const options = { schema: telephonyOrganizationResponseSchema, credential: "operator" } as const;
+/** Where the editor sends its changes: POST `base`, PATCH and DELETE `base/<id>`. */
+export type CallerIdPoolApi = {
+  base: string;
+  credential: "operator" | "rep";
+  /** The answer every change gives. */
+  schema: Checker<unknown>;
+};
+
+const consoleBase = (orgId: string) => `/api/admin/telephony/${orgId}/caller-ids`;
 
 export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
-  const t = useTranslations("Admin.callerIds");
+  const t = useTranslations("CallerIds");
   const queryClient = useQueryClient();
+  return (
+    <CallerIdPoolEditor
+      title={t("title")}
+      hint={t.rich("consoleHint", {
+        code: (chunks) => (
+          <bdi dir="ltr">
+            <code className="font-mono text-xs">{chunks}</code>
+          </bdi>
+        ),
+      })}
+      caption={t("caption", { name: org.name })}
+      callerIds={org.callerIds}
+      emptyText={
+        org.callerId
+          ? t.rich("consoleEmptyLegacy", { number: () => <E164 value={org.callerId!} /> })
+          : t("empty")
+      }
+      api={{
+        base: consoleBase(org.id),
+        credential: "operator",
+        schema: telephonyOrganizationResponseSchema,
+      }}
+      onChanged={() => {
+        void queryClient.invalidateQueries({ queryKey: opsKeys.panel("telephony") });
+        void queryClient.invalidateQueries({ queryKey: opsKeys.panel("audit") });
+      }}
+      onFailed={() => void queryClient.invalidateQueries({ queryKey: opsKeys.panel("audit") })}
+    />
+  );
+}
+
+/** A number as the world writes it, isolated from the text around it (Arabic). */
+export function E164({ value }: { value: string }) {
+  return (
+    <bdi dir="ltr" className="whitespace-nowrap tabular-nums">
+      {parsePhoneNumberFromString(value)?.formatInternational() ?? value}
+    </bdi>
+  );
+}
+
+export function CallerIdPoolEditor({
+  title,
+  hint,
+  caption,
+  callerIds,
+  emptyText,
+  api,
+  onChanged,
+  onFailed,
+}: {
+  title: React.ReactNode;
+  hint: React.ReactNode;
+  caption: string;
+  callerIds: readonly CallerId[];
+  emptyText: React.ReactNode;
+  api: CallerIdPoolApi;
+  onChanged: () => void;
+  onFailed?: () => void;
+}) {
+  const t = useTranslations("CallerIds");
   const ids = useId();
   const [number, setNumber] = useState("");
   const [region, setRegion] = useState("");
@@ -52,11 +123,9 @@ export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
+  const options = { schema: api.schema, credential: api.credential };
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: opsKeys.panel("telephony") });
-    void queryClient.invalidateQueries({ queryKey: opsKeys.panel("audit") });
-  };
+  const refresh = onChanged;
   const failed = (key: "addFailed" | "defaultFailed" | "removeFailed") => (error: unknown) => {
     const fields =
       error instanceof ApiClientError
@@ -64,13 +133,13 @@ export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
         : {};
     setServerErrors(fields);
     setNotice({ ok: false, text: t(key, { error: failureText(error) }) });
-    void queryClient.invalidateQueries({ queryKey: opsKeys.panel("audit") });
+    onFailed?.();
   };
 
   const add = useMutation({
     mutationFn: () =>
       apiClient.post(
-        base(org.id),
+        api.base,
         { number, region: region.trim() || null, isDefault: makeDefault },
         options,
       ),
@@ -85,8 +154,7 @@ export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
     onError: failed("addFailed"),
   });
   const setDefault = useMutation({
-    mutationFn: (id: string) =>
-      apiClient.patch(`${base(org.id)}/${id}`, { isDefault: true }, options),
+    mutationFn: (id: string) => apiClient.patch(`${api.base}/${id}`, { isDefault: true }, options),
     onSuccess: () => {
       setNotice({ ok: true, text: t("defaultSet") });
       refresh();
@@ -94,7 +162,7 @@ export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
     onError: failed("defaultFailed"),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => apiClient.delete(`${base(org.id)}/${id}`, options),
+    mutationFn: (id: string) => apiClient.delete(`${api.base}/${id}`, options),
     onSuccess: () => {
       setConfirming(null);
       setNotice({ ok: true, text: t("removed") });
@@ -119,11 +187,6 @@ export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
     }
     add.mutate();
   };
-  const show = (e164: string) => (
-    <bdi dir="ltr" className="whitespace-nowrap tabular-nums">
-      {parsePhoneNumberFromString(e164)?.formatInternational() ?? e164}
-    </bdi>
-  );
 
   return (
     <section
@@ -132,23 +195,13 @@ export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
       data-testid="caller-id-pool"
     >
       <h3 id={`${ids}-title`} className="text-base font-semibold text-fg">
-        {t("title")}
+        {title}
       </h3>
-      <p className="text-sm text-fg-muted">
-        {t.rich("hint", {
-          code: (chunks) => (
-            <bdi dir="ltr">
-              <code className="font-mono text-xs">{chunks}</code>
-            </bdi>
-          ),
-        })}
-      </p>
-      {org.callerIds.length === 0 ? (
-        <p className="text-sm text-fg-muted">
-          {org.callerId ? t.rich("emptyLegacy", { number: () => show(org.callerId!) }) : t("empty")}
-        </p>
+      <p className="text-sm text-fg-muted">{hint}</p>
+      {callerIds.length === 0 ? (
+        <p className="text-sm text-fg-muted">{emptyText}</p>
       ) : (
-        <Table caption={t("caption", { name: org.name })}>
+        <Table caption={caption}>
           <TableHead>
             <TableRow>
               <TableHeaderCell>{t("number")}</TableHeaderCell>
@@ -161,11 +214,11 @@ export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {org.callerIds.map((c) => (
+            {callerIds.map((c) => (
               <TableRow key={c.id} data-testid="caller-id-row">
                 <TableCell>
                   <span className="flex flex-wrap items-center gap-2">
-                    {show(c.number)}
+                    <E164 value={c.number} />
                     {c.isDefault ? <Badge tone="brand">{t("default")}</Badge> : null}
                   </span>
                 </TableCell>
@@ -284,7 +337,7 @@ export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
             checked={makeDefault}
             onCheckedChange={(v) => setMakeDefault(v === true)}
           />
-          <Button type="submit" size="sm" disabled={busy || org.callerIds.length >= CALLER_IDS_MAX}>
+          <Button type="submit" size="sm" disabled={busy || callerIds.length >= CALLER_IDS_MAX}>
             <Plus aria-hidden /> {add.isPending ? t("adding") : t("add")}
           </Button>
         </div>

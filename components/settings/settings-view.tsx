@@ -10,6 +10,7 @@ import { TeamRecordingSection } from "@/components/recordings/team-recording-sec
 import { VoicemailSection } from "@/components/voicemail/voicemail-section";
 import { InviteDialog } from "@/components/team/invite-dialog";
 import { TeamDialog } from "@/components/team/team-dialog";
+import { TeamCallerIdsDialog } from "@/components/team/team-caller-ids-dialog";
 import { can, type MemberRole } from "@/lib/auth/permissions";
 import { AppearanceFields } from "./appearance-fields";
 import { TimeZoneField } from "./time-zone-field";
@@ -58,6 +59,7 @@ export async function SettingsView({ role }: { role: MemberRole; userId: string 
           <div className="flex flex-wrap gap-3">
             {can(role, "team.manage") ? <InviteDialog /> : null}
             <TeamDialog manage={can(role, "team.manage")} />
+            {can(role, "organization.callerIds") ? <TeamCallerIdsDialog /> : null}
           </div>
         </SectionCard>
         {/* Integrations (issue 33): a manager's; a rep's Settings has no Advanced section. */}

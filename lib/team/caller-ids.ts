@@ -3,15 +3,12 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import type { UserSession } from "@/lib/auth/sessions";
 import type { TelephonyOrganization } from "@/lib/telephony/schemas";
-import { callerIdSchema } from "@/lib/telephony/caller-id-schemas";
 
 // A manager keeps their own organization's caller-ID pool (issue 33) with the functions the
 // console uses (lib/telephony/caller-ids.ts), always with the manager's organization: another
 // team's numbers are not found. The answer holds the pool only, never the line's settings.
 
 export const teamCallerIdParamsSchema = z.object({ callerIdId: z.uuid() });
-export const teamCallerIdsResponseSchema = z.object({ callerIds: z.array(callerIdSchema) });
-
 export const poolOf = (organization: TelephonyOrganization) => ({
   callerIds: organization.callerIds,
 });

@@ -102,6 +102,9 @@ export const callerIdSchema = z.object({
 });
 export type CallerId = z.infer<typeof callerIdSchema>;
 
+/** A manager's view of their own team's pool (/api/team/caller-ids): the numbers only. */
+export const teamCallerIdsResponseSchema = z.object({ callerIds: z.array(callerIdSchema) });
+
 /** The pool's row as the console sees it. */
 export function callerIdView(row: {
   id: string;

@@ -31,6 +31,7 @@ import Invite from "./Invite.json";
 import Integrations from "./Integrations.json";
 import Recordings from "./Recordings.json";
 import Voicemail from "./Voicemail.json";
+import CallerIds from "./CallerIds.json";
 
 const messages = {
   Common,
@@ -64,5 +65,6 @@ const messages = {
   Integrations,
   Recordings,
   Voicemail,
+  CallerIds,
 };
 export default messages;

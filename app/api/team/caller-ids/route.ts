@@ -2,9 +2,9 @@
 // POST /api/team/caller-ids - a manager adds a number to it ({ number, region?, isDefault? })
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { auditCallerId, poolOf, teamCallerIdsResponseSchema } from "@/lib/team/caller-ids";
+import { auditCallerId, poolOf } from "@/lib/team/caller-ids";
 import { teamReadLimit, teamWriteLimit } from "@/lib/team/limits";
-import { callerIdBodySchema } from "@/lib/telephony/caller-id-schemas";
+import { callerIdBodySchema, teamCallerIdsResponseSchema } from "@/lib/telephony/caller-id-schemas";
 import { addCallerId } from "@/lib/telephony/caller-ids";
 import { organizationTelephony } from "@/lib/telephony/lines";
 

@@ -2,14 +2,12 @@
 // caller IDs its default, or removes it (another organization's: 404)
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import {
-  auditCallerId,
-  poolOf,
-  teamCallerIdParamsSchema,
-  teamCallerIdsResponseSchema,
-} from "@/lib/team/caller-ids";
+import { auditCallerId, poolOf, teamCallerIdParamsSchema } from "@/lib/team/caller-ids";
 import { teamWriteLimit } from "@/lib/team/limits";
-import { callerIdPatchSchema } from "@/lib/telephony/caller-id-schemas";
+import {
+  callerIdPatchSchema,
+  teamCallerIdsResponseSchema,
+} from "@/lib/telephony/caller-id-schemas";
 import { removeCallerId, setDefaultCallerId } from "@/lib/telephony/caller-ids";
 
 const options = {
