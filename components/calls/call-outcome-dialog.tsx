@@ -6,7 +6,7 @@ import { toast } from "@/components/ui/toaster";
 import { Dialog } from "@/components/ui";
 import type { CallDto } from "@/lib/calls/schemas";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";
-import { callAnswer } from "@/lib/client/calls/answers";
+import { callAnswer } from "@/lib/client/generated/calls.gen";
 import { addCallbackAppointment } from "@/lib/client/calls/callback-appointment";
 import { callsKeys } from "@/lib/client/calls/queries";
 import { dispositionPutBody, type DispositionAnswer } from "@/lib/client/calls/record-body";

@@ -1,10 +1,7 @@
 import "client-only";
 import { apiClient } from "@/lib/client/api-client";
-import * as r from "@/lib/client/rules";
+import { logoutAnswer } from "@/lib/client/generated/auth.gen";
 import { clearSession, readSession } from "@/lib/client/session";
-
-/** The answer of POST /api/auth/logout (`logoutResponseSchema`), checked without zod. */
-export const logoutAnswer = r.object({ ok: r.literal(true) });
 
 /**
  * Ends the session on the server (which also clears the httpOnly cookie) and then locally.

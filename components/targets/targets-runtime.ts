@@ -1,5 +1,5 @@
 import { apiClient } from "@/lib/client/api-client";
-import { placeDetailsAnswer, searchAnswer } from "@/lib/client/places";
+import { placeDetailsAnswer, searchAnswer } from "@/lib/client/generated/places.gen";
 import { readSearchCache, writeSearchCache } from "@/lib/targets/search-cache";
 import { failureFromError } from "@/lib/targets/search-failure";
 import { createTargetsSearch, type TargetsSearch } from "@/lib/targets/search-session";

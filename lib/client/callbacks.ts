@@ -1,36 +1,11 @@
 import "client-only";
 import { useQuery } from "@tanstack/react-query";
 import { apiClient } from "@/lib/client/api-client";
-import * as r from "@/lib/client/rules";
-import type { CallbacksResponse } from "@/lib/records/schemas";
+import { callbacksAnswer } from "@/lib/client/generated/callbacks.gen";
 
-// The Callbacks list as the screen and the reminders read it (GET /api/callbacks), checked with a
-// zod-free rule (the reminders run on every /app page; tests/unit/client-rules.test.ts holds the
-// rule to the route's zod schema).
-
-/** `callbacksResponseSchema`. */
-export const callbacksAnswer: r.Rule<CallbacksResponse> = r.object({
-  callbacks: r.array(
-    r.object({
-      placeId: r.string(),
-      itemId: r.string(),
-      dueAt: r.isoDateTime,
-      durationMin: r.nullable(r.number()),
-      note: r.nullable(r.string()),
-      bookedBy: r.string(),
-      mine: r.boolean,
-      business: r.nullable(
-        r.object({
-          name: r.string(),
-          phone: r.nullable(r.string()),
-          utcOffsetMinutes: r.nullable(r.number()),
-        }),
-      ),
-    }),
-  ),
-  now: r.isoDateTime,
-  truncated: r.boolean,
-});
+// The Callbacks list as the screen and the reminders read it (GET /api/callbacks), checked by a
+// rule generated from the route's zod schema (npm run gen:rules): the reminders run on every /app
+// page, whose first load has no room for zod.
 
 export type CallbackScope = "mine" | "team";
 

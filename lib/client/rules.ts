@@ -3,8 +3,9 @@ import type { Checker, CheckResult } from "./checker";
 // Small composable checks for browser code that must not load zod (~32 KiB gz): the /app shell's
 // stored values (call outbox, preferences) and the API answers it reads on every page. Each rule
 // mirrors one zod schema and gives back what zod's parse would: unknown object keys dropped,
-// strings trimmed where the schema trims. The server keeps validating with zod; unit tests
-// (tests/unit/client-rules.test.ts) hold every rule to the schema it copies.
+// strings trimmed where the schema trims. The server keeps validating with zod. Rules for API
+// answers are generated from their schemas (scripts/gen-client-rules.ts, lib/client/generated);
+// unit tests (tests/unit/client-rules.test.ts) hold every rule to its schema.
 
 const INVALID: unique symbol = Symbol("invalid");
 type Invalid = typeof INVALID;

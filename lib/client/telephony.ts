@@ -1,28 +1,11 @@
 import "client-only";
 import { apiClient } from "@/lib/client/api-client";
-import * as r from "@/lib/client/rules";
-import type { AuthorizeResponse, CredentialsResponse } from "@/lib/telephony/schemas";
+import { authorizeAnswer, credentialsAnswer } from "@/lib/client/generated/telephony.gen";
+import type { CredentialsResponse } from "@/lib/telephony/schemas";
 
 // The rep's side of a real phone line: fresh SIP credentials and the server's signed
-// authorisation of each call. Checked with lib/client/rules.ts (the SIP transport's chunk
-// loads no zod); tests/unit/client-rules.test.ts holds each rule to its schema.
-
-/** `credentialsResponseSchema`. */
-export const credentialsAnswer: r.Rule<CredentialsResponse> = r.object({
-  username: r.string(),
-  password: r.string(),
-  sipUri: r.string(),
-  expiresAt: r.isoDateTime,
-  ttlSeconds: r.number({ int: true, min: 1 }),
-});
-
-/** `authorizeResponseSchema`. */
-export const authorizeAnswer: r.Rule<AuthorizeResponse> = r.object({
-  authorization: r.string(),
-  number: r.string(),
-  callerId: r.nullable(r.string()),
-  expiresAt: r.isoDateTime,
-});
+// authorisation of each call. Their answers are checked by rules generated from the routes' zod
+// schemas (npm run gen:rules): the SIP transport's chunk loads no zod.
 
 export function fetchLineCredentials(): Promise<CredentialsResponse> {
   return apiClient.post("/api/telephony/credentials", undefined, {

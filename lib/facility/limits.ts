@@ -6,3 +6,8 @@ export const DURATION_MIN = 5;
 export const DURATION_MAX = 480;
 export const DURATION_STEP = 5;
 export const DURATION_DEFAULT = 30;
+
+/** A contact needs a name, an email or a phone: `contactSchema`'s refinement and its rule's. */
+export function contactHasDetails(contact: { name: string; email: string; phone: string }) {
+  return contact.name !== "" || contact.email !== "" || contact.phone !== "";
+}

@@ -1,9 +1,15 @@
 import { z } from "zod";
-import { DURATION_MAX, DURATION_MIN, DURATION_STEP, NOTE_MAX_CHARS } from "./limits";
+import {
+  contactHasDetails,
+  DURATION_MAX,
+  DURATION_MIN,
+  DURATION_STEP,
+  NOTE_MAX_CHARS,
+} from "./limits";
 
-// The limits live in ./limits.ts, the empty value and the browser's zod-free check in ./data.ts
-// (the store is in first loads that must not bring zod); this schema gives the types and checks
-// imports.
+// The limits live in ./limits.ts, the empty value in ./data.ts; the browser's zod-free check is
+// generated from this schema (lib/client/generated/facility.gen.ts, npm run gen:rules: the store
+// is in first loads that must not bring zod); this schema gives the types and checks imports.
 
 const id = z.string().min(1).max(200);
 const timestamp = z.number().int().nonnegative();
@@ -28,7 +34,7 @@ export const contactSchema = z
     email: z.string().trim(),
     phone: z.string().trim(),
   })
-  .refine((c) => c.name !== "" || c.email !== "" || c.phone !== "", {
+  .refine(contactHasDetails, {
     message: "A contact needs a name, an email or a phone",
   });
 

@@ -13,7 +13,8 @@ import {
   type WriteResult,
 } from "@/lib/client/storage";
 import type { FacilityRecords } from "./backup";
-import { emptyFacilityData, facilityDataRule } from "./data";
+import { facilityDataRule } from "@/lib/client/generated/facility.gen";
+import { emptyFacilityData } from "./data";
 import type { FacilityData } from "./schemas";
 import { incrementDialCount, type Updater } from "./updaters";
 

@@ -1,5 +1,5 @@
 import "client-only";
-import { placeRule } from "@/lib/client/places";
+import { placeRule } from "@/lib/client/generated/places.gen";
 import * as r from "@/lib/client/rules";
 import { defineKeyFamily, readStored, removeStored, writeStored } from "@/lib/client/storage";
 import type { Place } from "@/lib/places/schemas";

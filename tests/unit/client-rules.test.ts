@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { logoutResponseSchema } from "@/lib/auth/schemas";
-import { dashboardAnswer } from "@/lib/client/dashboard";
+import { dashboardAnswer } from "@/lib/client/generated/dashboard.gen";
 import { dashboardResponseSchema } from "@/lib/dashboard/schemas";
 import {
   dialSettingsSchema,
@@ -19,8 +19,8 @@ import {
   previewAnswer,
   releaseAnswer,
   reservationAnswer,
-} from "@/modules/power-dial/lib/api";
-import { dncCheckAnswer } from "@/modules/do-not-call/lib/api";
+} from "@/lib/client/generated/power-dial.gen";
+import { dncCheckAnswer } from "@/lib/client/generated/do-not-call.gen";
 import { pointSchema } from "@/modules/dialer/lib/position";
 import {
   dialerPositionKey,
@@ -31,7 +31,7 @@ import {
   sidebarCollapsedKey,
   verifyCooldownKey,
 } from "@/lib/client/storage";
-import { logoutAnswer } from "@/components/shell/logout";
+import { logoutAnswer } from "@/lib/client/generated/auth.gen";
 import { normalSaleAmount } from "@/lib/calls/constants";
 import {
   callDtoSchema,
@@ -49,11 +49,13 @@ import {
   callsAnswer,
   callStatsAnswer,
   missedCallsAnswer,
-} from "@/lib/client/calls/answers";
-import { placeDetailsAnswer, placeRule, searchAnswer } from "@/lib/client/places";
-import { callbacksAnswer } from "@/lib/client/callbacks";
+} from "@/lib/client/generated/calls.gen";
+import { placeDetailsAnswer, placeRule, searchAnswer } from "@/lib/client/generated/places.gen";
+import { callbacksAnswer } from "@/lib/client/generated/callbacks.gen";
+import { authorizeAnswer, credentialsAnswer } from "@/lib/client/generated/telephony.gen";
+import { authorizeResponseSchema, credentialsResponseSchema } from "@/lib/telephony/schemas";
 import { callbacksResponseSchema } from "@/lib/records/schemas";
-import { facilityDataRule } from "@/lib/facility/data";
+import { facilityDataRule } from "@/lib/client/generated/facility.gen";
 import { facilityDataSchema } from "@/lib/facility/schemas";
 import {
   placeDetailsResponseSchema,
@@ -67,7 +69,9 @@ import { recordingSettingsSchema } from "@/lib/recordings/schemas";
 // The /app shell checks its stored values and the answers it reads on every page with
 // lib/client/rules.ts instead of zod (issue 16's first-load budget). Each rule must accept and
 // reject what its zod schema does and give back the same value: the route's own schema for API
-// answers, and for stored values the zod schema they had before (kept here as the reference).
+// answers (rules generated from it, lib/client/generated: these samples test the generator and
+// the combinators), and for stored values the zod schema they had before (kept here as the
+// reference).
 
 const odd: unknown[] = [
   undefined,
@@ -190,6 +194,30 @@ describe("API answers the /app shell checks without zod agree with the routes' s
       { settings, places: { a: { ...place, recentCallAt: "2026-11-23T10:00Z" } } },
       { settings, places: {} },
     ]);
+  });
+
+  it("SIP credentials and call authorisations", () => {
+    agree(
+      credentialsAnswer,
+      credentialsResponseSchema,
+      variants({
+        username: "u1",
+        password: "p",
+        sipUri: "sip:u1@example.com",
+        expiresAt: "2026-11-23T10:00:00+01:00",
+        ttlSeconds: 600,
+      }),
+    );
+    agree(
+      authorizeAnswer,
+      authorizeResponseSchema,
+      variants({
+        authorization: "token",
+        number: "+15551234567",
+        callerId: null,
+        expiresAt: "2026-11-23T10:00:00Z",
+      }),
+    );
   });
 
   it("reservation and release", () => {

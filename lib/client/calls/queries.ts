@@ -5,7 +5,12 @@ import { apiClient } from "@/lib/client/api-client";
 import { STATS_MAX_PLACES } from "@/lib/calls/constants";
 import type { CallStatsResponse } from "@/lib/calls/schemas";
 import { callsKeys } from "./keys";
-import { callListAnswer, callsAnswer, callStatsAnswer, missedCallsAnswer } from "./answers";
+import {
+  callListAnswer,
+  callsAnswer,
+  callStatsAnswer,
+  missedCallsAnswer,
+} from "@/lib/client/generated/calls.gen";
 
 // TanStack Query hooks over the calls API (answers checked without zod: ./answers.ts), keyed by
 // ./keys.ts.

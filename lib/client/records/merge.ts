@@ -1,4 +1,5 @@
-import { emptyFacilityData, facilityDataRule } from "@/lib/facility/data";
+import { facilityDataRule } from "@/lib/client/generated/facility.gen";
+import { emptyFacilityData } from "@/lib/facility/data";
 import type { FacilityData } from "@/lib/facility/schemas";
 import { ADDRESS_ITEM_ID, itemKey, phoneItemId, type RecordKind } from "./items";
 

@@ -1,13 +1,10 @@
 import "client-only";
 import { apiClient } from "@/lib/client/api-client";
-import * as r from "@/lib/client/rules";
+import { dncCheckAnswer } from "@/lib/client/generated/do-not-call.gen";
 
-// The dialer's do-not-call check, its answer checked with lib/client/rules.ts instead of the
-// route's zod schema (./schemas.ts): the check is in every /app page's first load (the dialer asks
-// before each call). tests/unit/client-rules.test.ts holds the rule to its schema.
-
-/** `dncCheckResponseSchema`. */
-export const dncCheckAnswer = r.object({ number: r.nullable(r.string()), doNotCall: r.boolean });
+// The dialer's do-not-call check, its answer checked by a rule generated from the route's zod
+// schema (./schemas.ts; npm run gen:rules): the check is in every /app page's first load (the
+// dialer asks before each call), which has no room for zod.
 
 /** Asks the server whether the team may dial this number (its do-not-call list). */
 export function checkDoNotCall(digits: string) {

@@ -1,51 +1,16 @@
 import "client-only";
 import { apiClient } from "@/lib/client/api-client";
-import * as r from "@/lib/client/rules";
-import type {
-  DialSettings,
-  PlaceCheck,
-  PreviewBody,
-  PreviewResponse,
-  ReservationResponse,
-} from "./schemas";
+import {
+  dialSettingsAnswer,
+  previewAnswer,
+  releaseAnswer,
+  reservationAnswer,
+} from "@/lib/client/generated/power-dial.gen";
+import type { PreviewBody } from "./schemas";
 
-// The browser's power-dial requests, their answers checked with lib/client/rules.ts instead of
-// the routes' zod schemas (./schemas.ts), which would add zod to the Targets page's first load.
-// tests/unit/client-rules.test.ts holds each rule to its schema.
-
-const minuteOfDay = r.number({ int: true, min: 0, max: 1439 });
-
-/** `dialSettingsSchema`. */
-export const dialSettingsAnswer: r.Rule<DialSettings> = r.object({
-  countdownSeconds: r.number({ int: true, min: 1 }),
-  reservationMinutes: r.number({ int: true, min: 1 }),
-  recentHours: r.number({ int: true, min: 0 }),
-  window: r.object({
-    startMinute: minuteOfDay,
-    endMinute: minuteOfDay,
-    days: r.array(r.number({ int: true, min: 0, max: 6 })),
-  }),
-});
-
-const placeCheck: r.Rule<PlaceCheck> = r.object({
-  doNotCall: r.boolean,
-  reservedBy: r.nullable(r.string()),
-  recentCallAt: r.nullable(r.isoDateTime),
-});
-
-/** `previewResponseSchema`. */
-export const previewAnswer: r.Rule<PreviewResponse> = r.object({
-  settings: dialSettingsAnswer,
-  places: r.record(placeCheck),
-});
-
-/** `reservationResponseSchema`. */
-export const reservationAnswer: r.Rule<ReservationResponse> = r.object({
-  reservation: r.object({ placeId: r.string(), expiresAt: r.isoDateTime }),
-});
-
-/** `releaseResponseSchema`. */
-export const releaseAnswer = r.object({ released: r.boolean });
+// The browser's power-dial requests, their answers checked by rules generated from the routes'
+// zod schemas (./schemas.ts; npm run gen:rules): zod itself would add to the Targets page's
+// first load.
 
 /** The TanStack Query keys of power dialing. */
 export const powerDialKeys = {

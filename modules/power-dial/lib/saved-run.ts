@@ -1,7 +1,7 @@
 import "client-only";
 import { defineKey } from "@/lib/client/storage";
 import * as r from "@/lib/client/rules";
-import { placeRule } from "@/lib/client/places";
+import { placeRule } from "@/lib/client/generated/places.gen";
 import { DISPOSITIONS } from "@/lib/calls/dispositions";
 import type { SavedRun } from "./session-engine";
 
