@@ -109,16 +109,19 @@ async function main() {
   await db.$executeRawUnsafe(`VACUUM ANALYZE "Call"`);
   await db.$executeRawUnsafe(`VACUUM ANALYZE "CallHourRollup"`);
   await db.$executeRawUnsafe(`VACUUM ANALYZE "CallBusinessHourRollup"`);
+  await db.$executeRawUnsafe(`VACUUM ANALYZE "CallRepBusinessHourRollup"`);
   // The triggers kept the rollups while seeding (lib/analytics/queries.ts reads them).
-  const [{ rollupRows, heatRows }] = (await db.$queryRaw<
-    { rollupRows: number; heatRows: number }[]
+  const [{ rollupRows, heatRows, repHeatRows }] = (await db.$queryRaw<
+    { rollupRows: number; heatRows: number; repHeatRows: number }[]
   >`
     SELECT (SELECT COUNT(*)::int FROM "CallHourRollup" WHERE "organizationId" = ${org.id}::uuid)
         AS "rollupRows",
       (SELECT COUNT(*)::int FROM "CallBusinessHourRollup" WHERE "organizationId" = ${org.id}::uuid)
-        AS "heatRows"`) as [{ rollupRows: number; heatRows: number }];
+        AS "heatRows",
+      (SELECT COUNT(*)::int FROM "CallRepBusinessHourRollup" WHERE "organizationId" = ${org.id}::uuid)
+        AS "repHeatRows"`) as [{ rollupRows: number; heatRows: number; repHeatRows: number }];
   console.log(
-    `seeded ${TOTAL.toLocaleString("en")} calls for ${REPS} reps over 365 days (hourly rollup rows: ${rollupRows.toLocaleString("en")}, heatmap rollup rows: ${heatRows.toLocaleString("en")}) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    `seeded ${TOTAL.toLocaleString("en")} calls for ${REPS} reps over 365 days (hourly rollup rows: ${rollupRows.toLocaleString("en")}, heatmap rollup rows: ${heatRows.toLocaleString("en")}, per rep: ${repHeatRows.toLocaleString("en")}) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
 
   const me = users[1]!;

@@ -4,12 +4,18 @@
  * read from it only when it lies inside the range and no period boundary cuts it. The rest, at
  * most a partial hour at each end and around each unaligned cut, is read from the calls.
  * The heatmap's rollup (CallBusinessHourRollup) holds whole UTC days: the same split with a
- * day as the unit.
+ * day as the unit, and one rep's heatmap rollup (CallRepBusinessHourRollup) whole periods of 91
+ * UTC days.
  * Pure, so that the split is tested on its own (tests/unit/analytics-hour-cover.test.ts).
  */
 
 export const HOUR_MS = 3600_000;
 export const DAY_MS = 86_400_000;
+/**
+ * CallRepBusinessHourRollup's unit, 91 days counted from 1970-01-01 UTC: its migration
+ * (20261127213000_call_rep_business_hour_rollup) computes the same periods (7,862,400 s).
+ */
+export const REP_PERIOD_MS = 91 * DAY_MS;
 
 export type HourCover = {
   /** Rollup units (hours, or days, since 1970 UTC) first <= unit < end, except `skip`. */

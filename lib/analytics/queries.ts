@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { dispositionsWhere, type Disposition } from "@/lib/calls/dispositions";
 import type { AnalyticsScope } from "./access";
-import { DAY_MS, HOUR_MS, hourCover, type HourCover } from "./hour-cover";
+import { DAY_MS, HOUR_MS, hourCover, REP_PERIOD_MS, type HourCover } from "./hour-cover";
 import {
   dayLabel,
   localDayIndex,
@@ -18,9 +18,10 @@ import {
  * indexes (team: organizationId, startedAt; one rep: userId, startedAt), an index-only range
  * scan like a plain count of those calls (the benchmark's floor, bench/analytics.ts). The
  * totals, activity and leaderboard (the team's or one rep's) read their whole hours from the
- * hourly rollup instead (CallHourRollup, kept by triggers on Call), and the team's heatmap its
- * whole days from the heatmap's rollup (CallBusinessHourRollup); only the partial hours or days
- * come from the calls.
+ * hourly rollup instead (CallHourRollup, kept by triggers on Call), the team's heatmap its
+ * whole days from the heatmap's rollup (CallBusinessHourRollup) and one rep's its whole periods
+ * of 91 days from CallRepBusinessHourRollup; only the partial hours, days or periods come from
+ * the calls.
  */
 
 export type Range = { from: Date; to: Date };
@@ -368,26 +369,35 @@ const WEEK_HOUR = Prisma.sql`((floor((${EPOCH} + "businessUtcOffsetMinutes" * 60
 /**
  * Weekday x hour of the BUSINESS's local time, overall and per category. Calls without an
  * offset are not placed. The team's whole UTC days come from CallBusinessHourRollup (one row per
- * day, hour of the week and category: a year is ~100 times fewer rows than calls), the partial
- * days at the ends from the calls; one rep's heatmap from that rep's calls (the rollup holds no
- * rep: per rep it would hold as many rows as calls).
+ * day, hour of the week and category: a year is ~100 times fewer rows than calls), one rep's
+ * whole periods of 91 days from CallRepBusinessHourRollup (the same cells per rep: a rep's day
+ * fills about a cell per call, a period at most 168 per category), and the partial days or
+ * periods at the ends from the calls.
  */
 export async function heatmap(db: Db, scope: AnalyticsScope, range: Range): Promise<HeatRow[]> {
   const [from, to] = [range.from.getTime(), range.to.getTime()];
-  const cover = scope.userId === null ? hourCover(from, to, [], DAY_MS) : callsOnly(from, to);
+  const cover = hourCover(from, to, [], scope.userId === null ? DAY_MS : REP_PERIOD_MS);
+  // The team's rows are a range of the key's prefix, one rep's too (organization, rep, period).
+  const rollup =
+    scope.userId === null
+      ? Prisma.sql`"CallBusinessHourRollup"
+          WHERE "organizationId" = ${scope.organizationId}::uuid
+            AND "day" >= ${cover.first}::int AND "day" < ${cover.end}::int`
+      : Prisma.sql`"CallRepBusinessHourRollup"
+          WHERE "organizationId" = ${scope.organizationId}::uuid
+            AND "userId" = ${scope.userId}::uuid
+            AND "period" >= ${cover.first}::int AND "period" < ${cover.end}::int`;
   const days =
     cover.first < cover.end
       ? [
           Prisma.sql`
             SELECT "category", "weekHour"::int AS "weekHour", SUM("dials")::bigint AS "dials",
               SUM("connects")::bigint AS "connects", SUM("conversations")::bigint AS "conversations"
-            FROM "CallBusinessHourRollup"
-            WHERE "organizationId" = ${scope.organizationId}::uuid
-              AND "day" >= ${cover.first}::int AND "day" < ${cover.end}::int
+            FROM ${rollup}
             GROUP BY 1, 2`,
         ]
       : [];
-  // Each partial day is its own range scan: one range is an index-only scan of
+  // Each partial day (or period) is its own range scan: one range is an index-only scan of
   // Call_analytics_idx, where the ranges joined by OR were a bitmap scan of the table (100-odd
   // blocks read for a month's two partial days, 20 times the time, docs/performance.md).
   const edges = cover.edges.map(
@@ -404,7 +414,7 @@ export async function heatmap(db: Db, scope: AnalyticsScope, range: Range): Prom
   if (parts.length === 0) return [];
   // One grouping by (category, hour of the week), at most categories x 168 groups; the overall
   // cells are their sums, added here rather than by a second grouping set in SQL (which hashed
-  // every row twice). A single part (one rep's range, read from the calls alone) is grouped
+  // every row twice). A single part (one rep's range with no whole period, read from the calls alone) is grouped
   // already: a second grouping of its rows would only hash them all again.
   const single = parts.length === 1;
   const rows = await db.$queryRaw<
