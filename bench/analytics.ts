@@ -60,6 +60,8 @@ async function main() {
   const q = await import("@/lib/analytics/queries");
   const { getAnalytics } = await import("@/lib/analytics/get-analytics");
   const { analyticsQuerySchema } = await import("@/lib/analytics/schemas");
+  const { teamDay } = await import("@/lib/dashboard/team-day");
+  const { DASHBOARD_REFRESH_MS } = await import("@/lib/dashboard/refresh");
   const db = await getDb();
 
   const org = await db.organization.create({ data: { name: `bench-analytics-${Date.now()}` } });
@@ -193,12 +195,26 @@ async function main() {
       console.log(`${who} ${name}: ${n} calls, heap after gc ${mb(heap)}`);
     }
   }
+  // The dashboard's refresh: what GET /api/dashboard does (the team's last 24 hours, the
+  // route's default) every DASHBOARD_REFRESH_MS while a dashboard is open, against an indexed
+  // count of the same calls.
+  const day = { from: new Date(now - DAY), to: new Date(now) };
+  const [{ n: dayCalls }] = (await countOf({ organizationId: org.id, userId: null }, day)) as [
+    { n: number },
+  ];
+  const [refresh, refreshFloor] = await paired(
+    () => teamDay(session, day.from, day.to),
+    () => countOf({ organizationId: org.id, userId: null }, day),
+  );
   const plan = await db.$queryRaw<
     { "QUERY PLAN": string }[]
   >`EXPLAIN ${Prisma.sql`SELECT COUNT(*) FROM "Call" WHERE ${q.callsIn({ organizationId: org.id, userId: null }, { from: new Date(now - 30 * DAY), to: new Date(now) })}`}`;
   console.log(`\n| scope | range | calls | query | p95 ms | floor p95 ms | ratio |`);
   console.log(`|---|---|---|---|---|---|---|`);
   for (const r of rows) console.log(r);
+  console.log(
+    `\ndashboard refresh (teamDay, the team's last 24 h: ${dayCalls.toLocaleString("en")} calls): p95 ${refresh.toFixed(1)} ms, floor ${refreshFloor.toFixed(1)} ms (${(refresh / refreshFloor).toFixed(2)}x); every ${DASHBOARD_REFRESH_MS / 1000} s per open dashboard: ${((refresh / DASHBOARD_REFRESH_MS) * 100).toFixed(2)} % of one database connection`,
+  );
   console.log(
     `\nfloor plan (team month): ${plan
       .map((r) => r["QUERY PLAN"].trim())

@@ -4,12 +4,10 @@ import { startOfDay } from "date-fns";
 import { apiClient } from "@/lib/client/api-client";
 import { callsKeys } from "@/lib/client/calls/keys";
 import { dashboardAnswer } from "@/lib/client/generated/dashboard.gen";
+import { DASHBOARD_REFRESH_MS } from "@/lib/dashboard/refresh";
 
 // The dashboard's data (GET /api/dashboard), checked by a rule generated from the route's zod
 // schema (npm run gen:rules) so that /app, the first screen after sign-in, loads no schema library.
-
-/** How often an open dashboard asks again; TanStack Query pauses it while the tab is hidden. */
-export const DASHBOARD_REFRESH_MS = 20_000;
 
 /**
  * The team's day, refreshed every 20 s while the page is visible. A refresh never overlaps the
