@@ -53,8 +53,8 @@ const refusedHeaders = {
  * Starts Next from the configuration the build resolved, as the `server.js` of Next's own
  * standalone output does: `next build` serializes it into required-server-files.json (the file
  * platforms deploy from). Without it `next()` compiles next.config.ts at start, and SWC and
- * next-intl's build plugin stay resident for nothing: ~50 MB of the idle server
- * (docs/performance.md, round 8). Headers, rewrites and redirects come from the build's
+ * next-intl's build plugin stay resident for nothing (the idle server's memory:
+ * docs/performance.md, round 8). Headers, rewrites and redirects come from the build's
  * manifests either way.
  */
 function startFromBuiltConfig(dir) {
