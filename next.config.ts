@@ -2,6 +2,7 @@ import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { distDir } from "./scripts/dist-dir.mjs";
 import { apiCsp, staticSecurityHeaders } from "./scripts/security-headers.mjs";
+import { publicPageCspHeaders, publicPageRewrites } from "./lib/security/public-page-routes";
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: "./lib/i18n/request.ts",
@@ -18,7 +19,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   experimental: {
     // integrity="sha256-..." on every script tag: the prerendered public pages allow their
-    // scripts by these hashes (proxy.ts), since they cannot carry a per-request nonce.
+    // scripts by these hashes (lib/security/public-page-routes.ts), since they cannot carry a
+    // per-request nonce.
     sri: { algorithm: "sha256" },
   },
   reactStrictMode: true,
@@ -41,8 +43,8 @@ const nextConfig: NextConfig = {
         value: "max-age=63072000; includeSubDomains",
       });
     }
-    // The public pages are prerendered and rewritten per locale by proxy.ts, which also sends a
-    // signed-in visitor on: the answer depends on cookies. Next would mark them cacheable by any
+    // The public pages are prerendered and rewritten per locale by the NEXT_LOCALE cookie, and
+    // proxy.ts sends a signed-in visitor on: the answer depends on cookies. Next would mark them cacheable by any
     // shared cache for a year (s-maxage), so a CDN in front could keep one visitor's answer (a
     // locale, or a redirect) for everyone; Next keeps a Cache-Control set here.
     const publicPageHeaders = [
@@ -55,10 +57,17 @@ const nextConfig: NextConfig = {
         source,
         headers: publicPageHeaders,
       })),
+      // Their CSP: the page's inline scripts by hash, per locale (no proxy on their way).
+      ...publicPageCspHeaders(process.env.NODE_ENV === "development"),
       // JSON answers run no script and load nothing: the strictest policy (proxy.ts, which sets
       // the pages' policies, does not run for /api).
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: apiCsp }] },
     ];
+  },
+  async rewrites() {
+    // The public pages by the visitor's locale cookie, without the proxy (it runs for them only
+    // with a session cookie: proxy.ts). Before the filesystem: app/[...rest] matches /login too.
+    return { beforeFiles: publicPageRewrites(), afterFiles: [], fallback: [] };
   },
 };
 

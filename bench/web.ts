@@ -71,7 +71,7 @@ async function writeBuildCsp(dir: string, distDir: string) {
     writePublicPageCsp(distDir: string): { pages: number };
   };
   const { pages } = writePublicPageCsp(path.resolve(dir, distDir));
-  log(`  public pages' script hashes written into the proxy (${pages} pages)`);
+  log(`  public pages' script hashes written into the build (${pages} pages)`);
 }
 
 function nextBuild(dir: string, distDir: string) {

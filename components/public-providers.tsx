@@ -10,7 +10,8 @@ if (typeof window !== "undefined") installFetchLogger();
 /**
  * Providers of the prerendered public pages: the same theme and toasts as components/providers.tsx
  * but no TanStack Query cache (nothing there queries), which keeps it out of their first load.
- * The theme script is the same bytes on every page (no nonce): proxy.ts allows it by hash.
+ * The theme script is the same bytes on every page (no nonce): the page's CSP allows it by hash
+ * (lib/security/public-page-routes.ts).
  */
 export function PublicProviders({ children }: { children: React.ReactNode }) {
   return (

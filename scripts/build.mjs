@@ -3,7 +3,7 @@
 // what a preview deployment runs, so that its serverless instances start without migrating.
 // Without DATABASE_URL (a laptop, a container image) it only builds; the long-running server
 // still applies pending migrations when it starts. After the build, the public pages' script
-// hashes go into the compiled proxy (scripts/public-page-csp.mjs): build with this script, not a
+// hashes go into the routes manifest (scripts/public-page-csp.mjs): build with this script, not a
 // bare `next build`, or no public page runs a script.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -35,4 +35,4 @@ if (process.env.DATABASE_URL) {
 }
 run("next build", [path.resolve("node_modules/next/dist/bin/next"), "build"]);
 const csp = writePublicPageCsp(path.resolve(distDir));
-console.log(`Public pages: script hashes of ${csp.pages} pages written into the proxy.`);
+console.log(`Public pages: script hashes of ${csp.pages} pages written into the routes manifest.`);

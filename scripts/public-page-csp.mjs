@@ -1,14 +1,23 @@
 // Build step (scripts/build.mjs runs it right after `next build`): the public pages are
 // prerendered HTML that cannot carry a per-request nonce, so their Content-Security-Policy
-// allows their inline scripts by hash. The hashes are computed here from the prerendered HTML
-// and written into the compiled proxy (proxy.ts holds a placeholder literal for them), so the
-// proxy reads no file at run time: on a platform that ships the proxy without the HTML beside
-// it, the pages' scripts still run.
+// allows their inline scripts by hash. That policy is a header of next.config.ts
+// (lib/security/public-page-routes.ts), built with a placeholder for the script sources; the
+// hashes are computed here from the prerendered HTML and written into the build's routes
+// manifest, where Next (and a platform's builder) reads the headers from. Nothing reads a file
+// at run time, and no public page request needs the proxy for its policy.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-const placeholder = "__DIALFLOW_PUBLIC_PAGE_SCRIPT_SOURCES__";
+const placeholderPrefix = "__DIALFLOW_PUBLIC_PAGE_SCRIPTS__";
+
+/**
+ * The script sources of `route`'s policy until the build fills them in: 'strict-dynamic' with no
+ * hash or nonce runs no script at all, so a bare `next build` fails closed (Login stays disabled).
+ */
+export function scriptSourcesPlaceholder(route) {
+  return `'strict-dynamic' '${placeholderPrefix}${route}'`;
+}
 
 function sha256(text) {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -51,7 +60,7 @@ function filesUnder(dir, suffix) {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
-/** Computes the hashes of every prerendered public page and writes them into the proxy. */
+/** Computes the hashes of every prerendered public page and writes them into the routes manifest. */
 export function writePublicPageCsp(distDir) {
   const pagesDir = path.join(distDir, "server/app/p");
   const sources = {};
@@ -60,21 +69,17 @@ export function writePublicPageCsp(distDir) {
     sources[route] = scriptSources(fs.readFileSync(file, "utf8"));
   }
   if (!Object.keys(sources).length) throw new Error(`no prerendered public pages in ${pagesDir}`);
-  const literal = new RegExp(`(["'\`])${placeholder}\\1`, "g");
-  const replacement = JSON.stringify(JSON.stringify(sources));
+  const manifestFile = path.join(distDir, "routes-manifest.json");
+  const manifest = fs.readFileSync(manifestFile, "utf8");
+  const placeholder = new RegExp(`'strict-dynamic' '${placeholderPrefix}(/p/[^']+)'`, "g");
   let written = 0;
-  for (const file of filesUnder(path.join(distDir, "server"), ".js")) {
-    const code = fs.readFileSync(file, "utf8");
-    if (!code.includes(placeholder)) continue;
-    fs.writeFileSync(
-      file,
-      code.replace(literal, () => {
-        written++;
-        return replacement;
-      }),
-    );
-  }
-  if (!written)
-    throw new Error("the compiled proxy holds no placeholder for the public pages' CSP");
+  const filled = manifest.replace(placeholder, (_, route) => {
+    // A policy for a page the build did not prerender would let no script run: stop here instead.
+    if (!(route in sources)) throw new Error(`no prerendered HTML for ${route} in ${pagesDir}`);
+    written++;
+    return sources[route];
+  });
+  if (!written) throw new Error(`${manifestFile} holds no placeholder for the public pages' CSP`);
+  fs.writeFileSync(manifestFile, filled);
   return { pages: Object.keys(sources).length, written };
 }

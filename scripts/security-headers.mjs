@@ -1,6 +1,7 @@
 // The security headers that do not depend on the request, in one place for next.config.ts (every
 // answer) and scripts/serve.mjs (the answers it gives itself, before Next). The pages' CSP (a
-// per-request nonce, or script hashes on the prerendered public pages) is set in proxy.ts.
+// per-request nonce) is set in proxy.ts; the prerendered public pages' (script hashes) comes from
+// next.config.ts (lib/security/public-page-routes.ts).
 
 /** Every answer's. */
 export const staticSecurityHeaders = [

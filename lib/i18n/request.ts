@@ -11,10 +11,11 @@ const catalogues = {
 } as const;
 
 // No locale in the URL (the spec fixes the routes): the locale comes from the cookie Settings
-// writes. The prerendered public pages are the exception: proxy.ts rewrites them to
+// writes. The prerendered public pages are the exception: next.config.ts rewrites them to
 // /p/<locale>/..., and they pass that segment in with setRequestLocale (reading the cookie here
-// would make them dynamic). The proxy strips next-intl's locale request header, so on every
-// other page `requestLocale` is empty and the cookie decides.
+// would make them dynamic; they render at build time, so no request header reaches them). The
+// proxy strips next-intl's locale request header, so on every other page `requestLocale` is
+// empty and the cookie decides.
 export default getRequestConfig(async ({ requestLocale }) => {
   const fromSegment = await requestLocale;
   const requested = isLocale(fromSegment)

@@ -7,6 +7,9 @@ import { getDb } from "@/lib/db/client";
 import nextConfig from "@/next.config";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { config as proxyConfig, proxy } from "@/proxy";
+import { sessionCookieOf } from "@/lib/auth/session-kinds";
+import { locales } from "@/lib/i18n/config";
+import { publicPagePaths, publicPageSessionCookie } from "@/lib/security/public-page-routes";
 import { createAccount, loginAs, loginOperator, request, uniqueName } from "./helpers";
 
 const page = (path: string, headers: Record<string, string> = {}) =>
@@ -115,13 +118,17 @@ describe("static security headers", () => {
 });
 
 describe("the proxy's reach", () => {
+  const matches = (url: string, cookies: Record<string, string> = {}) =>
+    unstable_doesMiddlewareMatch({ config: proxyConfig, url, cookies });
+
   it("runs for every page but not for /api, whose JSON gets the strictest policy from the config", async () => {
-    const matches = (url: string) => unstable_doesMiddlewareMatch({ config: proxyConfig, url });
-    for (const url of ["/", "/login", "/app", "/app/api", "/apix", "/adminconsole/console"]) {
+    for (const url of ["/app", "/app/api", "/apix", "/adminconsole/console", "/pricing"]) {
       expect(matches(url), url).toBe(true);
     }
     for (const url of ["/api", "/api/", "/api/auth/profile", "/_next/static/chunk.js"]) {
       expect(matches(url), url).toBe(false);
+      // Not even with a session cookie.
+      expect(matches(url, { [publicPageSessionCookie]: "t" }), url).toBe(false);
     }
     const rules = await nextConfig.headers!();
     const api = rules.find((r) => r.source === "/api/:path*")!;
@@ -129,6 +136,25 @@ describe("the proxy's reach", () => {
     expect(csp).toBe("default-src 'none'; frame-ancestors 'none'");
     // ...besides the headers every path gets.
     expect(rules.find((r) => r.source === "/:path*")).toBeTruthy();
+  });
+
+  it("skips an anonymous visitor of the public pages, and runs with a session cookie", () => {
+    // The literals of proxy.ts's matcher are these paths and this cookie.
+    expect(publicPageSessionCookie).toBe(sessionCookieOf.user);
+    const routes = Object.values(publicPagePaths).flatMap((suffix) =>
+      locales.map((locale) => `/p/${locale}${suffix}`),
+    );
+    for (const url of [...Object.keys(publicPagePaths), ...routes]) {
+      expect(matches(url), url).toBe(false);
+      expect(matches(url, { NEXT_LOCALE: "ar", operator_session: "t" }), url).toBe(false);
+    }
+    for (const url of Object.keys(publicPagePaths)) {
+      expect(matches(url, { [publicPageSessionCookie]: "t" }), url).toBe(true);
+    }
+    // Only those exact paths: what else starts like them is a page the proxy still sees.
+    for (const url of ["/loginx", "/login/x", "/registered", "/p/xx", "/p/en/x", "/p/enx", "/px"]) {
+      expect(matches(url), url).toBe(true);
+    }
   });
 });
 

@@ -4,12 +4,16 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
+import { unstable_getResponseFromNextConfig } from "next/experimental/testing/server";
+import { pageCsp } from "@/lib/security/page-csp";
+import nextConfig from "@/next.config";
 import { proxy } from "@/proxy";
+import { scriptSourcesPlaceholder, writePublicPageCsp } from "@/scripts/public-page-csp.mjs";
 import { createAccount, loginAs } from "./helpers";
 
-// The prerendered public pages: proxy.ts picks the locale's HTML, sends signed-in visitors on,
-// and allows exactly the inline scripts of that HTML by hash (no nonce, no unsafe-*), with the
-// hashes the build wrote into it (scripts/public-page-csp.mjs).
+// The prerendered public pages: next.config.ts picks the locale's HTML and allows exactly the
+// inline scripts of that HTML by hash (no nonce, no unsafe-*), with the hashes the build wrote
+// into its routes manifest (scripts/public-page-csp.mjs); proxy.ts sends signed-in visitors on.
 const page = (p: string, headers: Record<string, string> = {}) =>
   new NextRequest(`http://localhost:3000${p}`, { headers });
 
@@ -18,8 +22,9 @@ const inlineA = "(self.__next_f=self.__next_f||[]).push([0])";
 const inlineB = 'self.__next_f.push([1,"payload"])';
 
 let distDir: string;
-/** The compiled proxy of the stand-in build, holding the placeholder as proxy.ts does. */
-let proxyFile: string;
+/** The stand-in build's routes manifest, holding the placeholders next.config.ts builds. */
+let manifestFile: string;
+const placeholderCsp = (route: string) => pageCsp(scriptSourcesPlaceholder(route));
 
 beforeAll(() => {
   // A stand-in build: /p/de/login prerendered with two inline scripts and one external chunk
@@ -39,62 +44,105 @@ beforeAll(() => {
     `<html><head><script src="/a.js" integrity="sha256-abc"></script></head>` +
       `<body><script>${inlineA}</script></body></html>`,
   );
-  proxyFile = path.join(distDir, "server/chunks/proxy.js");
-  fs.mkdirSync(path.dirname(proxyFile), { recursive: true });
-  fs.writeFileSync(proxyFile, `let s=JSON.parse("__DIALFLOW_PUBLIC_PAGE_SCRIPT_SOURCES__");`);
+  manifestFile = path.join(distDir, "routes-manifest.json");
+  const header = (source: string, route: string) => ({
+    source,
+    headers: [{ key: "Content-Security-Policy", value: placeholderCsp(route) }],
+  });
+  const headers = [header("/", "/p/en"), header("/login", "/p/de/login"), header("/p/en", "/p/en")];
+  fs.writeFileSync(manifestFile, JSON.stringify({ version: 3, headers }));
 });
 
 afterAll(() => {
   fs.rmSync(distDir, { recursive: true, force: true });
 });
 
+function manifestCsp(source: string) {
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as {
+    headers: { source: string; headers: { key: string; value: string }[] }[];
+  };
+  return manifest.headers.find((h) => h.source === source)!.headers[0]!.value;
+}
+
 describe("the public pages' script hashes, computed by the build", () => {
-  it("are written into the compiled proxy, per page", async () => {
-    const { writePublicPageCsp } = await import("@/scripts/public-page-csp.mjs");
-    expect(writePublicPageCsp(distDir)).toEqual({ pages: 2, written: 1 });
-    const code = fs.readFileSync(proxyFile, "utf8");
-    const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(code)![1]!;
-    const sources = JSON.parse(JSON.parse(literal) as string) as Record<string, string>;
-    expect(Object.keys(sources).sort()).toEqual(["/p/de/login", "/p/en"]);
+  it("are written into the routes manifest's CSP headers, per page", () => {
+    expect(writePublicPageCsp(distDir)).toEqual({ pages: 2, written: 3 });
     // An external chunk without integrity cannot be allowed by hash: by origin ('self', in the
     // policy), not by 'strict-dynamic' (which would ignore 'self' and block it).
-    expect(sources["/p/de/login"]).toBe(`${sha(inlineA)} ${sha(inlineB)}`);
+    expect(manifestCsp("/login")).toBe(pageCsp(`${sha(inlineA)} ${sha(inlineB)}`));
     // Every external script with integrity: exactly these and what they load.
-    expect(sources["/p/en"]).toBe(`${sha(inlineA)} 'sha256-abc' 'strict-dynamic'`);
+    const en = pageCsp(`${sha(inlineA)} 'sha256-abc' 'strict-dynamic'`);
+    expect(manifestCsp("/")).toBe(en);
+    expect(manifestCsp("/p/en")).toBe(en);
+    expect(/script-src ([^;]*)/.exec(manifestCsp("/"))![1]).not.toMatch(/unsafe-|__DIALFLOW/);
   });
 
-  it("stop the build when the compiled proxy holds no placeholder", async () => {
-    const { writePublicPageCsp } = await import("@/scripts/public-page-csp.mjs");
-    // The first test replaced it: a second run finds none.
+  it("stop the build when the routes manifest holds no placeholder", () => {
+    // The first test replaced them: a second run finds none.
     expect(() => writePublicPageCsp(distDir)).toThrow(/placeholder/);
+  });
+
+  it("stop the build when a policy names a page the build did not prerender", () => {
+    const headers = [{ source: "/", headers: [{ key: "CSP", value: placeholderCsp("/p/ar") }] }];
+    fs.writeFileSync(manifestFile, JSON.stringify({ version: 3, headers }));
+    expect(() => writePublicPageCsp(distDir)).toThrow(/no prerendered HTML for \/p\/ar/);
   });
 });
 
-describe("static public pages in the proxy", () => {
+/** Next's own evaluation of next.config.ts's headers and rewrites for one request. */
+const viaConfig = (url: string, cookies: Record<string, string> = {}) =>
+  unstable_getResponseFromNextConfig({ url: `http://localhost:3000${url}`, nextConfig, cookies });
+
+describe("static public pages in next.config.ts (no proxy on their way)", () => {
   it("rewrites /, /login and /register to the cookie's locale (English without one)", async () => {
     const cases: [string, Record<string, string>, string][] = [
       ["/", {}, "/p/en"],
-      ["/login", { cookie: "NEXT_LOCALE=ar" }, "/p/ar/login"],
-      ["/register", { cookie: "NEXT_LOCALE=de" }, "/p/de/register"],
-      ["/login", { cookie: "NEXT_LOCALE=xx" }, "/p/en/login"],
+      ["/", { NEXT_LOCALE: "ar" }, "/p/ar"],
+      ["/login", { NEXT_LOCALE: "ar" }, "/p/ar/login"],
+      ["/register", { NEXT_LOCALE: "de" }, "/p/de/register"],
+      ["/login", { NEXT_LOCALE: "xx" }, "/p/en/login"],
+      ["/login", { NEXT_LOCALE: "ar-x" }, "/p/en/login"],
+      ["/register", { NEXT_LOCALE: "" }, "/p/en/register"],
     ];
-    for (const [p, headers, target] of cases) {
-      const res = await proxy(page(p, headers));
-      expect(res.status, p).toBe(200);
-      expect(new URL(res.headers.get("x-middleware-rewrite")!).pathname, p).toBe(target);
-      expect(res.headers.get("vary")).toContain("Cookie");
+    for (const [p, cookies, target] of cases) {
+      const res = await viaConfig(p, cookies);
+      const label = `${p} ${JSON.stringify(cookies)}`;
+      expect(new URL(res.headers.get("x-middleware-rewrite")!).pathname, label).toBe(target);
+      expect(res.headers.get("vary"), label).toContain("Cookie");
+      // The policy is the one of the page the rewrite serves (its placeholder names it).
+      expect(res.headers.get("content-security-policy"), label).toBe(placeholderCsp(target));
+    }
+  });
+
+  it("give a prerendered route asked for directly its own policy", async () => {
+    for (const route of ["/p/en", "/p/ar/login", "/p/de/register"]) {
+      const res = await viaConfig(route, { NEXT_LOCALE: "de" });
+      expect(res.headers.get("content-security-policy"), route).toBe(placeholderCsp(route));
     }
   });
 
   it("runs no script at all on a public page of a build that computed no hashes", async () => {
-    // This source is such a build: the placeholder is still in it (scripts/build.mjs replaces it).
-    const res = await proxy(page("/register", { cookie: "NEXT_LOCALE=ar" }));
+    // This config is such a build's: the placeholder is still in it (scripts/build.mjs fills it).
+    const res = await viaConfig("/register", { NEXT_LOCALE: "ar" });
     const csp = res.headers.get("content-security-policy")!;
     const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!;
     expect(scriptSrc).toContain("'strict-dynamic'");
     expect(scriptSrc).not.toMatch(/sha256-|nonce-|unsafe-inline|unsafe-eval/);
     for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) {
       expect(csp).toContain(directive);
+    }
+  });
+});
+
+describe("static public pages in the proxy (with a session cookie)", () => {
+  it("lets a visitor whose cookie is no valid session on to the rewrite, setting nothing", async () => {
+    for (const p of ["/", "/login", "/register"]) {
+      const res = await proxy(page(p, { cookie: "session=stale; NEXT_LOCALE=ar" }));
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get("x-middleware-next"), p).toBe("1");
+      expect(res.headers.get("x-middleware-rewrite"), p).toBeNull();
+      // The page's hash policy (next.config.ts) stays: no nonce policy over it.
+      expect(res.headers.get("content-security-policy"), p).toBeNull();
     }
   });
 
@@ -115,8 +163,6 @@ describe("static public pages in the proxy", () => {
     const res = await proxy(page("/app/targets", { "x-next-intl-locale": "ar" }));
     // Signed out: redirected before anything renders; the header never reaches a page.
     expect(res.status).toBe(307);
-    const through = await proxy(page("/", { "x-next-intl-locale": "ar" }));
-    expect(new URL(through.headers.get("x-middleware-rewrite")!).pathname).toBe("/p/en");
-    expect(through.headers.get("x-middleware-request-x-next-intl-locale")).toBeNull();
+    // (The public pages are prerendered: no request header reaches what they render.)
   });
 });

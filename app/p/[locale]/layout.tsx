@@ -7,9 +7,10 @@ import { clientNamespaces } from "@/lib/i18n/namespaces";
 
 export const metadata = rootMetadata;
 
-// The public pages (/, /login, /register), prerendered once per locale at build time. proxy.ts
-// rewrites each request to /p/<locale from the NEXT_LOCALE cookie><path>, sends signed-in
-// visitors on, and allows these pages' inline scripts by hash instead of a per-request nonce.
+// The public pages (/, /login, /register), prerendered once per locale at build time.
+// next.config.ts rewrites each request to /p/<locale from the NEXT_LOCALE cookie><path> and
+// allows these pages' inline scripts by hash instead of a per-request nonce
+// (lib/security/public-page-routes.ts); proxy.ts sends signed-in visitors on.
 export const dynamicParams = false;
 
 export function generateStaticParams() {

@@ -1,0 +1,57 @@
+import { expect, test, type Response } from "@playwright/test";
+import { collectConsoleErrors, setLocale } from "./helpers";
+
+// The prerendered public pages as a browser gets them: rewritten to the locale cookie's page and
+// given that page's script-hash CSP by next.config.ts (no proxy on an anonymous visitor's way:
+// lib/security/public-page-routes.ts). A policy whose hashes did not match the served HTML would
+// block React's inline scripts: the page would log CSP errors and Login would stay disabled.
+const cases = [
+  { locale: "en", dir: "ltr", login: "Login" },
+  { locale: "ar", dir: "rtl", login: "دخول" },
+  { locale: "de", dir: "ltr", login: "Einloggen" },
+] as const;
+
+function scriptSrc(res: Response | null) {
+  const csp = res?.headers()["content-security-policy"] ?? "";
+  return /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+}
+
+for (const { locale, dir, login } of cases) {
+  test(`/ and /login in ${locale}: the locale's page, its hash policy, Login enabled`, async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    await setLocale(page, locale);
+    const landing = await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expect(page.locator("html")).toHaveAttribute("dir", dir);
+    const landingScripts = scriptSrc(landing);
+    expect(landingScripts).toMatch(/'sha256-/);
+    expect(landingScripts).not.toMatch(/unsafe-inline|nonce-|__DIALFLOW/);
+    expect(landing?.headers()["vary"]).toContain("Cookie");
+
+    const signIn = await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    expect(scriptSrc(signIn)).toMatch(/'sha256-/);
+    // Enabled only once React hydrated the page: its inline scripts ran under the policy.
+    await expect(page.locator('button[type="submit"]')).toBeEnabled();
+    await expect(page.locator('button[type="submit"]')).toContainText(login);
+    expect(errors).toEqual([]);
+  });
+}
+
+test("a stale session cookie still gets the locale's page and its policy", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await setLocale(page, "ar");
+  const url = new URL(page.url() === "about:blank" ? "http://127.0.0.1" : page.url());
+  await page
+    .context()
+    .addCookies([{ name: "session", value: "stale", domain: url.hostname, path: "/" }]);
+  const res = await page.goto("/register");
+  expect(res?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  expect(scriptSrc(res)).toMatch(/'sha256-/);
+  await expect(page.locator('button[type="submit"]')).toBeEnabled();
+  expect(errors).toEqual([]);
+});
