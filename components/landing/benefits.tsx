@@ -19,14 +19,11 @@ export async function Benefits() {
     >
       <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-[1fr_1.4fr]">
         <div>
-          <p className="text-sm font-semibold text-brand-600 dark:text-brand-100">{t("eyebrow")}</p>
-          <h2
-            id="benefits-heading"
-            className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 dark:text-white"
-          >
+          <p className="landing-eyebrow">{t("eyebrow")}</p>
+          <h2 id="benefits-heading" className="landing-h2 mt-2">
             {t("title")}
           </h2>
-          <p className="mt-3 text-slate-600 dark:text-slate-300">{t("subtitle")}</p>
+          <p className="landing-lead mt-3">{t("subtitle")}</p>
           <dl className="mt-8 grid grid-cols-2 gap-4">
             {(["stat1", "stat2"] as const).map((s) => (
               <div key={s} className="rounded-xl bg-brand-50 p-4 dark:bg-brand-500/10">
@@ -43,12 +40,8 @@ export async function Benefits() {
             <li key={key} className="flex gap-4">
               <IconBadge icon={Icon} tone="success" />
               <div>
-                <h3 className="font-semibold text-slate-900 dark:text-white">
-                  {t(`${key}.title`)}
-                </h3>
-                <p className="mt-1 text-sm leading-relaxed text-slate-600 dark:text-slate-300">
-                  {t(`${key}.body`)}
-                </p>
+                <h3 className="landing-title">{t(`${key}.title`)}</h3>
+                <p className="landing-body mt-1">{t(`${key}.body`)}</p>
               </div>
             </li>
           ))}

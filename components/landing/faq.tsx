@@ -14,25 +14,17 @@ export async function Faq() {
       className="border-t border-slate-200 bg-white py-20 dark:border-slate-800 dark:bg-slate-900/50"
     >
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
-        <h2
-          id="faq-heading"
-          className="text-center text-3xl font-semibold tracking-tight text-slate-900 dark:text-white"
-        >
+        <h2 id="faq-heading" className="landing-h2 text-center">
           {t("title")}
         </h2>
         <div className="mt-10 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {questions.map((q) => (
             <details key={q} className="group px-5">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium text-slate-900 dark:text-white [&::-webkit-details-marker]:hidden">
+              <summary className="landing-question">
                 {t(`${q}.q`)}
-                <ChevronDown
-                  aria-hidden
-                  className="size-5 shrink-0 text-slate-400 transition group-open:rotate-180"
-                />
+                <ChevronDown aria-hidden className="landing-chevron" />
               </summary>
-              <p className="pb-5 text-sm leading-relaxed text-slate-600 dark:text-slate-300">
-                {t(`${q}.a`)}
-              </p>
+              <p className="landing-body pb-5">{t(`${q}.a`)}</p>
             </details>
           ))}
         </div>

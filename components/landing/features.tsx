@@ -21,32 +21,22 @@ export async function Features() {
       className="mx-auto max-w-6xl px-4 py-20 sm:px-6"
     >
       <div className="max-w-2xl">
-        <p className="text-sm font-semibold text-brand-600 dark:text-brand-100">{t("eyebrow")}</p>
-        <h2
-          id="features-heading"
-          className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 dark:text-white"
-        >
+        <p className="landing-eyebrow">{t("eyebrow")}</p>
+        <h2 id="features-heading" className="landing-h2 mt-2">
           {t("title")}
         </h2>
-        <p className="mt-3 text-slate-600 dark:text-slate-300">{t("subtitle")}</p>
+        <p className="landing-lead mt-3">{t("subtitle")}</p>
       </div>
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {items.map(({ key, icon: Icon }) => (
-          <li
-            key={key}
-            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
-          >
+          <li key={key} className="landing-card">
             <IconBadge
               icon={Icon}
               className="size-11 rounded-xl"
               iconClassName={key === "dialer" ? "rtl:-scale-x-100" : undefined}
             />
-            <h3 className="mt-4 font-semibold text-slate-900 dark:text-white">
-              {t(`${key}.title`)}
-            </h3>
-            <p className="mt-2 text-sm leading-relaxed text-slate-600 dark:text-slate-300">
-              {t(`${key}.body`)}
-            </p>
+            <h3 className="landing-title mt-4">{t(`${key}.title`)}</h3>
+            <p className="landing-body mt-2">{t(`${key}.body`)}</p>
           </li>
         ))}
       </ul>

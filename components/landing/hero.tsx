@@ -56,7 +56,7 @@ export async function Hero() {
           </div>
           <div className="mt-4 grid grid-cols-3 gap-3">
             {stats.map(([k, Icon]) => (
-              <div key={k} className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/70">
+              <div key={k} className="landing-stat">
                 <Icon className="size-4 text-brand-600 dark:text-brand-100" />
                 <p className="mt-2 text-lg font-semibold tabular-nums text-slate-900 dark:text-white">
                   {t(`${k}Value`)}
@@ -67,10 +67,7 @@ export async function Hero() {
           </div>
           <ul className="mt-4 grid gap-2">
             {(["mockRow1", "mockRow2", "mockRow3"] as const).map((k, i) => (
-              <li
-                key={k}
-                className="flex items-center gap-3 rounded-xl border border-slate-100 px-3 py-2.5 dark:border-slate-800"
-              >
+              <li key={k} className="landing-row">
                 <span
                   className={`grid size-8 place-items-center rounded-full ${i === 0 ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-500 dark:bg-slate-800"}`}
                 >

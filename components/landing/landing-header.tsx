@@ -15,10 +15,7 @@ export async function LandingHeader() {
           <ul className="flex gap-1">
             {sections.map((s) => (
               <li key={s}>
-                <PublicLink
-                  href={`#${s}`}
-                  className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
-                >
+                <PublicLink href={`#${s}`} className="landing-nav-link">
                   {t(`nav.${s}`)}
                 </PublicLink>
               </li>
@@ -47,10 +44,7 @@ export async function LandingHeader() {
         <ul className="mx-auto flex max-w-6xl justify-between gap-1 overflow-x-auto px-2">
           {sections.map((s) => (
             <li key={s}>
-              <PublicLink
-                href={`#${s}`}
-                className="block whitespace-nowrap px-3 py-2.5 text-sm font-medium text-slate-600 dark:text-slate-300"
-              >
+              <PublicLink href={`#${s}`} className="landing-tab">
                 {t(`nav.${s}`)}
               </PublicLink>
             </li>

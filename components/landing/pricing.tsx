@@ -17,20 +17,17 @@ export async function Pricing() {
       className="mx-auto max-w-6xl px-4 py-20 sm:px-6"
     >
       <div className="mx-auto max-w-2xl text-center">
-        <p className="text-sm font-semibold text-brand-600 dark:text-brand-100">{t("eyebrow")}</p>
-        <h2
-          id="pricing-heading"
-          className="mt-2 text-3xl font-semibold tracking-tight text-slate-900 dark:text-white"
-        >
+        <p className="landing-eyebrow">{t("eyebrow")}</p>
+        <h2 id="pricing-heading" className="landing-h2 mt-2">
           {t("title")}
         </h2>
-        <p className="mt-3 text-slate-600 dark:text-slate-300">{t("subtitle")}</p>
+        <p className="landing-lead mt-3">{t("subtitle")}</p>
       </div>
       <ul className="mt-12 grid gap-5 lg:grid-cols-3">
         {plans.map(({ key, featured }) => (
           <li
             key={key}
-            className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm dark:bg-slate-900 ${
+            className={`landing-plan ${
               featured
                 ? "border-brand-500 ring-2 ring-brand-500/20"
                 : "border-slate-200 dark:border-slate-800"
@@ -41,32 +38,25 @@ export async function Pricing() {
                 {t("popular")}
               </span>
             ) : null}
-            <h3 className="font-semibold text-slate-900 dark:text-white">{t(`${key}.name`)}</h3>
-            <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-              {t(`${key}.description`)}
-            </p>
+            <h3 className="landing-title">{t(`${key}.name`)}</h3>
+            <p className="landing-muted mt-1">{t(`${key}.description`)}</p>
             <p className="mt-5 flex items-baseline gap-1">
               <span className="text-4xl font-semibold tracking-tight text-slate-900 dark:text-white">
                 {t(`${key}.price`)}
               </span>
-              <span className="text-sm text-slate-500 dark:text-slate-400">
-                {t(`${key}.period`)}
-              </span>
+              <span className="landing-muted">{t(`${key}.period`)}</span>
             </p>
             <ul className="mt-6 grid flex-1 gap-2.5 text-sm text-slate-700 dark:text-slate-300">
               {(["f1", "f2", "f3", "f4"] as const).map((f) => (
                 <li key={f} className="flex items-start gap-2">
-                  <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-500" />{" "}
-                  {t(`${key}.${f}`)}
+                  <Check aria-hidden className="landing-check" /> {t(`${key}.${f}`)}
                 </li>
               ))}
             </ul>
             <PublicLink
               href="/register"
-              className={`mt-8 inline-flex h-11 items-center justify-center rounded-lg text-sm font-semibold ${
-                featured
-                  ? "bg-brand-600 text-white hover:bg-brand-700"
-                  : "border border-slate-300 text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
+              className={`landing-plan-cta ${
+                featured ? "bg-brand-600 text-white hover:bg-brand-700" : "landing-outline"
               }`}
             >
               {t(`${key}.cta`)}
