@@ -1,6 +1,6 @@
 "use client";
 
-import { Circle, Pause, Play, PhoneOff, Square } from "lucide-react";
+import { Circle, Pause, Play, PhoneOff, Square } from "@/components/ui/first-load-icons";
 import { useTranslations } from "next-intl";
 import { formatMs } from "@/modules/dialer/lib/format";
 import { Button } from "@/components/ui";
