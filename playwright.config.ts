@@ -14,7 +14,10 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // scripts/e2e.mjs asks each shard for a JSON report too (E2E_JSON_REPORT): the files' durations.
+  reporter: process.env.E2E_JSON_REPORT
+    ? [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT }]]
+    : [["list"]],
   timeout: 45_000,
   expect: { timeout: 10_000 },
   outputDir: "test-results",

@@ -10,6 +10,23 @@ const shared = {
   },
 };
 
+// Route handlers against a real database: each file gets its own process and, on the embedded
+// default, its own copy of the migrated PGlite template (tests/api/global-setup.ts).
+const apiTest = {
+  environment: "node" as const,
+  setupFiles: ["tests/api/setup.ts"],
+  globalSetup: ["tests/api/global-setup.ts"],
+  pool: "forks" as const,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+const processTests = [
+  "tests/api/cli-socket.test.ts",
+  "tests/api/embedded-lock.test.ts",
+  "tests/api/ops-build.test.ts",
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -25,15 +42,17 @@ export default defineConfig({
         ...shared,
         test: {
           name: "api",
-          environment: "node",
+          ...apiTest,
           include: ["tests/api/**/*.test.ts"],
-          setupFiles: ["tests/api/setup.ts"],
-          globalSetup: ["tests/api/global-setup.ts"],
-          // Each file gets its own process and, on the embedded default, its own PGlite directory.
-          pool: "forks",
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: processTests,
         },
+      },
+      {
+        // Tests that start other processes (the users CLI, a second server on the same data
+        // directory, a build): slower and heavier, so `npm run test:fast` leaves them out.
+        // `vitest run` (npm test, CI) runs every project.
+        ...shared,
+        test: { name: "process", ...apiTest, include: processTests },
       },
     ],
   },

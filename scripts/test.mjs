@@ -9,7 +9,13 @@ import { findChromium } from "./find-chromium.mjs";
 
 // Check for Chromium first so that a missing browser stops the run before anything slow.
 const chromium = findChromium();
-const env = { ...process.env, CHROMIUM_PATH: chromium, NEXT_TELEMETRY_DISABLED: "1" };
+// The browser tests run as two shards side by side (scripts/e2e.mjs) unless E2E_SHARDS says otherwise.
+const env = {
+  E2E_SHARDS: "2",
+  ...process.env,
+  CHROMIUM_PATH: chromium,
+  NEXT_TELEMETRY_DISABLED: "1",
+};
 
 function step(title, cmd, args) {
   console.log(`\n=== ${title} ===`);

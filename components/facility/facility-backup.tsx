@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { Download, Upload } from "lucide-react";
+import { Download, Upload } from "@/components/ui/first-load-icons";
 import { useTranslations } from "next-intl";
 import { Button, cn } from "@/components/ui";
 import type { BackupOutcome } from "./facility-backup-actions";

@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { PhoneCallIcon } from "@/components/auth/icons";
+import { PhoneCallIcon } from "@/components/auth/phone-call-icon";
 import { PublicLink } from "./public-link";
 
 const linkClass = "flex items-center gap-2 rounded-lg font-semibold tracking-tight";

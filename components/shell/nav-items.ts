@@ -5,7 +5,7 @@ import {
   ListChecks,
   PhoneMissed,
   Target,
-} from "lucide-react";
+} from "@/components/ui/first-load-icons";
 import type { Messages } from "next-intl";
 
 /** Sidebar entries (spec "Shell of /app"); `exact` = highlighted only on that very path. */

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { Search } from "lucide-react";
+import { Search } from "@/components/ui/first-load-icons";
 import { canSubmitSearch, targetsSearchUrl } from "@/lib/targets/search-url";
 
 /** Navbar search: prefilled from ?q, submit disabled while the trimmed text is empty. */

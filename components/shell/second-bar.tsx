@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { ChevronRight } from "lucide-react";
+import { ChevronRight } from "@/components/ui/first-load-icons";
 import { routeLabels } from "./nav-items";
 
 /** Second bar: where you are (breadcrumb) — unknown paths read as the dashboard they fall back to. */

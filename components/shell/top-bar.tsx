@@ -3,7 +3,7 @@
 import { Suspense } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { Menu, PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import { Menu, PanelLeftClose, PanelLeftOpen } from "@/components/ui/first-load-icons";
 import { CallControls } from "@/modules/dialer/components/call-controls";
 import { IconButton } from "@/components/ui";
 import { Brand } from "./brand";

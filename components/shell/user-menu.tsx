@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "@/components/ui/first-load-icons";
 import { useSession } from "@/lib/client/session";
 import { LazyMenu } from "@/components/ui/lazy-menu";
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { Search } from "lucide-react";
+import { Search } from "@/components/ui/first-load-icons";
 import { Button } from "@/components/ui";
 import { canSubmitSearch, targetsSearchUrl } from "@/lib/targets/search-url";
 

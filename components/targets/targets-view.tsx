@@ -1,6 +1,5 @@
 "use client";
 
-import { businessContextOf } from "@/lib/calls/business-context";
 import { useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useDialerCommands } from "@/modules/dialer/components/dialer-provider";
@@ -79,12 +78,12 @@ export function TargetsView({
   ) => {
     // Calls start from rows, power dialing and the drawer, which all come after the runtime.
     const digits = runtime?.dialableDigits(phone);
-    if (!digits || dialer.isCallActive()) return;
+    if (!runtime || !digits || dialer.isCallActive()) return;
     dialer.setMinimised(false);
     dialer.dial(digits, {
       placeId: place.place_id,
       placeName: place.name.trim() || null,
-      ...businessContextOf(place),
+      ...runtime.businessContextOf(place),
     });
   };
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { forwardRef } from "react";
-import { Slot } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "@/lib/ui/cn";
+import { Slot } from "./slot";
 
 export const buttonVariants = cva(
   "inline-flex shrink-0 items-center justify-center gap-2 rounded-lg font-semibold transition-colors " +

@@ -1,4 +1,7 @@
-import { Loader2 } from "lucide-react";
+import { svgIcon } from "./svg-icon";
+
+// lucide's loader-circle as plain SVG: the spinner is in first loads (sign-in, the shell).
+const Loader2 = svgIcon("loader-circle", [["path", { d: "M21 12a9 9 0 1 1-6.219-8.56" }]]);
 
 /**
  * A spinning indicator. With `label` it is announced (role status); without, it is decorative

@@ -1,12 +1,19 @@
 "use client";
 
-import { Circle, Pause, Play, PhoneOff, Square } from "lucide-react";
+import { Circle, Pause, Play, PhoneOff, Square } from "@/components/ui/first-load-icons";
 import { useTranslations } from "next-intl";
 import { formatMs } from "@/modules/dialer/lib/format";
 import { Button } from "@/components/ui";
 import { useDialer } from "@/modules/dialer/components/dialer-provider";
-import { RecordingIndicator } from "@/modules/dialer/components/recording-indicator";
 import { useRecordToggle } from "@/modules/dialer/hooks/use-record-toggle";
+import { clientComponent } from "@/components/ui/client-component";
+
+// The recording indicator draws nothing until a call's audio is kept, which needs the call's
+// audio parts (loaded after first paint, modules/dialer/lib/call-audio.ts): so it loads after
+// the page too, and takes no space while it is on its way.
+const RecordingIndicator = clientComponent(() =>
+  import("@/modules/dialer/components/recording-indicator").then((m) => m.RecordingIndicator),
+);
 
 const buttonClass = "gap-1.5 rounded-md px-2.5 text-sm font-medium [&_svg]:size-4";
 

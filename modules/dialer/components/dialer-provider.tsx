@@ -34,12 +34,8 @@ import { guardDial } from "@/modules/do-not-call/lib/dnc-guard";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toaster";
 import { usePhoneLine } from "@/modules/dialer/hooks/use-phone-line";
-import { CallRecordingContext, recordToggle } from "@/modules/dialer/components/record-state";
-import { createCallRecording, type RecordingNotice } from "@/lib/recordings/browser/call-recording";
-import { fetchConsentNotice, fetchRecordingSettings, recordingApi } from "@/lib/client/recordings";
-import { playConsentNotice } from "@/lib/recordings/browser/consent-notice";
-import { fetchVoicemailAudio, fetchVoicemails, voicemailsKey } from "@/lib/client/voicemails";
-import { createVoicemailDrop } from "@/lib/voicemail/browser/drop";
+import { CallRecordingContext } from "@/modules/dialer/components/record-state";
+import { deferCallAudio } from "@/modules/dialer/lib/deferred-call-audio";
 import { VoicemailDropContext } from "@/modules/dialer/hooks/use-voicemail-drop";
 
 const DialerContext = createContext<DialerController | null>(null);
@@ -86,24 +82,12 @@ export function DialerProvider({
     createSwitchableTransport(transport ?? createSimulatedTransport()),
   );
   const tRecording = useTranslations("Recordings.notice");
-  // Record on a real call keeps both sides (issue 29): lib/recordings/browser/call-recording.ts.
-  const [callRecording] = useState(() =>
-    createCallRecording({
-      transport: switchable,
-      toggle: recordToggle,
-      api: recordingApi,
-      settings: () => fetchRecordingSettings().catch(() => null),
-      playConsentNotice: async () =>
-        playConsentNotice(switchable, await fetchConsentNotice().catch(() => new ArrayBuffer(0))),
-      newId: newCallId,
-      onNotice: (notice: RecordingNotice) => toast.error(tRecording(notice)),
-    }),
-  );
-  useEffect(() => {
-    const online = () => callRecording.online();
-    window.addEventListener("online", online);
-    return () => window.removeEventListener("online", online);
-  }, [callRecording]);
+  const tVoicemail = useTranslations("Voicemail");
+  // Record keeps both sides of a real call, Drop voicemail plays the rep's message (issue 29):
+  // modules/dialer/lib/call-audio.ts, loaded after first paint (the effect below); until it has
+  // arrived the call's events wait for it (deferred-call-audio.ts) and Drop is not offered yet.
+  const [callAudio] = useState(() => deferCallAudio(switchable));
+  const audio = useSyncExternalStore(callAudio.subscribe, callAudio.current, () => null);
   const [controller] = useState(() =>
     guardDial(
       createDialerController({
@@ -111,7 +95,7 @@ export function DialerProvider({
         newCallId,
         onCall: (record, phase) => {
           recorder.onCall(record, phase);
-          callRecording.onCall(record, phase);
+          callAudio.onCall(record, phase);
         },
         onNotice: (notice: TransportNotice, detail?: string) => {
           const message = noticeMessage(notice, detail);
@@ -126,35 +110,41 @@ export function DialerProvider({
       (number) => toast.error(tDnc("blocked", { number })),
     ),
   );
-  const tVoicemail = useTranslations("Voicemail");
-  // Drop voicemail (issue 29): the default message in place of the microphone, then the call is
-  // hung up and its outcome is Voicemail, so a power-dial session moves to the next business.
-  const [voicemailDrop] = useState(() =>
-    createVoicemailDrop({
-      transport: switchable,
-      async loadDefault() {
-        const messages = await queryClient.fetchQuery({
-          queryKey: voicemailsKey,
-          queryFn: ({ signal }) => fetchVoicemails(signal),
-          staleTime: 60_000,
-        });
-        const chosen = messages.find((m) => m.isDefault);
-        return chosen ? (await fetchVoicemailAudio(chosen.id)).arrayBuffer() : null;
-      },
-      onPlayed() {
-        const before = recorder.pending();
-        controller.hangUp();
-        const ended = recorder.pending();
-        if (!ended || ended === before) return;
-        // On the next task: the ended call must first be seen waiting for its outcome (React
-        // renders it in a microtask), which is how a power-dial session learns the call's id.
-        setTimeout(() => recorder.saveDisposition(ended.callId, { disposition: "voicemail" }), 0);
-      },
-      onNotice: (notice) =>
-        toast.error(tVoicemail(notice === "no-default" ? "noDefault" : "dropFailed")),
-    }),
-  );
-  useEffect(() => () => voicemailDrop.dispose(), [voicemailDrop]);
+  useEffect(() => {
+    callAudio.load((transport) =>
+      import("@/modules/dialer/lib/call-audio").then(({ createCallAudio }) =>
+        createCallAudio({
+          transport,
+          queryClient,
+          // A dropped voicemail played to its end: the call is hung up and its outcome is
+          // Voicemail, so a power-dial session moves to the next business.
+          onDropPlayed() {
+            const before = recorder.pending();
+            controller.hangUp();
+            const ended = recorder.pending();
+            if (!ended || ended === before) return;
+            // On the next task: the ended call must first be seen waiting for its outcome (React
+            // renders it in a microtask), which is how a power-dial session learns the call's id.
+            setTimeout(
+              () => recorder.saveDisposition(ended.callId, { disposition: "voicemail" }),
+              0,
+            );
+          },
+          onRecordingNotice: (notice) => toast.error(tRecording(notice)),
+          onDropNotice: (notice) =>
+            toast.error(tVoicemail(notice === "no-default" ? "noDefault" : "dropFailed")),
+        }),
+      ),
+    );
+    const online = () => callAudio.current()?.online();
+    window.addEventListener("online", online);
+    return () => {
+      window.removeEventListener("online", online);
+      callAudio.dispose();
+    };
+    // The translations are read when a notice is shown; the rest is stable for the page's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [callAudio]);
   useEffect(() => outbox.start(), [outbox]);
   usePhoneLine(transport ? null : line, switchable);
   // Leaving /app (logout) must not leave a call running in the background.
@@ -184,8 +174,8 @@ export function DialerProvider({
   return (
     <DialerContext.Provider value={controller}>
       <RecorderContext.Provider value={recorder}>
-        <CallRecordingContext.Provider value={callRecording}>
-          <VoicemailDropContext.Provider value={voicemailDrop}>
+        <CallRecordingContext.Provider value={audio?.recording ?? null}>
+          <VoicemailDropContext.Provider value={audio?.drop ?? null}>
             {children}
           </VoicemailDropContext.Provider>
         </CallRecordingContext.Provider>

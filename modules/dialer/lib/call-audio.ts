@@ -1,0 +1,80 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { fetchConsentNotice, fetchRecordingSettings, recordingApi } from "@/lib/client/recordings";
+import { fetchVoicemailAudio, fetchVoicemails, voicemailsKey } from "@/lib/client/voicemails";
+import { newCallId } from "@/lib/client/calls/uuid";
+import {
+  createCallRecording,
+  type CallRecording,
+  type RecordingNotice,
+} from "@/lib/recordings/browser/call-recording";
+import { playConsentNotice } from "@/lib/recordings/browser/consent-notice";
+import {
+  createVoicemailDrop,
+  type DropNotice,
+  type VoicemailDrop,
+} from "@/lib/voicemail/browser/drop";
+import { recordToggle } from "@/modules/dialer/components/record-state";
+import type { CallPhase } from "@/modules/dialer/lib/controller";
+import type { CallTransport } from "@/modules/dialer/lib/transport";
+import type { CallRecord } from "@/modules/dialer/lib/types";
+
+// What the dialer does with a real call's audio (issue 29): Record keeps both sides, Drop
+// voicemail plays the rep's default message in place of the microphone. Neither is needed to
+// draw a page or to place a call, so this module (with the recorder, the upload queue, Web Audio
+// and their API clients) loads after first paint: modules/dialer/lib/deferred-call-audio.ts
+// holds the call's events until it has arrived.
+
+export type CallAudioOptions = {
+  transport: Pick<CallTransport, "subscribe" | "recordingSources" | "sendInPlaceOfMicrophone">;
+  queryClient: QueryClient;
+  /** The dropped message played to its end: hang up and record the Voicemail disposition. */
+  onDropPlayed(): void;
+  onRecordingNotice(notice: RecordingNotice): void;
+  onDropNotice(notice: DropNotice): void;
+};
+
+export type CallAudio = {
+  recording: CallRecording;
+  drop: VoicemailDrop;
+  onCall(record: CallRecord, phase: CallPhase): void;
+  online(): void;
+  dispose(): void;
+};
+
+export function createCallAudio(options: CallAudioOptions): CallAudio {
+  const { transport, queryClient } = options;
+  const recording = createCallRecording({
+    transport,
+    toggle: recordToggle,
+    api: recordingApi,
+    settings: () => fetchRecordingSettings().catch(() => null),
+    playConsentNotice: async () =>
+      playConsentNotice(transport, await fetchConsentNotice().catch(() => new ArrayBuffer(0))),
+    newId: newCallId,
+    onNotice: options.onRecordingNotice,
+  });
+  const drop = createVoicemailDrop({
+    transport,
+    async loadDefault() {
+      const messages = await queryClient.fetchQuery({
+        queryKey: voicemailsKey,
+        queryFn: ({ signal }) => fetchVoicemails(signal),
+        staleTime: 60_000,
+      });
+      const chosen = messages.find((m) => m.isDefault);
+      return chosen ? (await fetchVoicemailAudio(chosen.id)).arrayBuffer() : null;
+    },
+    onPlayed: options.onDropPlayed,
+    onNotice: options.onDropNotice,
+  });
+  return {
+    recording,
+    drop,
+    onCall: (record, phase) => recording.onCall(record, phase),
+    online: () => recording.online(),
+    dispose() {
+      recording.dispose();
+      drop.dispose();
+    },
+  };
+}
