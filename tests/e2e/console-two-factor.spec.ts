@@ -45,8 +45,10 @@ test("an operator sets up a second factor, then the console sign-in asks for it"
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await panel.getByLabel("6-digit code").fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
   await panel.getByRole("button", { name: "Turn on" }).click();
-  const codes = await panel.getByTestId("console-2fa-recovery").locator("li").allTextContents();
-  expect(codes).toHaveLength(10);
+  // Read the codes once the answer has drawn them (allTextContents does not wait).
+  const recovery = panel.getByTestId("console-2fa-recovery").locator("li");
+  await expect(recovery).toHaveCount(10);
+  const codes = await recovery.allTextContents();
   await shot(page, "console-2fa-recovery-en-light");
   await panel.getByRole("button", { name: "I saved them" }).click();
   await expect(panel.getByTestId("console-2fa-on")).toContainText("10 recovery codes left.");
