@@ -1,26 +1,7 @@
 // The sign-in screen's icons as plain SVG (lucide's shapes and attributes): lucide-react's
 // icons are client components (createLucideIcon and its Icon, ~1.1 KiB gz), so even the ones
 // rendered on the server would bring that code into the sign-in page's first load.
-
-function Svg({ className, children }: { className: string; children: React.ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Svg } from "./svg";
 
 export function AlertIcon({ className }: { className: string }) {
   return (
