@@ -6,7 +6,10 @@
 // (E2E_PORT + 100 × shard), so no shard sees another's data. The files are dealt by their last
 // measured duration (tests/e2e/durations.json, longest first onto the shard with the least so far),
 // not by count as Playwright's --shard does: a few long specs would otherwise hold one shard back.
-// E2E_RECORD_DURATIONS=1 writes that file again from the run's JSON reports.
+// E2E_RECORD_DURATIONS=1 writes that file again from the run's JSON reports. The specs that judge
+// real-time audio (those with Chromium's fake microphone: a tone heard for its full length, a
+// message played to its end) run after the shards, alone on the machine: beside another shard
+// the browser's audio thread misses its deadlines and the peer hears a message cut short.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -25,6 +28,10 @@ function run(cmd, cmdArgs) {
 
 const durationsFile = path.resolve("tests/e2e/durations.json");
 const reportFile = (index) => path.resolve(`test-results/shard-${index}.json`);
+
+/** Specs that open Chromium's fake microphone (tests/e2e/sip-fixture.ts): they run alone. */
+const needsQuietMachine = (spec) =>
+  fs.readFileSync(spec, "utf8").includes("fakeMediaLaunchOptions");
 
 /** Playwright's arguments without the spec files named in them, and those files. */
 function splitArgs() {
@@ -136,14 +143,25 @@ if (shards === 1) {
     });
   }
   const { options, specs } = splitArgs();
-  const dealt = deal(specs, shards).filter((shard) => shard.specs.length > 0);
+  const alone = specs.filter(needsQuietMachine);
+  const dealt = deal(
+    specs.filter((spec) => !alone.includes(spec)),
+    shards,
+  ).filter((shard) => shard.specs.length > 0);
   const codes = await Promise.all(
     dealt.map((shard, i) => runShard(i + 1, dealt.length, shard, options, children)),
   );
-  const failed = codes.flatMap((code, i) => (code === 0 ? [] : [i + 1]));
-  if (process.env.E2E_RECORD_DURATIONS === "1") recordDurations(dealt.length);
+  const failed = codes.flatMap((code, i) => (code === 0 ? [] : [`shard ${i + 1}`]));
+  if (alone.length > 0) {
+    // With a server, database and ports of its own, like a shard.
+    const [shard] = deal(alone, 1);
+    const code = await runShard(dealt.length + 1, dealt.length + 1, shard, options, children);
+    if (code !== 0) failed.push("the audio specs run alone");
+  }
+  if (process.env.E2E_RECORD_DURATIONS === "1")
+    recordDurations(dealt.length + (alone.length ? 1 : 0));
   if (failed.length > 0) {
-    console.error(`\nBrowser tests failed in shard ${failed.join(", ")} of ${dealt.length}.`);
+    console.error(`\nBrowser tests failed in ${failed.join(", ")}.`);
     process.exit(1);
   }
 }
