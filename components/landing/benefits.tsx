@@ -1,12 +1,12 @@
 import { getTranslations } from "next-intl/server";
-import { Clock, Target, TrendingUp, Users } from "lucide-react";
 import { IconBadge } from "@/components/ui/icon-badge";
+import { landingIcon } from "./landing-icon";
 
 const items = [
-  { key: "time", icon: Clock },
-  { key: "focus", icon: Target },
-  { key: "growth", icon: TrendingUp },
-  { key: "team", icon: Users },
+  { key: "time", icon: landingIcon("clock") },
+  { key: "focus", icon: landingIcon("target") },
+  { key: "growth", icon: landingIcon("trending-up") },
+  { key: "team", icon: landingIcon("users") },
 ] as const;
 
 export async function Benefits() {

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { ChevronDown } from "lucide-react";
+import { LandingIcon } from "./landing-icon";
 import { PublicLink } from "@/components/shell/public-link";
 
 const questions = ["q1", "q2", "q3", "q4", "q5"] as const;
@@ -22,7 +22,7 @@ export async function Faq() {
             <details key={q} className="group px-5">
               <summary className="landing-question">
                 {t(`${q}.q`)}
-                <ChevronDown aria-hidden className="landing-chevron" />
+                <LandingIcon name="chevron-down" className="landing-chevron" />
               </summary>
               <p className="landing-body pb-5">{t(`${q}.a`)}</p>
             </details>

@@ -1,15 +1,15 @@
 import { getTranslations } from "next-intl/server";
-import { BarChart3, MailCheck, Mic, ShieldCheck, SkipForward, Zap } from "lucide-react";
 import { IconBadge } from "@/components/ui/icon-badge";
+import { landingIcon } from "./landing-icon";
 
 // The six features the spec says the landing page advertises.
 const items = [
-  { key: "dialer", icon: SkipForward },
-  { key: "analytics", icon: BarChart3 },
-  { key: "verification", icon: MailCheck },
-  { key: "recording", icon: Mic },
-  { key: "security", icon: ShieldCheck },
-  { key: "speed", icon: Zap },
+  { key: "dialer", icon: landingIcon("skip-forward") },
+  { key: "analytics", icon: landingIcon("chart-column") },
+  { key: "verification", icon: landingIcon("mail-check") },
+  { key: "recording", icon: landingIcon("mic") },
+  { key: "security", icon: landingIcon("shield-check") },
+  { key: "speed", icon: landingIcon("zap") },
 ] as const;
 
 export async function Features() {

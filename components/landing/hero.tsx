@@ -1,11 +1,11 @@
 import { getTranslations } from "next-intl/server";
-import { ArrowRight, PhoneCall, PhoneForwarded, Timer, TrendingUp } from "lucide-react";
 import { PublicLink } from "@/components/shell/public-link";
+import { LandingIcon } from "./landing-icon";
 
 const stats = [
-  ["mockDials", PhoneForwarded],
-  ["mockTalk", Timer],
-  ["mockWon", TrendingUp],
+  ["mockDials", "phone-forwarded"],
+  ["mockTalk", "timer"],
+  ["mockWon", "trending-up"],
 ] as const;
 
 /** Hero with a product "screenshot" drawn in HTML (no image to load, so nothing shifts). */
@@ -33,7 +33,7 @@ export async function Hero() {
               href="/register"
               className="inline-flex h-12 items-center gap-2 rounded-lg bg-brand-600 px-5 font-semibold text-white shadow-sm hover:bg-brand-700"
             >
-              {t("ctaPrimary")} <ArrowRight aria-hidden className="size-4 rtl:rotate-180" />
+              {t("ctaPrimary")} <LandingIcon name="arrow-right" className="size-4 rtl:rotate-180" />
             </PublicLink>
             <PublicLink
               href="/login"
@@ -55,9 +55,9 @@ export async function Hero() {
             </span>
           </div>
           <div className="mt-4 grid grid-cols-3 gap-3">
-            {stats.map(([k, Icon]) => (
+            {stats.map(([k, icon]) => (
               <div key={k} className="landing-stat">
-                <Icon className="size-4 text-brand-600 dark:text-brand-100" />
+                <LandingIcon name={icon} className="size-4 text-brand-600 dark:text-brand-100" />
                 <p className="mt-2 text-lg font-semibold tabular-nums text-slate-900 dark:text-white">
                   {t(`${k}Value`)}
                 </p>
@@ -71,7 +71,7 @@ export async function Hero() {
                 <span
                   className={`grid size-8 place-items-center rounded-full ${i === 0 ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-500 dark:bg-slate-800"}`}
                 >
-                  <PhoneCall className="size-4" />
+                  <LandingIcon name="phone-call" className="size-4" />
                 </span>
                 <span className="flex-1 text-sm text-slate-700 dark:text-slate-200">{t(k)}</span>
                 <span className="text-xs tabular-nums text-fg-muted">{["00:42", "—", "—"][i]}</span>

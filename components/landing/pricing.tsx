@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { Check } from "lucide-react";
+import { LandingIcon } from "./landing-icon";
 import { PublicLink } from "@/components/shell/public-link";
 
 const plans = [
@@ -49,7 +49,7 @@ export async function Pricing() {
             <ul className="mt-6 grid flex-1 gap-2.5 text-sm text-slate-700 dark:text-slate-300">
               {(["f1", "f2", "f3", "f4"] as const).map((f) => (
                 <li key={f} className="flex items-start gap-2">
-                  <Check aria-hidden className="landing-check" /> {t(`${key}.${f}`)}
+                  <LandingIcon name="check" className="landing-check" /> {t(`${key}.${f}`)}
                 </li>
               ))}
             </ul>

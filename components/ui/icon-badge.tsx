@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { ComponentType } from "react";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "@/lib/ui/cn";
 
@@ -34,7 +34,8 @@ export function IconBadge({
   className,
   iconClassName,
 }: {
-  icon: LucideIcon;
+  /** A lucide-react icon, or any icon component that takes a class name. */
+  icon: ComponentType<{ className?: string }>;
   className?: string;
   /** e.g. "rtl:-scale-x-100" for an arrow-like icon, or a spin. */
   iconClassName?: string;

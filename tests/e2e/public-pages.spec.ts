@@ -57,3 +57,28 @@ test("a stale session cookie still gets the locale's page and its policy", async
   await expect(page.locator('button[type="submit"]')).toBeEnabled();
   expect(errors).toEqual([]);
 });
+
+test("the landing's icons are drawn from one cached sprite", async ({ page }) => {
+  const sprites: Response[] = [];
+  page.on("response", (res) => {
+    if (/\/_next\/static\/media\/icons\.[^/]+\.svg$/.test(new URL(res.url()).pathname)) {
+      sprites.push(res);
+    }
+  });
+  const landing = await page.goto("/");
+  // Pages carry no ETag: Next would hash each one it sends (next.config.ts).
+  expect(landing?.headers()["etag"]).toBeUndefined();
+  const icon = page.locator("#features svg:has(use)").first();
+  await expect(icon).toBeVisible();
+  await expect.poll(() => sprites.length).toBe(1);
+  expect(sprites[0].status()).toBe(200);
+  expect(sprites[0].headers()["content-type"]).toBe("image/svg+xml");
+  expect(sprites[0].headers()["cache-control"]).toContain("immutable");
+  // The symbol is there and drawn at the badge's size.
+  const href = await icon.locator("use").getAttribute("href");
+  expect(href).toMatch(/#skip-forward$/);
+  expect(await sprites[0].text()).toContain('<symbol id="skip-forward"');
+  const box = await icon.boundingBox();
+  expect(box?.width).toBe(20);
+  expect(box?.height).toBe(20);
+});
