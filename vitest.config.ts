@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -29,6 +30,11 @@ const processTests = [
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on the project's two-core machines
+    // that is a single worker, and the ~170 files then ran one after another (`npm run test:fast`
+    // 249 s). A test file's process waits much of its time on its database thread and the
+    // disk, so two workers share two cores well (178 s); bigger machines keep the default.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         ...shared,
@@ -52,7 +58,8 @@ export default defineConfig({
         // directory, a build): slower and heavier, so `npm run test:fast` leaves them out.
         // `vitest run` (npm test, CI) runs every project.
         ...shared,
-        test: { name: "process", ...apiTest, include: processTests },
+        // One at a time, as before the suite's two workers: one of them runs a production build.
+        test: { name: "process", ...apiTest, include: processTests, maxWorkers: 1 },
       },
     ],
   },

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Check } from "lucide-react";
 import { Button, Field, Input, cn } from "@/components/ui";
@@ -68,19 +68,28 @@ export function DispositionForm({
     if (autoFocus) choicesRef.current?.querySelector("button")?.focus();
   }, [autoFocus]);
 
+  // The next thing to fill in after an outcome is chosen: the amount, the time, or nothing (Save,
+  // so Enter saves). It moves in the commit of the choice, before the browser handles the next
+  // key: a focus moved a frame later (requestAnimationFrame) came after keys the rep had already
+  // typed, and took the focus back from the field they had clicked or tabbed into meanwhile.
+  const focusAfterChoice = useRef<"amount" | "time" | "save" | null>(null);
+  useLayoutEffect(() => {
+    const next = focusAfterChoice.current;
+    if (!next) return;
+    focusAfterChoice.current = null;
+    (next === "amount"
+      ? amountRef.current
+      : next === "time"
+        ? callbackRef.current
+        : saveRef.current
+    )?.focus();
+  });
+
   const choose = (disposition: DispositionDraft["disposition"]) => {
+    // A new draft object, so the form always renders (and the effect above runs) again.
     setDraft((d) => ({ ...d, disposition }));
     setError(null);
-    const next = disposition ? DISPOSITION_FLAGS[disposition].asks : undefined;
-    // The next thing to fill in: the amount, the time, or nothing (Save, so Enter saves).
-    requestAnimationFrame(() =>
-      (next === "amount"
-        ? amountRef.current
-        : next === "time"
-          ? callbackRef.current
-          : saveRef.current
-      )?.focus(),
-    );
+    focusAfterChoice.current = (disposition && DISPOSITION_FLAGS[disposition].asks) || "save";
   };
 
   const submit = (event: React.FormEvent) => {
