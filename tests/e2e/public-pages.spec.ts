@@ -81,4 +81,13 @@ test("the landing's icons are drawn from one cached sprite", async ({ page }) =>
   const box = await icon.boundingBox();
   expect(box?.width).toBe(20);
   expect(box?.height).toBe(20);
+  // The <use> drew the symbol's shapes (a wrong id or a sprite that did not load draws nothing).
+  await expect
+    .poll(() =>
+      icon.locator("use").evaluate((use) => {
+        const b = (use as SVGGraphicsElement).getBBox();
+        return b.width > 0 && b.height > 0;
+      }),
+    )
+    .toBe(true);
 });
