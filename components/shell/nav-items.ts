@@ -1,6 +1,7 @@
 import {
   BarChart3,
   CalendarClock,
+  ChartLine,
   LayoutDashboard,
   ListChecks,
   PhoneMissed,
@@ -12,6 +13,7 @@ import type { Messages } from "next-intl";
 export const navItems = [
   { href: "/app", key: "dashboard", icon: LayoutDashboard, exact: true },
   { href: "/app/reports", key: "reports", icon: BarChart3, exact: false },
+  { href: "/app/analytics", key: "analytics", icon: ChartLine, exact: false },
   { href: "/app/targets", key: "targets", icon: Target, exact: false },
   { href: "/app/missed-calls", key: "missedCalls", icon: PhoneMissed, exact: false },
   { href: "/app/callbacks", key: "callbacks", icon: CalendarClock, exact: false },

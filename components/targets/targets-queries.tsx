@@ -22,6 +22,20 @@ export type TargetsQueryData = {
 const noPlaces: ReadonlySet<string> = new Set();
 
 /**
+ * The places on the list, from the preview's answer. A module-level function on purpose: TanStack
+ * runs `select` again whenever its identity changes, and a new Set on every render fed the
+ * effect below a new value each time, so the screen re-rendered without end once every row had
+ * its phone, and no navigation could finish.
+ */
+function doNotCallIds(answer: Awaited<ReturnType<typeof fetchDialPreview>>): ReadonlySet<string> {
+  return new Set(
+    Object.entries(answer.places)
+      .filter(([, check]) => check.doNotCall)
+      .map(([id]) => id),
+  );
+}
+
+/**
  * The Targets screen's TanStack queries (its QueryObserver: ~4 KiB gz), loaded just after the
  * page hydrates (targets-runtime.ts): the call stats of the places on screen and, once there are
  * rows, the power-dial settings. It renders nothing and hands each answer to the screen; the
@@ -49,12 +63,7 @@ export function TargetsQueries({
     queryKey: callsKeys.doNotCallPlaces(dialable),
     queryFn: () => fetchDialPreview(dialable),
     enabled: dialable.length > 0,
-    select: (answer) =>
-      new Set(
-        Object.entries(answer.places)
-          .filter(([, check]) => check.doNotCall)
-          .map(([id]) => id),
-      ) as ReadonlySet<string>,
+    select: doNotCallIds,
   });
   const doNotCall = dialable.length === 0 ? noPlaces : dnc.data;
   const statsFailed = stats.isError && !stats.data;

@@ -17,6 +17,10 @@ export const BarChart3 = svgIcon("chart-column", [
   ["path", { d: "M13 17V5" }],
   ["path", { d: "M8 17v-3" }],
 ]);
+export const ChartLine = svgIcon("chart-line", [
+  ["path", { d: "M3 3v16a2 2 0 0 0 2 2h16" }],
+  ["path", { d: "m19 9-5 5-4-4-3 3" }],
+]);
 export const Target = svgIcon("target", [
   ["circle", { cx: "12", cy: "12", r: "10" }],
   ["circle", { cx: "12", cy: "12", r: "6" }],
