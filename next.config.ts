@@ -36,7 +36,7 @@ const nextConfig: NextConfig = {
     "pg",
     "nodemailer",
     "fs-ext",
-    // The console's line test on Node 20 (lib/telephony/line-test.ts); its optional native
+    // The console's line test on Node 20 (modules/telephony/lib/line-test.ts); its optional native
     // add-ons are not for a bundler.
     "ws",
   ],

@@ -1,11 +1,11 @@
 // npm run bench:analytics (DATABASE_URL=postgres://.../<a new database>): 1,000,000 calls of
 // 50 reps over a year, seeded with generate_series, then every Analytics aggregate
-// (lib/analytics/queries.ts) for a week, a month and the year, for the team and for one rep:
+// (modules/analytics/lib/queries.ts) for a week, a month and the year, for the team and for one rep:
 // p95 of each query against its floor measured in the same run (an indexed count of the same
 // calls over the same range), the whole GET /api/analytics work (getAnalytics), and the heap
 // after each range (flat: nothing grows with the number of calls).
 import { performance } from "node:perf_hooks";
-import type { Range } from "@/lib/analytics/queries";
+import type { Range } from "@/modules/analytics/lib/queries";
 
 if (!process.env.DATABASE_URL?.startsWith("postgres")) {
   console.error("bench:analytics needs DATABASE_URL pointing at a new PostgreSQL database");
@@ -57,11 +57,11 @@ async function paired(run: () => Promise<unknown>, floor: () => Promise<unknown>
 async function main() {
   const { Prisma } = await import("@/lib/generated/prisma/client");
   const { closeDb, getDb } = await import("@/lib/db/client");
-  const q = await import("@/lib/analytics/queries");
-  const { getAnalytics } = await import("@/lib/analytics/get-analytics");
-  const { analyticsQuerySchema } = await import("@/lib/analytics/schemas");
-  const { teamDay } = await import("@/lib/dashboard/team-day");
-  const { DASHBOARD_REFRESH_MS } = await import("@/lib/dashboard/refresh");
+  const q = await import("@/modules/analytics/lib/queries");
+  const { getAnalytics } = await import("@/modules/analytics/lib/get-analytics");
+  const { analyticsQuerySchema } = await import("@/modules/analytics/lib/schemas");
+  const { teamDay } = await import("@/modules/dashboard/lib/team-day");
+  const { DASHBOARD_REFRESH_MS } = await import("@/modules/dashboard/lib/refresh");
   const db = await getDb();
 
   const org = await db.organization.create({ data: { name: `bench-analytics-${Date.now()}` } });
@@ -112,7 +112,7 @@ async function main() {
   await db.$executeRawUnsafe(`VACUUM ANALYZE "CallHourRollup"`);
   await db.$executeRawUnsafe(`VACUUM ANALYZE "CallBusinessHourRollup"`);
   await db.$executeRawUnsafe(`VACUUM ANALYZE "CallRepBusinessHourRollup"`);
-  // The triggers kept the rollups while seeding (lib/analytics/queries.ts reads them).
+  // The triggers kept the rollups while seeding (modules/analytics/lib/queries.ts reads them).
   const [{ rollupRows, heatRows, repHeatRows }] = (await db.$queryRaw<
     { rollupRows: number; heatRows: number; repHeatRows: number }[]
   >`

@@ -35,9 +35,10 @@ async function main() {
   const { addAccount } = await import("@/lib/accounts/manage");
   const { closeDb, getDb } = await import("@/lib/db/client");
   const { clearServerCaches } = await import("@/lib/server-caches");
-  const { searchResponseSchema, placeDetailsResponseSchema } = await import("@/lib/places/schemas");
-  const { createEnrichmentQueue } = await import("@/lib/targets/enrichment-queue");
-  const { createGoogleProvider } = await import("@/lib/places/google");
+  const { searchResponseSchema, placeDetailsResponseSchema } =
+    await import("@/modules/places/lib/schemas");
+  const { createEnrichmentQueue } = await import("@/modules/targets/lib/enrichment-queue");
+  const { createGoogleProvider } = await import("@/modules/places/lib/google");
 
   const req = (url: string, token?: string, body?: unknown) =>
     new NextRequest(`http://bench${url}`, {

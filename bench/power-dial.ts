@@ -48,7 +48,7 @@ async function main() {
     place_id: `ChIJbenchPowerDial${run}${i}`,
     name: `Bench ${i}`,
     phone: `+1 512-555-01${String(i).padStart(2, "0")}`,
-  })) as unknown as import("@/lib/places/schemas").Place[];
+  })) as unknown as import("@/modules/places/lib/schemas").Place[];
 
   const idle: number[] = [];
   let answeredAt = 0;

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { parseDays, parseWindow } from "@/modules/power-dial/lib/calling-window";
-import { parseArgvJson, parseServiceList } from "@/lib/ops/config";
+import { parseArgvJson, parseServiceList } from "@/modules/console/lib/config";
 
 // The configuration's rules, as a check that never throws: lib/env.ts applies it to
 // process.env (and refuses to load on a problem), and instrumentation.ts runs it first at start,
@@ -138,7 +138,7 @@ export const schema = z.object({
       return parsed;
     }),
   /**
-   * Encrypts each organization's telephony shared secret at rest (lib/telephony/encryption-key.ts).
+   * Encrypts each organization's telephony shared secret at rest (modules/telephony/lib/encryption-key.ts).
    * Unset: generated once into DATA_DIR, as AUTH_SECRET is; in production with DATABASE_URL and in
    * serverless mode no key is generated, and no line can be saved or used until it is set.
    */

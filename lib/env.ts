@@ -19,7 +19,7 @@ export const env = load();
 
 /** Running on Vercel (its build machines and functions set VERCEL=1). */
 export const isVercel = env.VERCEL === "1";
-/** Serverless (Vercel or RUNTIME=serverless): see lib/deploy/runtime.ts for what that changes. */
+/** Serverless (Vercel or RUNTIME=serverless): see modules/deploy/lib/runtime.ts for what that changes. */
 export const isServerless =
   env.RUNTIME === "serverless" || (env.RUNTIME === undefined && env.VERCEL === "1");
 /** production, preview or development: the platform's word, else NODE_ENV's. */

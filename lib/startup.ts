@@ -3,7 +3,7 @@ import { formatDemoBanner, seedDemoAccounts } from "@/lib/accounts/demo";
 import { scheduleHousekeeping } from "@/lib/auth/housekeeping";
 import { shareGeneratedAuthSecret } from "@/lib/auth/secret";
 import { closeDb, getDb, getDbState } from "@/lib/db/client";
-import { scheduleWebhookDrain } from "@/lib/integrations/webhooks/drain";
+import { scheduleWebhookDrain } from "@/modules/integrations/lib/webhooks/drain";
 import { DataDirBusyError } from "@/lib/db/embedded-lock";
 import { migrationsRecorded } from "@/lib/db/migrate";
 import { appUrl, dataDir, isEmbedded, isServerless } from "@/lib/env";

@@ -4,7 +4,7 @@
 // database DATABASE_URL names with pg_restore, in one transaction.
 import path from "node:path";
 import { dataDir, env } from "@/lib/env";
-import { restorePglite, restorePostgres } from "@/lib/ops/restore";
+import { restorePglite, restorePostgres } from "@/modules/console/lib/restore";
 
 async function main() {
   const file = process.argv[2];

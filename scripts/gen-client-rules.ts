@@ -11,14 +11,14 @@ import path from "node:path";
 import * as prettier from "prettier";
 import type { z } from "zod";
 import * as authSchemas from "../lib/auth/schemas";
-import * as callSchemas from "../lib/calls/schemas";
-import * as dashboardSchemas from "../lib/dashboard/schemas";
-import * as facilityLimits from "../lib/facility/limits";
-import * as facilitySchemas from "../lib/facility/schemas";
-import * as placeSchemas from "../lib/places/schemas";
-import * as recordSchemas from "../lib/records/schemas";
-import * as recordingSchemas from "../lib/recordings/schemas";
-import * as telephonySchemas from "../lib/telephony/schemas";
+import * as callSchemas from "../modules/calls/lib/schemas";
+import * as dashboardSchemas from "../modules/dashboard/lib/schemas";
+import * as facilityLimits from "../modules/facility/lib/limits";
+import * as facilitySchemas from "../modules/facility/lib/schemas";
+import * as placeSchemas from "../modules/places/lib/schemas";
+import * as recordSchemas from "../modules/records/lib/schemas";
+import * as recordingSchemas from "../modules/recordings/lib/schemas";
+import * as telephonySchemas from "../modules/telephony/lib/schemas";
 import * as dncSchemas from "../modules/do-not-call/lib/schemas";
 import * as powerDialSchemas from "../modules/power-dial/lib/schemas";
 
@@ -50,8 +50,8 @@ export const groups: Group[] = [
     file: "calls",
     about: "The calls API's answers (the Targets page reads the call stats at first paint)",
     modules: {
-      "@/lib/calls/schemas": callSchemas,
-      "@/lib/recordings/schemas": recordingSchemas,
+      "@/modules/calls/lib/schemas": callSchemas,
+      "@/modules/recordings/lib/schemas": recordingSchemas,
     },
     rules: {
       callDtoRule: callSchemas.callDtoSchema,
@@ -65,13 +65,13 @@ export const groups: Group[] = [
   {
     file: "callbacks",
     about: "GET /api/callbacks's answer (the reminders run on every /app page)",
-    modules: { "@/lib/records/schemas": recordSchemas },
+    modules: { "@/modules/records/lib/schemas": recordSchemas },
     rules: { callbacksAnswer: recordSchemas.callbacksResponseSchema },
   },
   {
     file: "dashboard",
     about: "GET /api/dashboard's answer (/app, the first screen after sign-in)",
-    modules: { "@/lib/dashboard/schemas": dashboardSchemas },
+    modules: { "@/modules/dashboard/lib/schemas": dashboardSchemas },
     rules: { dashboardAnswer: dashboardSchemas.dashboardResponseSchema },
   },
   {
@@ -84,14 +84,14 @@ export const groups: Group[] = [
     file: "facility",
     about:
       "A place's facility data as the browser keeps it (the facility store is in the first load of /app/targets and of the dialer)",
-    modules: { "@/lib/facility/schemas": facilitySchemas },
-    checks: { "@/lib/facility/limits": facilityLimits },
+    modules: { "@/modules/facility/lib/schemas": facilitySchemas },
+    checks: { "@/modules/facility/lib/limits": facilityLimits },
     rules: { facilityDataRule: facilitySchemas.facilityDataSchema },
   },
   {
     file: "places",
     about: "The Places answers and the places of Targets' stored values",
-    modules: { "@/lib/places/schemas": placeSchemas },
+    modules: { "@/modules/places/lib/schemas": placeSchemas },
     rules: {
       placeRule: placeSchemas.placeSchema,
       searchAnswer: placeSchemas.searchResponseSchema,
@@ -112,7 +112,7 @@ export const groups: Group[] = [
   {
     file: "telephony",
     about: "The rep's SIP credentials and call authorisations (the SIP transport's chunk)",
-    modules: { "@/lib/telephony/schemas": telephonySchemas },
+    modules: { "@/modules/telephony/lib/schemas": telephonySchemas },
     rules: {
       credentialsAnswer: telephonySchemas.credentialsResponseSchema,
       authorizeAnswer: telephonySchemas.authorizeResponseSchema,

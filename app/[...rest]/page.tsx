@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { LandingPage } from "@/components/landing/landing-page";
+import { LandingPage } from "@/modules/landing/components/landing-page";
 import { getPageSession } from "@/lib/auth/page-session";
 
 // Spec route table: any other path shows the landing page (same URL, no redirect), rendered

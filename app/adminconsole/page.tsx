@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { AdminLoginScreen } from "@/components/admin/admin-login-screen";
+import { AdminLoginScreen } from "@/modules/console/components/admin-login-screen";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("Admin.login"))("title") };

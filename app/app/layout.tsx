@@ -1,15 +1,15 @@
 import { cookies } from "next/headers";
 import { DynamicRootDocument } from "@/components/dynamic-root-document";
 import { rootMetadata } from "@/components/root-document";
-import { AppShell } from "@/components/shell/app-shell";
-import { PreviewBadge } from "@/components/deploy/preview-badge";
+import { AppShell } from "@/modules/shell/components/app-shell";
+import { PreviewBadge } from "@/modules/deploy/components/preview-badge";
 import { requirePageSession } from "@/lib/auth/page-session";
 import { isPreview } from "@/lib/env";
 import { clientNamespaces } from "@/lib/i18n/namespaces";
 import { appConnectPolicy } from "@/lib/security/connect-sources";
 import { DIALER_DOCK_COOKIE } from "@/lib/shell/dialer-dock-cookie";
 import { SIDEBAR_COOKIE } from "@/lib/shell/sidebar-cookie";
-import { repLine } from "@/lib/telephony/rep-line";
+import { repLine } from "@/modules/telephony/lib/rep-line";
 
 export const metadata = rootMetadata;
 

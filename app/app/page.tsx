@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { DashboardView } from "@/components/dashboard/dashboard-view";
+import { DashboardView } from "@/modules/dashboard/components/dashboard-view";
 import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { seedDemoCalls } from "@/lib/calls/demo";
+import { seedDemoCalls } from "@/modules/calls/lib/demo";
 import type { Db } from "@/lib/db/client";
 import { isEmbedded } from "@/lib/env";
 import { addAccount } from "./manage";

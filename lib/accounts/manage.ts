@@ -3,10 +3,10 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import { hashPassword, passwordSchema } from "@/lib/auth/password";
 import type { MemberRole } from "@/lib/auth/permissions";
-import { setMemberRole } from "@/lib/team/members";
+import { setMemberRole } from "@/modules/team/lib/members";
 import { revokeAllSessions } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
-import { toE164 } from "@/lib/calls/phone";
+import { toE164 } from "@/modules/calls/lib/phone";
 import { emailAddressSchema } from "@/lib/email/schemas";
 import { organizationNameSchema } from "./organization-schemas";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
-import { authenticateApiKey, type ApiKeyPrincipal } from "@/lib/integrations/api-keys";
-import type { V1Route } from "@/lib/integrations/v1/routes";
+import { authenticateApiKey, type ApiKeyPrincipal } from "@/modules/integrations/lib/api-keys";
+import type { V1Route } from "@/modules/integrations/lib/v1/routes";
 import { ApiError } from "./errors";
 import { base, bearer, wrap, type AnySchema, type Base } from "./handler";
 import type { RateLimitRule } from "./rate-limit";
@@ -11,7 +11,7 @@ import { respond } from "./respond";
 // It authenticates an API key (401 unknown or revoked), requires the route's scope (403), counts
 // the route's rate limit per key, parses params, query and body with the route table's schemas,
 // and checks the answer against the table's response schema: the OpenAPI document generated from
-// that table (lib/integrations/v1/openapi.ts) is therefore what the route does.
+// that table (modules/integrations/lib/v1/openapi.ts) is therefore what the route does.
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { pruneReservations } from "@/modules/power-dial/lib/reservations";
 import { env } from "@/lib/env";
 import { errorMessage, log } from "@/lib/log";
-import { pruneRecordings } from "@/lib/recordings/retention";
+import { pruneRecordings } from "@/modules/recordings/lib/retention";
 
 const hourMs = 3_600_000;
 const RECORDINGS_PER_RUN = 200;
@@ -12,7 +12,7 @@ const RECORDINGS_PER_RUN = 200;
 /**
  * Deletes sessions expired for a day, throttle and rate-limit counters whose window closed,
  * expired power-dial reservations, audit events older than AUDIT_RETENTION_DAYS and the audio of
- * recordings older than RECORDING_RETENTION_DAYS (lib/recordings/retention.ts). At most `limit` rows per table (the cron route
+ * recordings older than RECORDING_RETENTION_DAYS (modules/recordings/lib/retention.ts). At most `limit` rows per table (the cron route
  * passes HOUSEKEEPING_BATCH so one call stays short; `more` says another call has work). Only
  * rows past a cut-off are deleted, so it is idempotent, and concurrent runs are safe: PostgreSQL
  * lets each row be deleted once, the other run simply counts fewer.

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { mailRecipientAllowed } from "@/lib/deploy/runtime";
+import { mailRecipientAllowed } from "@/modules/deploy/lib/runtime";
 import { dataDir, deploymentEnv, env, isEmbedded } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { MailContent } from "./mail-content";

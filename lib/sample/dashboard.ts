@@ -1,6 +1,6 @@
 /**
  * The spec's sample agents. Since issue 32 the dashboard reads the team's records; these names
- * remain only as the demo organization's seed (lib/calls/demo.ts makes them the reps of the
+ * remain only as the demo organization's seed (modules/calls/lib/demo.ts makes them the reps of the
  * sample calls).
  */
 

@@ -3,7 +3,7 @@
 //
 // A phone line is per organization and lives in the database, which the proxy does not read.
 // So for /app the header allows any secure WebSocket (and plain ws:// on loopback, the only
-// place lib/telephony/line-rules.ts accepts it), and the /app layout adds a second policy in a
+// place modules/telephony/lib/line-rules.ts accepts it), and the /app layout adds a second policy in a
 // <meta> tag naming the organization's one line origin. A browser enforces both policies: a
 // connection must pass each, so the page may reach exactly 'self', Google's map hosts and that
 // origin (CSP3 "multiple policies"; a <meta> policy may only tighten). No IPv6 loopback: a CSP

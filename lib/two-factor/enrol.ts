@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api/errors";
 import { auditStatement, recordAudit } from "@/lib/audit";
 import { verifyPassword } from "@/lib/auth/password";
 import { beginAttempt, runTogether } from "@/lib/auth/throttle";
-import { sendAccountNotice } from "@/lib/account-security/notice";
+import { sendAccountNotice } from "@/modules/account-security/lib/notice";
 import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import {

@@ -2,7 +2,7 @@
 // never a teammate's, never another organization's.
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accountExportSchema } from "@/lib/account-security/export-schemas";
+import { accountExportSchema } from "@/modules/account-security/lib/export-schemas";
 import { getDb } from "@/lib/db/client";
 import { request } from "./helpers";
 import {

@@ -4,7 +4,7 @@
 // names this team's calls.
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CallDto } from "@/lib/calls/schemas";
+import type { CallDto } from "@/modules/calls/lib/schemas";
 import {
   listCalls,
   newId,

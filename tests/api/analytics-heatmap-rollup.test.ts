@@ -8,9 +8,9 @@
 // period of 91 UTC days): it must follow the same writes and a move to another rep, and one
 // rep's ranges read its whole periods and the calls of the partial ones.
 import { beforeAll, describe, expect, it } from "vitest";
-import { REP_PERIOD_MS } from "@/lib/analytics/hour-cover";
-import { analyticsResponseSchema, HEATMAP_MIN_CALLS } from "@/lib/analytics/schemas";
-import { DISPOSITION_FLAGS, type Disposition } from "@/lib/calls/dispositions";
+import { REP_PERIOD_MS } from "@/modules/analytics/lib/hour-cover";
+import { analyticsResponseSchema, HEATMAP_MIN_CALLS } from "@/modules/analytics/lib/schemas";
+import { DISPOSITION_FLAGS, type Disposition } from "@/modules/calls/lib/dispositions";
 import { getDb } from "@/lib/db/client";
 import {
   completedCall,

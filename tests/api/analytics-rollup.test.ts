@@ -3,9 +3,13 @@
 // deletion), stay within its organization, count as DISPOSITION_FLAGS says, and, read together
 // with the calls of the partial hours at a range's ends, give the same figures as the calls.
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyticsResponseSchema } from "@/lib/analytics/schemas";
-import { offsetMinutesAt, subHourOffsetSeconds } from "@/lib/analytics/zone";
-import { DISPOSITIONS, DISPOSITION_FLAGS, type Disposition } from "@/lib/calls/dispositions";
+import { analyticsResponseSchema } from "@/modules/analytics/lib/schemas";
+import { offsetMinutesAt, subHourOffsetSeconds } from "@/modules/analytics/lib/zone";
+import {
+  DISPOSITIONS,
+  DISPOSITION_FLAGS,
+  type Disposition,
+} from "@/modules/calls/lib/dispositions";
 import { getDb } from "@/lib/db/client";
 import {
   completedCall,

@@ -3,8 +3,8 @@
 // heatmap (a half-hour one among them), the previous period, organization scoping and who may
 // read one rep's detail.
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyticsResponseSchema, type AnalyticsResponse } from "@/lib/analytics/schemas";
-import type { Disposition } from "@/lib/calls/dispositions";
+import { analyticsResponseSchema, type AnalyticsResponse } from "@/modules/analytics/lib/schemas";
+import type { Disposition } from "@/modules/calls/lib/dispositions";
 import { getDb } from "@/lib/db/client";
 import { newId, organization, repOf, type Rep } from "./calls-helpers";
 import { request } from "./helpers";

@@ -3,7 +3,7 @@
 // deleted ones gone, moved ones moved, another team's never seen, bad queries refused.
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { callbacksResponseSchema, type Callback } from "@/lib/records/schemas";
+import { callbacksResponseSchema, type Callback } from "@/modules/records/lib/schemas";
 import { organization, repOf, type Rep } from "./calls-helpers";
 import { request } from "./helpers";
 

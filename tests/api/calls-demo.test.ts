@@ -2,7 +2,7 @@
 // team's calls, which the demo rep finds through the real routes. Never on PostgreSQL.
 import { describe, expect, it } from "vitest";
 import { formatDemoBanner, seedDemoAccounts } from "@/lib/accounts/demo";
-import { callsResponseSchema } from "@/lib/calls/schemas";
+import { callsResponseSchema } from "@/modules/calls/lib/schemas";
 import { getDb } from "@/lib/db/client";
 import { sampleCalls } from "@/lib/sample/calls";
 import { exportReport, searchCalls } from "./calls-helpers";

@@ -1,7 +1,7 @@
 // Call Reports and Sales History exports: the spec's headers and range comment, only the rows in
 // the range (both ends inclusive), the client's file names, streamed in batches.
 import { beforeAll, describe, expect, it } from "vitest";
-import { EXPORT_BATCH } from "@/lib/calls/export";
+import { EXPORT_BATCH } from "@/modules/calls/lib/export";
 import { getDb } from "@/lib/db/client";
 import {
   completedCall,

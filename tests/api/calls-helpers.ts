@@ -2,7 +2,7 @@
 // PostgreSQL never see each other's calls) and one function per route.
 import crypto from "node:crypto";
 import { getDb } from "@/lib/db/client";
-import type { CallPutBody, DispositionBody } from "@/lib/calls/schemas";
+import type { CallPutBody, DispositionBody } from "@/modules/calls/lib/schemas";
 import { createAccount, loginAs, request, uniqueName } from "./helpers";
 
 const { PUT: putCallRoute } = await import("@/app/api/calls/[id]/route");

@@ -9,7 +9,7 @@ import {
   callStatsResponseSchema,
   missedCallsResponseSchema,
   type CallPutBody,
-} from "@/lib/calls/schemas";
+} from "@/modules/calls/lib/schemas";
 import { getDb } from "@/lib/db/client";
 import {
   callStats,

@@ -5,7 +5,7 @@ import {
   callListResponseSchema,
   callsResponseSchema,
   callStatsResponseSchema,
-} from "@/lib/calls/schemas";
+} from "@/modules/calls/lib/schemas";
 import { getDb } from "@/lib/db/client";
 import {
   callStats,

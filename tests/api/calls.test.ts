@@ -7,7 +7,7 @@ import {
   callResponseSchema,
   callsResponseSchema,
   callStatsResponseSchema,
-} from "@/lib/calls/schemas";
+} from "@/modules/calls/lib/schemas";
 import { getDb } from "@/lib/db/client";
 import {
   callStats,

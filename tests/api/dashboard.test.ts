@@ -2,7 +2,7 @@
 // time since the browser's midnight, Active from an open call, KPIs from the last 24 hours of
 // sales, sales and appointments newest first, nothing from another organization.
 import { beforeAll, describe, expect, it } from "vitest";
-import { dashboardResponseSchema } from "@/lib/dashboard/schemas";
+import { dashboardResponseSchema } from "@/modules/dashboard/lib/schemas";
 import { getDb } from "@/lib/db/client";
 import { newId, organization, repOf, type Rep } from "./calls-helpers";
 import { request } from "./helpers";

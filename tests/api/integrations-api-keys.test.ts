@@ -9,8 +9,8 @@ import {
   apiKeyCreatedResponseSchema,
   apiKeysResponseSchema,
   type ApiKeyScope,
-} from "@/lib/integrations/api-key-schemas";
-import { hashApiKey } from "@/lib/integrations/api-keys";
+} from "@/modules/integrations/lib/api-key-schemas";
+import { hashApiKey } from "@/modules/integrations/lib/api-keys";
 import { newId, organization, putCall, putDisposition, repOf, type Rep } from "./calls-helpers";
 import { request } from "./helpers";
 

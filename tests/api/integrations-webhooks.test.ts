@@ -19,9 +19,9 @@ vi.hoisted(() => {
 const { getDb } = await import("@/lib/db/client");
 const { outboxDir } = await import("@/lib/email/mailer");
 const { drainWebhooks, MAX_ATTEMPTS, RETRY_DELAYS_MS } =
-  await import("@/lib/integrations/webhooks/drain");
+  await import("@/modules/integrations/lib/webhooks/drain");
 const { webhookCreatedResponseSchema, webhookDeliveriesResponseSchema } =
-  await import("@/lib/integrations/webhooks/schemas");
+  await import("@/modules/integrations/lib/webhooks/schemas");
 const { newId, organization, putCall, putDisposition, repOf } = await import("./calls-helpers");
 const { request } = await import("./helpers");
 const hooks = await import("@/app/api/integrations/webhooks/route");

@@ -9,8 +9,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { Client } from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { backupNamePattern } from "@/lib/ops/database";
-import { restorePglite, restorePostgres } from "@/lib/ops/restore";
+import { backupNamePattern } from "@/modules/console/lib/database";
+import { restorePglite, restorePostgres } from "@/modules/console/lib/restore";
 import { createAccount, loginOperator, request } from "./helpers";
 import { backupDirPath, removeOpsDir } from "./ops-env";
 

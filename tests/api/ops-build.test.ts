@@ -6,7 +6,7 @@ import path from "node:path";
 import fs from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { runCommand } from "@/lib/ops/run-command";
+import { runCommand } from "@/modules/console/lib/run-command";
 import { createAccount, loginOperator, request } from "./helpers";
 import { opsDir, removeOpsDir, secrets, stagingDir } from "./ops-env";
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { GET as details } from "@/app/api/places/[placeId]/route";
 import { GET as search } from "@/app/api/places/search/route";
-import { placeDetailsResponseSchema, searchResponseSchema } from "@/lib/places/schemas";
+import { placeDetailsResponseSchema, searchResponseSchema } from "@/modules/places/lib/schemas";
 import { createAccount, loginAs, request } from "./helpers";
 
 describe("places routes without a key", () => {

@@ -9,9 +9,10 @@ import { configurePeer, peerRequests } from "./places-helpers";
 const { GET: search } = await import("@/app/api/places/search/route");
 const { GET: details } = await import("@/app/api/places/[placeId]/route");
 const { searchFieldMask, detailsFieldMask, searchWithContactFieldMask } =
-  await import("@/lib/places/field-masks");
+  await import("@/modules/places/lib/field-masks");
 const { clearServerCaches } = await import("@/lib/server-caches");
-const { placeDetailsResponseSchema, searchResponseSchema } = await import("@/lib/places/schemas");
+const { placeDetailsResponseSchema, searchResponseSchema } =
+  await import("@/modules/places/lib/schemas");
 
 afterAll(() => peer.close());
 beforeEach(async () => {
@@ -288,7 +289,7 @@ describe("details", () => {
 
 describe("provider", () => {
   it("asks the search for contact fields when PLACES_SEARCH_INCLUDES_CONTACT is on", async () => {
-    const { createGoogleProvider } = await import("@/lib/places/google");
+    const { createGoogleProvider } = await import("@/modules/places/lib/google");
     const p = createGoogleProvider({
       apiKey,
       baseUrl: peer.url,
@@ -304,7 +305,7 @@ describe("provider", () => {
   });
 
   it("reports a wrong key as the upstream's 400 without echoing the key", async () => {
-    const { createGoogleProvider } = await import("@/lib/places/google");
+    const { createGoogleProvider } = await import("@/modules/places/lib/google");
     const wrongKey = "test-places-wrong-key";
     const p = createGoogleProvider({
       apiKey: wrongKey,
@@ -318,7 +319,7 @@ describe("provider", () => {
   });
 
   it("redacts the key if an upstream body ever echoes it", async () => {
-    const { createGoogleProvider } = await import("@/lib/places/google");
+    const { createGoogleProvider } = await import("@/modules/places/lib/google");
     const echo: typeof fetch = async (_url, init) =>
       new Response(`bad key ${(init?.headers as Record<string, string>)["X-Goog-Api-Key"]}`, {
         status: 400,

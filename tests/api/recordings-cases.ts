@@ -19,7 +19,7 @@ const { PUT: adminNotice } =
   await import("@/app/api/admin/recordings/[organizationId]/notice/route");
 const { listCalls } = await import("./calls-helpers");
 const { pruneExpiredAuthRows } = await import("@/lib/auth/housekeeping");
-const { recordingStore, recordingPrefix } = await import("@/lib/recordings/storage");
+const { recordingStore, recordingPrefix } = await import("@/modules/recordings/lib/storage");
 
 const params = <T extends Record<string, string>>(value: T) => ({ params: Promise.resolve(value) });
 const WEBM_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];

@@ -5,13 +5,18 @@ import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb, getDbState } from "@/lib/db/client";
-import { ACCOUNT_LOCK_SPACE, placeLockName, pullItems, pushChanges } from "@/lib/records/items";
+import {
+  ACCOUNT_LOCK_SPACE,
+  placeLockName,
+  pullItems,
+  pushChanges,
+} from "@/modules/records/lib/items";
 import {
   accountPullResponseSchema,
   accountPushResponseSchema,
   phoneItemId,
   type AccountChange,
-} from "@/lib/records/schemas";
+} from "@/modules/records/lib/schemas";
 import { organization, repOf, type Rep } from "./calls-helpers";
 import { request } from "./helpers";
 

@@ -14,7 +14,7 @@ process.env.INVITATION_DAILY_CAP = "8";
 const { getDb } = await import("@/lib/db/client");
 const { organization, repOf } = await import("./calls-helpers");
 const { request, uniqueName } = await import("./helpers");
-const { RESENDS_PER_DAY } = await import("@/lib/team/invitations");
+const { RESENDS_PER_DAY } = await import("@/modules/team/lib/invitations");
 const invitations = await import("@/app/api/team/invitations/route");
 const resend = await import("@/app/api/team/invitations/[invitationId]/resend/route");
 

@@ -5,7 +5,7 @@
 import { Secret, TOTP } from "otpauth";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { memberResponseSchema, teamResponseSchema } from "@/lib/team/schemas";
+import { memberResponseSchema, teamResponseSchema } from "@/modules/team/lib/schemas";
 import { organization, repOf, type Rep } from "./calls-helpers";
 import { request } from "./helpers";
 

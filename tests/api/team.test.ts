@@ -4,7 +4,7 @@
 // PGlite and PostgreSQL.
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { teamResponseSchema } from "@/lib/team/schemas";
+import { teamResponseSchema } from "@/modules/team/lib/schemas";
 import { newId, organization, putCall, repOf, type Rep } from "./calls-helpers";
 import { request } from "./helpers";
 

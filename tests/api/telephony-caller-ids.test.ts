@@ -5,7 +5,7 @@
 // never shown, changed or presented. PGlite and PostgreSQL.
 import type { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { callsResponseSchema } from "@/lib/calls/schemas";
+import { callsResponseSchema } from "@/modules/calls/lib/schemas";
 import { createAccount, loginOperator, request } from "./helpers";
 import { completedCall, newId, organization, putCall, repOf, searchCalls } from "./calls-helpers";
 
@@ -16,7 +16,7 @@ const entry =
 const authorizeRoute = await import("@/app/api/telephony/authorize/route");
 const doNotCall = await import("@/app/api/do-not-call/route");
 const { getDb } = await import("@/lib/db/client");
-const { verifyCallAuthorization } = await import("@/lib/telephony/call-authorization");
+const { verifyCallAuthorization } = await import("@/modules/telephony/lib/call-authorization");
 
 type Route = (
   req: NextRequest,

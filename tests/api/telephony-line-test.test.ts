@@ -12,8 +12,8 @@ import { createAccount, loginAs, loginOperator, request } from "./helpers";
 const one = await import("@/app/api/admin/telephony/[organizationId]/route");
 const testRoute = await import("@/app/api/admin/telephony/[organizationId]/test/route");
 const { getDb } = await import("@/lib/db/client");
-const { checkEphemeralCredentials } = await import("@/lib/telephony/ephemeral");
-const { parseSipMessage, header } = await import("@/lib/telephony/sip-message");
+const { checkEphemeralCredentials } = await import("@/modules/telephony/lib/ephemeral");
+const { parseSipMessage, header } = await import("@/modules/telephony/lib/sip-message");
 
 // `ws` (a devDependency) plays the edge. Node 20 has no WebSocket client of its own, so the test
 // also hands the app ws's client as the global Node 22 would have.

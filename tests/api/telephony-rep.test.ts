@@ -12,8 +12,8 @@ const lineRoute = await import("@/app/api/telephony/line/route");
 const credentialsRoute = await import("@/app/api/telephony/credentials/route");
 const authorizeRoute = await import("@/app/api/telephony/authorize/route");
 const { getDb } = await import("@/lib/db/client");
-const { verifyCallAuthorization } = await import("@/lib/telephony/call-authorization");
-const { checkEphemeralCredentials } = await import("@/lib/telephony/ephemeral");
+const { verifyCallAuthorization } = await import("@/modules/telephony/lib/call-authorization");
+const { checkEphemeralCredentials } = await import("@/modules/telephony/lib/ephemeral");
 
 type Route = (
   req: NextRequest,

@@ -4,14 +4,14 @@ import crypto from "node:crypto";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { VOICEMAIL_MAX_BYTES } from "@/lib/voicemail/constants";
+import { VOICEMAIL_MAX_BYTES } from "@/modules/voicemail/lib/constants";
 import { organization, repOf, type Rep } from "./calls-helpers";
 import { base, request } from "./helpers";
 
 const listRoute = await import("@/app/api/voicemails/route");
 const itemRoute = await import("@/app/api/voicemails/[id]/route");
 const { GET: audioRoute } = await import("@/app/api/voicemails/[id]/audio/route");
-const { recordingStore, voicemailKey } = await import("@/lib/recordings/storage");
+const { recordingStore, voicemailKey } = await import("@/modules/recordings/lib/storage");
 
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
@@ -120,7 +120,7 @@ describe("voicemail messages", () => {
     expect(Buffer.from(await played.arrayBuffer()).equals(Buffer.from(kept))).toBe(true);
     const { readdir } = await import("node:fs/promises");
     const path = await import("node:path");
-    const { localRecordingsDir } = await import("@/lib/recordings/storage-local");
+    const { localRecordingsDir } = await import("@/modules/recordings/lib/storage-local");
     const files = await readdir(path.join(localRecordingsDir(), rep.organizationId, "voicemail"));
     expect(files).toHaveLength(1);
   });

@@ -7,8 +7,8 @@
 // spec files share the organization and expect the simulated dialer and no pool.
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { callsResponseSchema } from "@/lib/calls/schemas";
-import type { TelephonyOrganization } from "@/lib/telephony/schemas";
+import { callsResponseSchema } from "@/modules/calls/lib/schemas";
+import type { TelephonyOrganization } from "@/modules/telephony/lib/schemas";
 import { wcagTags } from "./axe";
 import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";

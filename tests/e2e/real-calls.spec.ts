@@ -6,9 +6,9 @@
 // dialed-number behaviours give every outcome (tests/peers/sip-peer.mjs), and a power-dial
 // session runs over the line unchanged.
 import type { Page } from "@playwright/test";
-import { ephemeralPassword } from "@/lib/telephony/ephemeral";
-import { verifyCallAuthorization } from "@/lib/telephony/call-authorization";
-import type { TelephonyOrganization } from "@/lib/telephony/schemas";
+import { ephemeralPassword } from "@/modules/telephony/lib/ephemeral";
+import { verifyCallAuthorization } from "@/modules/telephony/lib/call-authorization";
+import type { TelephonyOrganization } from "@/modules/telephony/lib/schemas";
 import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
 import { configurePlacesPeer } from "./places-peer-control";

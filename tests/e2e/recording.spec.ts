@@ -5,8 +5,8 @@
 // it, so both sides were mixed. The line is removed afterwards (later files expect the
 // simulated dialer).
 import type { APIRequestContext, Page } from "@playwright/test";
-import { callsResponseSchema } from "@/lib/calls/schemas";
-import { recordingStateResponseSchema } from "@/lib/recordings/schemas";
+import { callsResponseSchema } from "@/modules/calls/lib/schemas";
+import { recordingStateResponseSchema } from "@/modules/recordings/lib/schemas";
 import { expectNoSeriousViolations } from "./axe";
 import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";

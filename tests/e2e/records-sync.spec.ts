@@ -151,7 +151,7 @@ test("a store written before team records is uploaded on the first sync without 
   const placeId = (await row(probe).getAttribute("data-place-id"))!;
   await probe.close();
 
-  // Exactly what lib/facility/store.ts writes today: a version-1 envelope per place and rep.
+  // Exactly what modules/facility/lib/store.ts writes today: a version-1 envelope per place and rep.
   const stored = {
     v: 1,
     value: {

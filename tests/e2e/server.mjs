@@ -83,7 +83,7 @@ env.PLACES_DETAILS_PER_MINUTE ??= "5000";
 // the README gives edges). The app's environment gets nothing of this.
 const e2eLineSecret = "dialflow-e2e-line-secret-2f9c"; // = e2eLineSecret in tests/e2e/sip-line.ts
 const { verifyCallAuthorization } = await tsImport(
-  "../../lib/telephony/call-authorization.ts",
+  "../../modules/telephony/lib/call-authorization.ts",
   import.meta.url,
 );
 const usedAuthorizations = new Map();

@@ -29,7 +29,7 @@ import type {
   LineTestResult,
   TelephonyOrganization,
   TelephonyOverview,
-} from "@/lib/telephony/schemas";
+} from "@/modules/telephony/lib/schemas";
 import config from "../../playwright.config";
 import {
   e2eLineSettings,

@@ -11,7 +11,7 @@ import type {
   LineSettingsInput,
   TelephonyOrganization,
   TelephonyOverview,
-} from "@/lib/telephony/schemas";
+} from "@/modules/telephony/lib/schemas";
 
 /**
  * The line's shared secret. tests/e2e/server.mjs gives the peer the same text: keep the two in

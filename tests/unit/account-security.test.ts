@@ -1,8 +1,8 @@
 // Issue 33's browser half: the password form's own check (the spec's minimums) and Clear
 // Preferences, which resets preferences and nothing else.
 import { beforeEach, describe, expect, it } from "vitest";
-import { validatePasswordChange } from "@/lib/account-security/password-form";
-import { changePasswordBodySchema } from "@/lib/account-security/schemas";
+import { validatePasswordChange } from "@/modules/account-security/lib/password-form";
+import { changePasswordBodySchema } from "@/modules/account-security/lib/schemas";
 import * as storage from "@/lib/client/storage";
 import { installFakeWindow } from "../support/fake-browser";
 

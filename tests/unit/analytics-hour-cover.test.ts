@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DAY_MS, HOUR_MS, hourCover } from "@/lib/analytics/hour-cover";
+import { DAY_MS, HOUR_MS, hourCover } from "@/modules/analytics/lib/hour-cover";
 
 const at = (iso: string) => Date.parse(iso);
 const h = (iso: string) => at(iso) / HOUR_MS;

@@ -1,4 +1,4 @@
-// lib/analytics/zone.ts: a zone's offset pieces over a range, found to the minute, and the local
+// modules/analytics/lib/zone.ts: a zone's offset pieces over a range, found to the minute, and the local
 // day and hour labels that Analytics' activity buckets use (issue 32).
 import { describe, expect, it } from "vitest";
 import {
@@ -7,7 +7,7 @@ import {
   localMinuteLabel,
   offsetPieces,
   subHourOffsetSeconds,
-} from "@/lib/analytics/zone";
+} from "@/modules/analytics/lib/zone";
 
 describe("offset pieces", () => {
   it("finds New York's two changes of 2026, to the minute", () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DISPOSITIONS } from "@/lib/calls/dispositions";
+import { DISPOSITIONS } from "@/modules/calls/lib/dispositions";
 import {
   checkDispositionDraft,
   decidePromptKey,
   emptyDispositionDraft,
   NOTE_MAX,
   type PromptKeyPress,
-} from "@/lib/client/calls/disposition-form";
-import { toCallLogFilters } from "@/lib/client/calls/call-log-filters";
-import { nationalDisplay, toAuditCall } from "@/lib/client/calls/audit-call";
+} from "@/modules/calls/client/disposition-form";
+import { toCallLogFilters } from "@/modules/calls/client/call-log-filters";
+import { nationalDisplay, toAuditCall } from "@/modules/calls/client/audit-call";
 import { decideDialerKey } from "@/modules/dialer/components/dialer-key-handler";
 
 const press = (key: string, over: Partial<PromptKeyPress> = {}): PromptKeyPress => ({

@@ -15,8 +15,8 @@ import {
   removeEntry,
   retryDelay,
   type OutboxDeps,
-} from "@/lib/client/calls/outbox";
-import type { OutboxEntry } from "@/lib/client/calls/outbox-entry";
+} from "@/modules/calls/client/outbox";
+import type { OutboxEntry } from "@/modules/calls/client/outbox-entry";
 
 const win = installFakeWindow();
 const ITEM = "calls.outbox:rep1";

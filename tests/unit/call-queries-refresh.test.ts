@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
-import { refreshCallQueries } from "@/lib/client/calls/refresh";
+import { refreshCallQueries } from "@/modules/calls/client/refresh";
 
 // Issue 31: the Call Log opened while queued calls were being sent missed them until a reload,
 // because the refresh asked for after each sent call joined the list's first load in flight.

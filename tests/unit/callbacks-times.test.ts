@@ -5,7 +5,7 @@ import {
   groupOf,
   offsetLabel,
   REMINDER_GRACE_MS,
-} from "@/lib/callbacks/times";
+} from "@/modules/callbacks/lib/times";
 
 describe("groupOf", () => {
   const now = new Date(2026, 10, 26, 15, 0); // the rep's local 3 PM

@@ -6,7 +6,7 @@ import {
   dispositionKey,
   dispositionsWhere,
   isDisposition,
-} from "@/lib/calls/dispositions";
+} from "@/modules/calls/lib/dispositions";
 
 describe("dispositions", () => {
   it("keeps the issue's order, one key 1-9 each", () => {

@@ -2,9 +2,13 @@
 // builds (direction, outcome, SIP status, quality; a caller's number), the route's validation of
 // it, and how Missed Calls shows and calls back a caller.
 import { describe, expect, it } from "vitest";
-import { callPutBodySchema, dialedDigitsSchema, missedCallsQuerySchema } from "@/lib/calls/schemas";
-import { callBackDigits, shownNumber } from "@/lib/client/calls/caller";
-import { callerDigits, callPutBody } from "@/lib/client/calls/record-body";
+import {
+  callPutBodySchema,
+  dialedDigitsSchema,
+  missedCallsQuerySchema,
+} from "@/modules/calls/lib/schemas";
+import { callBackDigits, shownNumber } from "@/modules/calls/client/caller";
+import { callerDigits, callPutBody } from "@/modules/calls/client/record-body";
 import type { CallRecord } from "@/modules/dialer/lib/types";
 
 const T0 = Date.parse("2026-01-01T00:00:00.000Z");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryOf, phoneDigits, phoneQuery, toE164 } from "@/lib/calls/phone";
+import { countryOf, phoneDigits, phoneQuery, toE164 } from "@/modules/calls/lib/phone";
 
 describe("toE164", () => {
   it("reads any formatting of a North American number", () => {

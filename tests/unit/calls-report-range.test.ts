@@ -5,7 +5,7 @@ import {
   reportComment,
   reportFileNameAt,
   reportRange,
-} from "@/lib/calls/report-range";
+} from "@/modules/calls/lib/report-range";
 
 describe("report ranges in the browser's offset", () => {
   it("reads the offset of an ISO time", () => {

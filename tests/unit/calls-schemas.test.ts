@@ -6,7 +6,7 @@ import {
   callStatsBodySchema,
   dispositionBodySchema,
   reportQuerySchema,
-} from "@/lib/calls/schemas";
+} from "@/modules/calls/lib/schemas";
 
 const start = "2026-11-23T10:00:00.000Z";
 

@@ -1,7 +1,7 @@
 // The call body's own bound on a call's length (the clock-relative bounds need the server's
 // clock and are covered by tests/api/calls-time-bounds.test.ts).
 import { describe, expect, it } from "vitest";
-import { CALL_MAX_MS, callPutBodySchema } from "@/lib/calls/schemas";
+import { CALL_MAX_MS, callPutBodySchema } from "@/modules/calls/lib/schemas";
 
 const start = "2026-11-23T10:00:00.000Z";
 const after = (ms: number) => new Date(Date.parse(start) + ms).toISOString();

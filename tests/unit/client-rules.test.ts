@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { logoutResponseSchema } from "@/lib/auth/schemas";
 import { dashboardAnswer } from "@/lib/client/generated/dashboard.gen";
-import { dashboardResponseSchema } from "@/lib/dashboard/schemas";
+import { dashboardResponseSchema } from "@/modules/dashboard/lib/schemas";
 import {
   dialSettingsSchema,
   previewResponseSchema,
@@ -10,10 +10,14 @@ import {
   reservationResponseSchema,
 } from "@/modules/power-dial/lib/schemas";
 import { dncCheckResponseSchema } from "@/modules/do-not-call/lib/schemas";
-import { DISPOSITIONS } from "@/lib/calls/dispositions";
-import { profileLanguages, profileThemes } from "@/lib/profile/profile-form";
+import { DISPOSITIONS } from "@/modules/calls/lib/dispositions";
+import { profileLanguages, profileThemes } from "@/modules/profile/lib/profile-form";
 import type { Checker } from "@/lib/client/checker";
-import { OUTBOX_KINDS, OUTBOX_MAX_ENTRIES, outboxSchema } from "@/lib/client/calls/outbox-entry";
+import {
+  OUTBOX_KINDS,
+  OUTBOX_MAX_ENTRIES,
+  outboxSchema,
+} from "@/modules/calls/client/outbox-entry";
 import {
   dialSettingsAnswer,
   previewAnswer,
@@ -32,7 +36,7 @@ import {
   verifyCooldownKey,
 } from "@/lib/client/storage";
 import { logoutAnswer } from "@/lib/client/generated/auth.gen";
-import { normalSaleAmount } from "@/lib/calls/constants";
+import { normalSaleAmount } from "@/modules/calls/lib/constants";
 import {
   callDtoSchema,
   callListResponseSchema,
@@ -41,7 +45,7 @@ import {
   callsResponseSchema,
   callStatsResponseSchema,
   missedCallsResponseSchema,
-} from "@/lib/calls/schemas";
+} from "@/modules/calls/lib/schemas";
 import {
   callAnswer,
   callDtoRule,
@@ -53,18 +57,21 @@ import {
 import { placeDetailsAnswer, placeRule, searchAnswer } from "@/lib/client/generated/places.gen";
 import { callbacksAnswer } from "@/lib/client/generated/callbacks.gen";
 import { authorizeAnswer, credentialsAnswer } from "@/lib/client/generated/telephony.gen";
-import { authorizeResponseSchema, credentialsResponseSchema } from "@/lib/telephony/schemas";
-import { callbacksResponseSchema } from "@/lib/records/schemas";
+import {
+  authorizeResponseSchema,
+  credentialsResponseSchema,
+} from "@/modules/telephony/lib/schemas";
+import { callbacksResponseSchema } from "@/modules/records/lib/schemas";
 import { facilityDataRule } from "@/lib/client/generated/facility.gen";
-import { facilityDataSchema } from "@/lib/facility/schemas";
+import { facilityDataSchema } from "@/modules/facility/lib/schemas";
 import {
   placeDetailsResponseSchema,
   placeSchema,
   searchResponseSchema,
-} from "@/lib/places/schemas";
-import { searchCacheEntrySchema } from "@/lib/targets/search-cache";
-import { recordingSettingsAnswer } from "@/lib/client/recordings";
-import { recordingSettingsSchema } from "@/lib/recordings/schemas";
+} from "@/modules/places/lib/schemas";
+import { searchCacheEntrySchema } from "@/modules/targets/lib/search-cache";
+import { recordingSettingsAnswer } from "@/modules/recordings/client/recordings";
+import { recordingSettingsSchema } from "@/modules/recordings/lib/schemas";
 
 // The /app shell checks its stored values and the answers it reads on every page with
 // lib/client/rules.ts instead of zod (issue 16's first-load budget). Each rule must accept and

@@ -20,7 +20,7 @@ function classesWrittenInSource(): string[] {
       }
     }
   };
-  for (const dir of ["app", "components", "lib"]) walk(path.resolve(dir));
+  for (const dir of ["app", "components", "lib", "modules"]) walk(path.resolve(dir));
   return [...words];
 }
 

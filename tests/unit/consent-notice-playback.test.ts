@@ -1,10 +1,10 @@
-// The consent notice's playback (lib/recordings/browser/consent-notice.ts) against a fake line and
+// The consent notice's playback (modules/recordings/lib/browser/consent-notice.ts) against a fake line and
 // fake Web Audio: it replaces the microphone, gives it back when played out, and reports false
 // when the call ends first (so nothing is recorded).
 import { describe, expect, it, vi } from "vitest";
 import type { TransportEvent } from "@/modules/dialer/lib/transport";
-import { playConsentNotice } from "@/lib/recordings/browser/consent-notice";
-import type { DropAudio } from "@/lib/voicemail/browser/drop";
+import { playConsentNotice } from "@/modules/recordings/lib/browser/consent-notice";
+import type { DropAudio } from "@/modules/voicemail/lib/browser/drop";
 
 function setup() {
   const listeners = new Set<(e: TransportEvent) => void>();

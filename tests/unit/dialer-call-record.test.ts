@@ -3,10 +3,10 @@ import { createDialerController, type CallPhase } from "@/modules/dialer/lib/con
 import { createSimulatedTransport } from "@/modules/dialer/lib/simulated-transport";
 import { systemClock } from "@/modules/dialer/lib/clock";
 import type { CallRecord } from "@/modules/dialer/lib/types";
-import { createCallRecorder, type PendingDisposition } from "@/lib/client/calls/recorder";
-import { businessContextOf } from "@/lib/calls/business-context";
-import { callPutBody, dispositionPutBody, talkSeconds } from "@/lib/client/calls/record-body";
-import { callPutBodySchema, dispositionBodySchema } from "@/lib/calls/schemas";
+import { createCallRecorder, type PendingDisposition } from "@/modules/calls/client/recorder";
+import { businessContextOf } from "@/modules/calls/lib/business-context";
+import { callPutBody, dispositionPutBody, talkSeconds } from "@/modules/calls/client/record-body";
+import { callPutBodySchema, dispositionBodySchema } from "@/modules/calls/lib/schemas";
 
 const T0 = new Date("2026-01-01T00:00:00Z").getTime();
 type Seen = { phase: CallPhase; record: CallRecord };

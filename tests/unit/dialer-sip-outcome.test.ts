@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DISPOSITIONS, isDisposition } from "@/lib/calls/dispositions";
-import { END_REASONS } from "@/lib/calls/constants";
+import { DISPOSITIONS, isDisposition } from "@/modules/calls/lib/dispositions";
+import { END_REASONS } from "@/modules/calls/lib/constants";
 import {
   CALL_OUTCOMES,
   LABELLED_OUTCOMES,

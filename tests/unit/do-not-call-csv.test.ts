@@ -2,7 +2,7 @@
 // exactly (the writer's formula apostrophe undone, a note's own apostrophes kept), checked on
 // tricky notes and on many generated ones.
 import { describe, expect, it } from "vitest";
-import { dialStringToE164 } from "@/lib/calls/dial-string";
+import { dialStringToE164 } from "@/modules/calls/lib/dial-string";
 import {
   DNC_CSV_HEADER,
   dncCsvRow,
@@ -11,7 +11,7 @@ import {
   readDncCsv,
 } from "@/modules/do-not-call/lib/dnc-csv";
 import { dncNoteMax, type DncEntry } from "@/modules/do-not-call/lib/schemas";
-import { writeCsv } from "@/lib/reports/csv";
+import { writeCsv } from "@/modules/reports/lib/csv";
 
 const numberAt = (i: number) => `+1512${2_000_000 + i}`;
 const entry = (i: number, note: string | null): DncEntry => ({

@@ -6,7 +6,7 @@ import {
   sendBlockedReason,
   type ProfileAnswer,
   type VerificationDeps,
-} from "@/lib/profile/verification-machine";
+} from "@/modules/profile/lib/verification-machine";
 
 type Overrides = Partial<VerificationDeps> & { verifiedAfterPolls?: number };
 

@@ -5,7 +5,7 @@ import {
   validateProfile,
   withProfileDefaults,
   type ProfileForm,
-} from "@/lib/profile/profile-form";
+} from "@/modules/profile/lib/profile-form";
 import { installFakeWindow } from "../support/fake-browser";
 
 const win = installFakeWindow();

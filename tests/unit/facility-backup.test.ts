@@ -7,9 +7,9 @@ import {
   mergeBackup,
   parseBackup,
   type FacilityRecords,
-} from "@/lib/facility/backup";
-import { emptyFacilityData } from "@/lib/facility/data";
-import type { FacilityData } from "@/lib/facility/schemas";
+} from "@/modules/facility/lib/backup";
+import { emptyFacilityData } from "@/modules/facility/lib/data";
+import type { FacilityData } from "@/modules/facility/lib/schemas";
 
 const data = (over: Partial<FacilityData>): FacilityData => ({ ...emptyFacilityData, ...over });
 const note = (id: string, text = id) => ({ id, text, created: 1 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapView } from "@/lib/facility/map-view";
+import { mapView } from "@/modules/facility/lib/map-view";
 
 const base = {
   hasCoordinates: true,

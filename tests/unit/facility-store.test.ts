@@ -7,7 +7,7 @@ import {
   recordDial,
   updateFacility,
   writeFacilityRecords,
-} from "@/lib/facility/store";
+} from "@/modules/facility/lib/store";
 import {
   readStored,
   removeStored,
@@ -15,9 +15,9 @@ import {
   writeStored,
   type StorageProblem,
 } from "@/lib/client/storage";
-import { emptyFacilityData } from "@/lib/facility/data";
-import { addNote } from "@/lib/facility/updaters";
-import { mergeBackup } from "@/lib/facility/backup";
+import { emptyFacilityData } from "@/modules/facility/lib/data";
+import { addNote } from "@/modules/facility/lib/updaters";
+import { mergeBackup } from "@/modules/facility/lib/backup";
 
 const win = installFakeWindow();
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

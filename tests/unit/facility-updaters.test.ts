@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { emptyFacilityData } from "@/lib/facility/data";
-import type { FacilityData } from "@/lib/facility/schemas";
+import { emptyFacilityData } from "@/modules/facility/lib/data";
+import type { FacilityData } from "@/modules/facility/lib/schemas";
 import {
   addAppointment,
   addContact,
@@ -12,8 +12,8 @@ import {
   removeExtraPhone,
   removeNote,
   setAddressOverride,
-} from "@/lib/facility/updaters";
-import { nextUpcomingAppointment } from "@/lib/facility/appointments";
+} from "@/modules/facility/lib/updaters";
+import { nextUpcomingAppointment } from "@/modules/facility/lib/appointments";
 
 const base: FacilityData = emptyFacilityData;
 const at = (y: number, m: number, d: number, h: number, mi = 0) =>

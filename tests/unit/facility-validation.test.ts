@@ -13,10 +13,10 @@ import {
   normaliseAddressOverride,
   normaliseExtraPhone,
   parseDuration,
-} from "@/lib/facility/validation";
-import { emptyFacilityData, isEmptyFacilityData } from "@/lib/facility/data";
-import { DURATION_DEFAULT } from "@/lib/facility/limits";
-import { facilityDataSchema } from "@/lib/facility/schemas";
+} from "@/modules/facility/lib/validation";
+import { emptyFacilityData, isEmptyFacilityData } from "@/modules/facility/lib/data";
+import { DURATION_DEFAULT } from "@/modules/facility/lib/limits";
+import { facilityDataSchema } from "@/modules/facility/lib/schemas";
 
 describe("note drafts", () => {
   it("saves the trimmed text", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveKpis, salesOfLastDay } from "@/lib/dashboard/kpis";
+import { deriveKpis, salesOfLastDay } from "@/modules/dashboard/lib/kpis";
 
 describe("deriveKpis", () => {
   it("derives net income (38%), MRR (55%) and the average deal", () => {

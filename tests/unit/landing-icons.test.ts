@@ -1,11 +1,11 @@
-// The landing's icon sprite (components/landing/icons.svg) is lucide-react's shapes, generated
+// The landing's icon sprite (modules/landing/components/icons.svg) is lucide-react's shapes, generated
 // here: the file must hold exactly one symbol per name the landing uses, drawn as lucide draws it.
 // After adding a name to landingIconNames: `npx vitest run landing-icons --update`.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import * as lucide from "lucide-react";
 import { describe, expect, it } from "vitest";
-import { landingIconNames } from "@/components/landing/icon-names";
+import { landingIconNames } from "@/modules/landing/components/icon-names";
 
 const pascal = (name: string) =>
   name.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -34,6 +34,6 @@ describe("landing icon sprite", () => {
       "",
     ].join("\n");
     expect(sprite).toContain('<symbol id="phone-call" viewBox="0 0 24 24" fill="none"');
-    await expect(sprite).toMatchFileSnapshot("../../components/landing/icons.svg");
+    await expect(sprite).toMatchFileSnapshot("../../modules/landing/components/icons.svg");
   });
 });

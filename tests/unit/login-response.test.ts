@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loginResponseSchema } from "@/lib/auth/schemas";
-import { challengeAnswer, loginAnswer } from "@/lib/client/login";
+import { challengeAnswer, loginAnswer } from "@/modules/sign-in/client/login";
 import { twoFactorChallengeSchema } from "@/lib/two-factor/schemas";
 import { sessionTokenKey } from "@/lib/client/storage";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginSubmitClass, loginSubmitOverrides } from "@/components/auth/submit-class";
+import { loginSubmitClass, loginSubmitOverrides } from "@/modules/sign-in/components/submit-class";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/ui/cn";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiClientError } from "@/lib/client/api-error";
-import { forgetStaleSession, login } from "@/lib/client/login";
+import { forgetStaleSession, login } from "@/modules/sign-in/client/login";
 import { installFakeWindow } from "../support/fake-browser";
 
 const win = installFakeWindow();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseArgvJson, parseServiceList } from "@/lib/ops/config";
-import { formatBytes, formatMs, formatUptime } from "@/lib/ops/format";
+import { parseArgvJson, parseServiceList } from "@/modules/console/lib/config";
+import { formatBytes, formatMs, formatUptime } from "@/modules/console/lib/format";
 
 describe("console number formats", () => {
   it("bytes with binary units", () => {

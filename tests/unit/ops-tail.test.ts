@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { tailFile } from "@/lib/ops/tail";
+import { tailFile } from "@/modules/console/lib/tail";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-tail-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

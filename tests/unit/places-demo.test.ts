@@ -1,6 +1,6 @@
 // The built-in demo provider: deterministic, plausible businesses, 20 a page and 3 pages.
 import { describe, expect, it } from "vitest";
-import { createDemoProvider, parseDemoQuery } from "@/lib/places/demo";
+import { createDemoProvider, parseDemoQuery } from "@/modules/places/lib/demo";
 
 const demo = createDemoProvider({ delays: false });
 

@@ -7,7 +7,7 @@ import {
   parseWindow,
   type DefaultWindow,
 } from "@/modules/power-dial/lib/calling-window";
-import type { OpeningHours, OpeningPeriod } from "@/lib/places/schemas";
+import type { OpeningHours, OpeningPeriod } from "@/modules/places/lib/schemas";
 
 const nineToSix: DefaultWindow = { startMinute: 9 * 60, endMinute: 18 * 60, days: [1, 2, 3, 4, 5] };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DefaultWindow } from "@/modules/power-dial/lib/calling-window";
 import { planSession } from "@/modules/power-dial/lib/plan";
-import { emptyPlace, type Place } from "@/lib/places/schemas";
+import { emptyPlace, type Place } from "@/modules/places/lib/schemas";
 
 const window: DefaultWindow = { startMinute: 540, endMinute: 1080, days: [1, 2, 3, 4, 5] };
 // Monday 2026-11-23 16:00 UTC = 10:00 in Austin (-360).

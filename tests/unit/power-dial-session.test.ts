@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import ar from "@/messages/ar";
 import de from "@/messages/de";
 import en from "@/messages/en";
-import { createCallRecorder } from "@/lib/client/calls/recorder";
+import { createCallRecorder } from "@/modules/calls/client/recorder";
 import {
   createSessionEngine,
   refusedAfterMs,
@@ -12,7 +12,7 @@ import {
 } from "@/modules/power-dial/lib/session-engine";
 import type { SessionPlan } from "@/modules/power-dial/lib/plan";
 import type { DialSettings } from "@/modules/power-dial/lib/schemas";
-import type { Place } from "@/lib/places/schemas";
+import type { Place } from "@/modules/places/lib/schemas";
 
 const place = (id: string): Place =>
   ({ place_id: id, name: `Biz ${id}`, phone: "+1 512-555-0100" }) as unknown as Place;

@@ -1,6 +1,6 @@
 // Issue 29: "the dropped message is what a recording contains, not the microphone". A recording
 // running when a voicemail is dropped mixes the message in place of the microphone, and the
-// microphone again when the rep takes it back (lib/recordings/browser/call-recording.ts against
+// microphone again when the rep takes it back (modules/recordings/lib/browser/call-recording.ts against
 // a fake line and a fake mixing recorder).
 import { describe, expect, it, vi } from "vitest";
 import type { RecordingSources, TransportEvent } from "@/modules/dialer/lib/transport";
@@ -8,11 +8,11 @@ import type { CallRecord } from "@/modules/dialer/lib/types";
 
 const recorder = { mimeType: "audio/webm", replaceSent: vi.fn(), stop: vi.fn(async () => 1000) };
 const startMixRecorder = vi.fn((_sources: RecordingSources) => recorder);
-vi.mock("@/lib/recordings/browser/mix-recorder", () => ({
+vi.mock("@/modules/recordings/lib/browser/mix-recorder", () => ({
   pickMimeType: () => "audio/webm;codecs=opus",
   startMixRecorder: (sources: RecordingSources) => startMixRecorder(sources),
 }));
-const { createCallRecording } = await import("@/lib/recordings/browser/call-recording");
+const { createCallRecording } = await import("@/modules/recordings/lib/browser/call-recording");
 
 const track = (label: string) => ({ kind: "audio", label }) as unknown as MediaStreamTrack;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { RecordingApi } from "@/lib/client/recordings";
-import { createUploadQueue } from "@/lib/recordings/browser/upload-queue";
+import type { RecordingApi } from "@/modules/recordings/client/recordings";
+import { createUploadQueue } from "@/modules/recordings/lib/browser/upload-queue";
 
 // The recorder's upload queue: chunks go in order, a failed send is retried after asking the
 // server what it already has (no chunk sent twice after a lost answer), a refusal the server

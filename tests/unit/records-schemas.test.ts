@@ -7,7 +7,7 @@ import {
   checkAccountPut,
   itemIdMismatch,
   phoneItemId,
-} from "@/lib/records/schemas";
+} from "@/modules/records/lib/schemas";
 
 describe("phoneItemId", () => {
   it("names a number by its digits, however it is written", () => {

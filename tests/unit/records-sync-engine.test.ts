@@ -2,17 +2,17 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { installFakeWindow } from "../support/fake-browser";
 import { ApiClientError } from "@/lib/client/api-error";
 import { readStored, removeStored } from "@/lib/client/storage";
-import { recordsOutboxKey } from "@/lib/client/records/outbox-key";
-import { createRecordsSync, type RecordsApi } from "@/lib/client/records/engine";
-import { phoneItemId, type ItemChange } from "@/lib/client/records/items";
-import type { ServerItem } from "@/lib/client/records/merge";
-import { recordsSyncFamily } from "@/lib/client/records/sync-keys";
-import { facilityFamily, updateFacility } from "@/lib/facility/store";
-import { addContact, addNote, removeNote } from "@/lib/facility/updaters";
-import { checkAccountPut } from "@/lib/records/schemas";
+import { recordsOutboxKey } from "@/modules/records/client/outbox-key";
+import { createRecordsSync, type RecordsApi } from "@/modules/records/client/engine";
+import { phoneItemId, type ItemChange } from "@/modules/records/client/items";
+import type { ServerItem } from "@/modules/records/client/merge";
+import { recordsSyncFamily } from "@/modules/records/client/sync-keys";
+import { facilityFamily, updateFacility } from "@/modules/facility/lib/store";
+import { addContact, addNote, removeNote } from "@/modules/facility/lib/updaters";
+import { checkAccountPut } from "@/modules/records/lib/schemas";
 
 // The sync engine end to end in one process: real storage (a fake window), a fake records API
-// that follows lib/records/schemas.ts (per-item last writer wins, tombstones, legacy items kept
+// that follows modules/records/lib/schemas.ts (per-item last writer wins, tombstones, legacy items kept
 // "needs fixing", notes changed only by their author), and two reps taking turns in one browser.
 
 const win = installFakeWindow();
@@ -127,7 +127,7 @@ beforeEach(() => {
 
 describe("the records sync engine", () => {
   it("first sync uploads a store written by today's code without loss, legacy phone marked", async () => {
-    // Exactly what lib/facility/store.ts writes today (version 1 envelope, per rep).
+    // Exactly what modules/facility/lib/store.ts writes today (version 1 envelope, per rep).
     win.localStorage.setItem(
       `facility.${PLACE}:rep1`,
       JSON.stringify({

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { extraPhoneSchema } from "@/lib/records/schemas";
-import { checkExtraPhone } from "@/lib/client/records/phone-rule";
-import { diffItems, facilityItems, itemKey, phoneItemId } from "@/lib/client/records/items";
-import { mergeServerItems, emptySyncState, type ServerItem } from "@/lib/client/records/merge";
-import { dropKeys, nextBatch, reconcilePlace, removeSent } from "@/lib/client/records/outbox";
-import type { RecordsOutboxEntry } from "@/lib/client/records/outbox-entry";
-import { emptyFacilityData } from "@/lib/facility/data";
-import type { FacilityData } from "@/lib/facility/schemas";
+import { extraPhoneSchema } from "@/modules/records/lib/schemas";
+import { checkExtraPhone } from "@/modules/records/client/phone-rule";
+import { diffItems, facilityItems, itemKey, phoneItemId } from "@/modules/records/client/items";
+import { mergeServerItems, emptySyncState, type ServerItem } from "@/modules/records/client/merge";
+import { dropKeys, nextBatch, reconcilePlace, removeSent } from "@/modules/records/client/outbox";
+import type { RecordsOutboxEntry } from "@/modules/records/client/outbox-entry";
+import { emptyFacilityData } from "@/modules/facility/lib/data";
+import type { FacilityData } from "@/modules/facility/lib/schemas";
 
 // The sync engine's pure parts: the item view of facility data, the diff against the synced
 // snapshot, the outbox's coalescing and the merge rules.
@@ -320,7 +320,7 @@ describe("merging the team's items", () => {
 
 describe("push batches stay under the server's body limit", () => {
   it("splits a place's changes by size, always sending at least one", async () => {
-    const { nextBatch } = await import("@/lib/client/records/outbox");
+    const { nextBatch } = await import("@/modules/records/client/outbox");
     const big = "x".repeat(7000);
     const entries = Array.from({ length: 20 }, (_, i) => ({
       placeId: "p1",

@@ -8,8 +8,8 @@ import {
   selectionInterval,
   setMode,
   yearOptions,
-} from "@/lib/reports/calendar";
-import { PRESETS, presetRange, type PresetId } from "@/lib/reports/presets";
+} from "@/modules/reports/lib/calendar";
+import { PRESETS, presetRange, type PresetId } from "@/modules/reports/lib/presets";
 
 const day = (d: number, h = 0, m = 0) => new Date(2026, 10, d, h, m);
 const fixed = new Date(2026, 10, 23, 12, 40, 15);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchCall } from "@/lib/reports/call-search";
+import { searchCall } from "@/modules/reports/lib/call-search";
 import { sampleAgents } from "@/lib/sample/dashboard";
 import { sampleCalls, type SampleCall } from "@/lib/sample/calls";
 

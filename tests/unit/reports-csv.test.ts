@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { neutralizeCell, UTF8_BOM, writeCsv } from "@/lib/reports/csv";
+import { neutralizeCell, UTF8_BOM, writeCsv } from "@/modules/reports/lib/csv";
 import {
   callCsv,
   callCsvFileName,
   rangeComment,
   reportCsv,
   reportFileName,
-} from "@/lib/reports/exports";
+} from "@/modules/reports/lib/exports";
 import { sampleCalls } from "@/lib/sample/calls";
 import { formatDuration } from "@/lib/format/duration";
 import { formatPhone, phoneDigits } from "@/lib/format/phone";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canSubmitSearch, targetsSearchUrl } from "@/lib/targets/search-url";
+import { canSubmitSearch, targetsSearchUrl } from "@/modules/targets/lib/search-url";
 
 describe("canSubmitSearch", () => {
   it("rejects empty and whitespace-only text", () => {

@@ -1,7 +1,7 @@
 // The enrichment pool: sliding concurrency of 5, 3 attempts with 150/300 ms back-off, once
 // per place, silent skip and silent abort. Fake timers drive the back-off.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createEnrichmentQueue } from "@/lib/targets/enrichment-queue";
+import { createEnrichmentQueue } from "@/modules/targets/lib/enrichment-queue";
 
 type Deferred = { id: string; resolve: (v: string) => void; reject: (e: unknown) => void };
 

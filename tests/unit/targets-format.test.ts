@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { dialableDigits, formatPhone, parseAddress, readableCategory } from "@/lib/targets/format";
+import {
+  dialableDigits,
+  formatPhone,
+  parseAddress,
+  readableCategory,
+} from "@/modules/targets/lib/format";
 
 describe("parseAddress (spec section 5)", () => {
   it("takes the city from the second-to-last part and state and zip from the last", () => {

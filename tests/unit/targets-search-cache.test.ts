@@ -1,8 +1,8 @@
 // The Targets search cache: per lowercased query in session storage, versioned, tolerant of
 // corrupt entries and of a full quota.
 import { beforeEach, describe, expect, it } from "vitest";
-import { emptyPlace } from "@/lib/places/schemas";
-import { readSearchCache, writeSearchCache } from "@/lib/targets/search-cache";
+import { emptyPlace } from "@/modules/places/lib/schemas";
+import { readSearchCache, writeSearchCache } from "@/modules/targets/lib/search-cache";
 import { installFakeWindow } from "../support/fake-browser";
 
 const win = installFakeWindow();

@@ -1,14 +1,14 @@
 // The Targets search flow with fake search/details and fake timers: states, cache use,
 // silent aborts on a new query, Load More, and the spec's error text.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { emptyPlace, type Place, type SearchResponse } from "@/lib/places/schemas";
-import { failureFromError } from "@/lib/targets/search-failure";
+import { emptyPlace, type Place, type SearchResponse } from "@/modules/places/lib/schemas";
+import { failureFromError } from "@/modules/targets/lib/search-failure";
 import {
   createTargetsSearch,
   searchErrorText,
   targetsStatus,
   type CacheEntryIn,
-} from "@/lib/targets/search-session";
+} from "@/modules/targets/lib/search-session";
 
 const page = (prefix: string, n: number, next: string | null): SearchResponse => ({
   places: Array.from({ length: n }, (_, i) => emptyPlace(`${prefix}${i}`, `${prefix} ${i}`)),

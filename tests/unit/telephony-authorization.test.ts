@@ -9,7 +9,7 @@ import {
   dialedNumberOf,
   signCallAuthorization,
   verifyCallAuthorization,
-} from "@/lib/telephony/call-authorization";
+} from "@/modules/telephony/lib/call-authorization";
 
 const secret = "correct horse battery staple";
 const now = new Date("2026-11-26T15:00:00Z");

@@ -6,8 +6,8 @@ import {
   chooseCallerId,
   regionOf,
   type CallerIdCandidate,
-} from "@/lib/telephony/caller-id-match";
-import { callerIdBodySchema, checkCallerId } from "@/lib/telephony/caller-id-schemas";
+} from "@/modules/telephony/lib/caller-id-match";
+import { callerIdBodySchema, checkCallerId } from "@/modules/telephony/lib/caller-id-schemas";
 import { authorizedCallHeaders } from "@/modules/dialer/lib/sip-transport";
 
 const n = (number: string, isDefault = false, region: string | null = null): CallerIdCandidate => ({

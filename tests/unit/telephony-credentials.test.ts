@@ -7,7 +7,7 @@ import {
   CREDENTIAL_TTL_SECONDS,
   ephemeralPassword,
   mintEphemeralCredentials,
-} from "@/lib/telephony/ephemeral";
+} from "@/modules/telephony/lib/ephemeral";
 
 const secret = "correct horse battery staple";
 

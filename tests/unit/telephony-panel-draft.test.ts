@@ -1,8 +1,8 @@
 // The Telephony panel's form: what it shows of a stored line (never a secret), the body it saves,
 // and its inline errors by field, by the same rules the server applies.
 import { describe, expect, it } from "vitest";
-import { bodyOf, checkDraft, draftOf, emptyIceServer } from "@/lib/telephony/panel-draft";
-import { lineSettingsBodySchema, type OperatorLine } from "@/lib/telephony/schemas";
+import { bodyOf, checkDraft, draftOf, emptyIceServer } from "@/modules/telephony/lib/panel-draft";
+import { lineSettingsBodySchema, type OperatorLine } from "@/modules/telephony/lib/schemas";
 
 const stored: OperatorLine = {
   wsUrl: "wss://edge.example.com/ws",

@@ -6,7 +6,7 @@ import {
   openSecret,
   sealSecret,
   SecretBoxError,
-} from "@/lib/telephony/secret-box";
+} from "@/modules/telephony/lib/secret-box";
 
 const key = deriveSecretKey("k".repeat(32) + "-test-telephony-key");
 const org = "3b241101-e2bb-4255-8caf-4136c566a962";

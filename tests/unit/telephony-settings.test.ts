@@ -1,8 +1,8 @@
 // A line's settings: wss:// (ws:// only on this machine), a SIP host, STUN/TURN servers the team
 // chose (none by default), the DTMF and credential modes, a write-only secret of sane length.
 import { describe, expect, it } from "vitest";
-import { checkSecret, checkWsUrl } from "@/lib/telephony/line-rules";
-import { lineSettingsBodySchema } from "@/lib/telephony/schemas";
+import { checkSecret, checkWsUrl } from "@/modules/telephony/lib/line-rules";
+import { lineSettingsBodySchema } from "@/modules/telephony/lib/schemas";
 
 const valid = { wsUrl: "wss://sip.example.com:8443/ws", sipDomain: "example.com" };
 const fieldsOf = (body: unknown) => {

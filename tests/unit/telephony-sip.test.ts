@@ -3,10 +3,14 @@
 // credentials as Kamailio's auth_ephemeral does, and answers 200 (or refuses).
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { checkEphemeralCredentials } from "@/lib/telephony/ephemeral";
-import { LINE_TEST_USER, runLineTest, type WebSocketLike } from "@/lib/telephony/line-test";
-import { canAnswer, digestAuthorization, parseDigestChallenge } from "@/lib/telephony/sip-digest";
-import { buildRegister, header, parseSipMessage } from "@/lib/telephony/sip-message";
+import { checkEphemeralCredentials } from "@/modules/telephony/lib/ephemeral";
+import { LINE_TEST_USER, runLineTest, type WebSocketLike } from "@/modules/telephony/lib/line-test";
+import {
+  canAnswer,
+  digestAuthorization,
+  parseDigestChallenge,
+} from "@/modules/telephony/lib/sip-digest";
+import { buildRegister, header, parseSipMessage } from "@/modules/telephony/lib/sip-message";
 
 const secret = "line secret of the test team";
 

@@ -4,9 +4,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { buildOpenApiDocument, jsonSchemaOf, parametersOf } from "@/lib/integrations/v1/openapi";
-import { v1Routes, type V1Route } from "@/lib/integrations/v1/routes";
-import { WEBHOOK_EVENTS, webhookPayloadSchemas } from "@/lib/integrations/webhooks/schemas";
+import {
+  buildOpenApiDocument,
+  jsonSchemaOf,
+  parametersOf,
+} from "@/modules/integrations/lib/v1/openapi";
+import { v1Routes, type V1Route } from "@/modules/integrations/lib/v1/routes";
+import { WEBHOOK_EVENTS, webhookPayloadSchemas } from "@/modules/integrations/lib/webhooks/schemas";
 
 const root = path.resolve(__dirname, "../../app/api/v1");
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

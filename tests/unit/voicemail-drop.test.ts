@@ -1,9 +1,9 @@
-// Voicemail drop's browser half (lib/voicemail/browser/drop.ts) against a fake line and fake Web
+// Voicemail drop's browser half (modules/voicemail/lib/browser/drop.ts) against a fake line and fake Web
 // Audio: the message replaces the microphone, the call is handed back to be hung up when it has
 // played out, Talk takes the microphone back, and a call that ends mid-message stops it.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TransportEvent } from "@/modules/dialer/lib/transport";
-import { createVoicemailDrop, type DropAudio } from "@/lib/voicemail/browser/drop";
+import { createVoicemailDrop, type DropAudio } from "@/modules/voicemail/lib/browser/drop";
 
 function fakeLine() {
   const listeners = new Set<(e: TransportEvent) => void>();

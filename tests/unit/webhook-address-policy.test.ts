@@ -2,8 +2,12 @@
 // IPv6 and the IPv6 forms that carry an IPv4 address; and the guard checks every address a
 // name resolves to, refusing plain http, before anything connects.
 import { describe, expect, it } from "vitest";
-import { isPublicAddress } from "@/lib/integrations/webhooks/address-policy";
-import { postWebhook, resolveTarget, WebhookRefusedError } from "@/lib/integrations/webhooks/send";
+import { isPublicAddress } from "@/modules/integrations/lib/webhooks/address-policy";
+import {
+  postWebhook,
+  resolveTarget,
+  WebhookRefusedError,
+} from "@/modules/integrations/lib/webhooks/send";
 
 const refused = [
   // IPv4

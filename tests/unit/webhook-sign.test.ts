@@ -2,7 +2,11 @@
 // implementation: what it signs we sign identically, and what we sign it verifies.
 import { describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
-import { newWebhookSecret, signatureOf, webhookHeaders } from "@/lib/integrations/webhooks/sign";
+import {
+  newWebhookSecret,
+  signatureOf,
+  webhookHeaders,
+} from "@/modules/integrations/lib/webhooks/sign";
 
 describe("webhook signatures", () => {
   it("match the standardwebhooks library's for the same id, time and body", () => {

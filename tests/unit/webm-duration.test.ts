@@ -1,8 +1,8 @@
-// The Duration written into MediaRecorder's WebM (lib/recordings/webm-duration.ts): a minimal
+// The Duration written into MediaRecorder's WebM (modules/recordings/lib/webm-duration.ts): a minimal
 // WebM as Chrome writes it (Segment and Cluster of unknown size, Info without Duration) gets a
 // Duration element with the given milliseconds; other bytes come back unchanged.
 import { describe, expect, it } from "vitest";
-import { withWebmDuration } from "@/lib/recordings/webm-duration";
+import { withWebmDuration } from "@/modules/recordings/lib/webm-duration";
 
 const hex = (s: string) =>
   Uint8Array.from(

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { Brand } from "@/components/shell/brand";
-import { AcceptInvitation } from "@/components/team/accept-invitation";
+import { Brand } from "@/modules/shell/components/brand";
+import { AcceptInvitation } from "@/modules/team/components/accept-invitation";
 
 export async function generateMetadata() {
   return {

@@ -1,8 +1,8 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { RequiredTwoFactor } from "@/components/account-security/required-two-factor";
+import { RequiredTwoFactor } from "@/modules/account-security/components/required-two-factor";
 import { ScreenMessages } from "@/components/screen-messages";
-import { Brand } from "@/components/shell/brand";
+import { Brand } from "@/modules/shell/components/brand";
 import { getPageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {

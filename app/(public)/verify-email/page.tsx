@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { Brand } from "@/components/shell/brand";
-import { VerifyEmailView } from "@/components/verify-email/verify-email-view";
+import { Brand } from "@/modules/shell/components/brand";
+import { VerifyEmailView } from "@/modules/profile/components/verify-email/verify-email-view";
 
 export async function generateMetadata() {
   return {

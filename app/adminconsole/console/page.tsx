@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { ConsoleScreen } from "@/components/admin/console-screen";
-import { PreviewBadge } from "@/components/deploy/preview-badge";
+import { ConsoleScreen } from "@/modules/console/components/console-screen";
+import { PreviewBadge } from "@/modules/deploy/components/preview-badge";
 import { isPreview, isServerless } from "@/lib/env";
 
 export async function generateMetadata() {

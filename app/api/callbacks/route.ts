@@ -2,9 +2,9 @@
 // appointments and callbacks, soonest first, with the business each is for
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { listCallbacks } from "@/lib/records/callbacks";
-import { recordsReadLimit } from "@/lib/records/limits";
-import { callbacksQuerySchema, callbacksResponseSchema } from "@/lib/records/schemas";
+import { listCallbacks } from "@/modules/records/lib/callbacks";
+import { recordsReadLimit } from "@/modules/records/lib/limits";
+import { callbacksQuerySchema, callbacksResponseSchema } from "@/modules/records/lib/schemas";
 
 export const GET = withUser(
   { permission: "targets.work", query: callbacksQuerySchema, rateLimit: recordsReadLimit },

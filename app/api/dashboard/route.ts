@@ -1,9 +1,9 @@
 // GET /api/dashboard?since= - the team's day for the dashboard: agents, KPIs, sales and appointments
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { callsReadLimit } from "@/lib/calls/limits";
-import { dashboardQuerySchema, dashboardResponseSchema } from "@/lib/dashboard/schemas";
-import { teamDay } from "@/lib/dashboard/team-day";
+import { callsReadLimit } from "@/modules/calls/lib/limits";
+import { dashboardQuerySchema, dashboardResponseSchema } from "@/modules/dashboard/lib/schemas";
+import { teamDay } from "@/modules/dashboard/lib/team-day";
 
 // The dashboard refreshes itself every 20 s while open: three indexed reads, inside the calls
 // read budget.

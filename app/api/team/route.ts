@@ -3,9 +3,9 @@ import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
-import { teamReadLimit } from "@/lib/team/limits";
-import { listMembers } from "@/lib/team/members";
-import { teamResponseSchema } from "@/lib/team/schemas";
+import { teamReadLimit } from "@/modules/team/lib/limits";
+import { listMembers } from "@/modules/team/lib/members";
+import { teamResponseSchema } from "@/modules/team/lib/schemas";
 
 export const GET = withUser(
   { permission: "team.read", rateLimit: teamReadLimit },

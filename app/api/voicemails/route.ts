@@ -2,14 +2,14 @@
 // POST /api/voicemails?name=…&durationMs=… - store a new message (the body is the audio: WebM, Ogg, MP3 or WAV)
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { recordingReadLimit, recordingWriteLimit } from "@/lib/recordings/limits";
-import { createVoicemail, listVoicemails } from "@/lib/voicemail/messages";
-import { readVoicemailUpload } from "@/lib/voicemail/read-upload";
+import { recordingReadLimit, recordingWriteLimit } from "@/modules/recordings/lib/limits";
+import { createVoicemail, listVoicemails } from "@/modules/voicemail/lib/messages";
+import { readVoicemailUpload } from "@/modules/voicemail/lib/read-upload";
 import {
   voicemailListSchema,
   voicemailResponseSchema,
   voicemailUploadQuerySchema,
-} from "@/lib/voicemail/schemas";
+} from "@/modules/voicemail/lib/schemas";
 
 export const GET = withUser(
   { permission: "voicemail.own", rateLimit: recordingReadLimit },

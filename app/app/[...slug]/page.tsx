@@ -1,4 +1,4 @@
-import { DashboardView } from "@/components/dashboard/dashboard-view";
+import { DashboardView } from "@/modules/dashboard/components/dashboard-view";
 import { requirePageSession } from "@/lib/auth/page-session";
 
 // Spec route table: any unknown path under /app falls back to the dashboard (same URL, no redirect).

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { AnalyticsView } from "@/components/analytics/analytics-view";
+import { AnalyticsView } from "@/modules/analytics/components/analytics-view";
 import { ScreenMessages } from "@/components/screen-messages";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageSession } from "@/lib/auth/page-session";

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
-import { CallLogView } from "@/components/calls/call-log-view";
+import { CallLogView } from "@/modules/calls/components/call-log-view";
 import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
-import { CallbacksView } from "@/components/callbacks/callbacks-view";
+import { CallbacksView } from "@/modules/callbacks/components/callbacks-view";
 import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
-import { MissedCallsView } from "@/components/calls/missed-calls-view";
+import { MissedCallsView } from "@/modules/calls/components/missed-calls-view";
 import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {

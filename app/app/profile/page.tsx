@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { ProfileView } from "@/components/profile/profile-view";
+import { ProfileView } from "@/modules/profile/components/profile-view";
 import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {

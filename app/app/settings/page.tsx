@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { SettingsView } from "@/components/settings/settings-view";
+import { SettingsView } from "@/modules/settings/components/settings-view";
 import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {

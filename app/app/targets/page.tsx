@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
-import { StatsBar } from "@/components/targets/stats-bar";
-import { TargetsSearchForm } from "@/components/targets/targets-search-form";
-import { TargetsView } from "@/components/targets/targets-view";
+import { StatsBar } from "@/modules/targets/components/stats-bar";
+import { TargetsSearchForm } from "@/modules/targets/components/targets-search-form";
+import { TargetsView } from "@/modules/targets/components/targets-view";
 import { env } from "@/lib/env";
 import { requirePageSession } from "@/lib/auth/page-session";
 

@@ -1,4 +1,4 @@
-import { LandingPage } from "@/components/landing/landing-page";
+import { LandingPage } from "@/modules/landing/components/landing-page";
 import { applyStaticLocale } from "@/lib/i18n/static-locale";
 
 type Props = { params: Promise<{ locale: string }> };

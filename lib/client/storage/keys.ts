@@ -1,19 +1,23 @@
 import "client-only";
 import { pointSchema } from "@/modules/dialer/lib/position";
-import { outboxSchema } from "@/lib/client/calls/outbox-entry";
-import { pendingOutcomeSchema } from "@/lib/client/calls/pending-entry";
+import { outboxSchema } from "@/modules/calls/client/outbox-entry";
+import { pendingOutcomeSchema } from "@/modules/calls/client/pending-entry";
 import * as r from "@/lib/client/rules";
-import { profileLanguages, profileThemes, type StoredProfile } from "@/lib/profile/profile-form";
-import { DISPOSITIONS } from "@/lib/calls/dispositions";
+import {
+  profileLanguages,
+  profileThemes,
+  type StoredProfile,
+} from "@/modules/profile/lib/profile-form";
+import { DISPOSITIONS } from "@/modules/calls/lib/dispositions";
 import { defineKey } from "./core";
 
 // Every item DialFlow keeps in browser storage, in one place. Add new keys (or key families)
 // here so their names cannot collide and the whole picture stays visible. Families whose schema
 // belongs to a domain module may be defined there; list their prefix here:
-//   targets.cache.<query>   session, per user   lib/targets/search-cache.ts
-//   facility.<place_id>     local, per user     lib/facility/store.ts (zod: facilityDataSchema)
-//   records.sync.<place_id> local, per user     lib/client/records/sync-keys.ts
-//   records.account.<place_id> local, per user  lib/client/records/sync-keys.ts
+//   targets.cache.<query>   session, per user   modules/targets/lib/search-cache.ts
+//   facility.<place_id>     local, per user     modules/facility/lib/store.ts (zod: facilityDataSchema)
+//   records.sync.<place_id> local, per user     modules/records/client/sync-keys.ts
+//   records.account.<place_id> local, per user  modules/records/client/sync-keys.ts
 // The values here are checked with lib/client/rules.ts, not zod: this module is in every /app
 // page's first load (issue 16). tests/unit/client-rules.test.ts holds each rule to a zod schema.
 // next-themes keeps the theme under "theme" (its own storage code, configured in
@@ -155,7 +159,7 @@ export const drawerMapKey = defineKey({
 
 /**
  * Call requests (records and dispositions) not yet accepted by the server, oldest first, per
- * rep (lib/client/calls/outbox.ts sends them). Local, so a call made offline survives a reload.
+ * rep (modules/calls/client/outbox.ts sends them). Local, so a call made offline survives a reload.
  */
 export const callOutboxKey = defineKey({
   name: "calls.outbox",

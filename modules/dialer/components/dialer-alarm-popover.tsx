@@ -8,7 +8,7 @@ import { controlClass } from "@/components/ui/field";
 import type { LazyMenuOpen } from "@/components/ui/lazy-menu";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { toast } from "@/components/ui/toaster";
-import { addReminder } from "@/lib/client/calls/callback-appointment";
+import { addReminder } from "@/modules/calls/client/callback-appointment";
 import { cn } from "@/lib/ui/cn";
 import { useLastBusiness } from "@/modules/dialer/components/dialer-provider";
 

@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "@/components/ui/toaster";
-import { DispositionForm } from "@/components/calls/disposition-form";
-import { addCallbackAppointment } from "@/lib/client/calls/callback-appointment";
-import type { PendingDisposition } from "@/lib/client/calls/recorder";
+import { DispositionForm } from "@/modules/calls/components/disposition-form";
+import { addCallbackAppointment } from "@/modules/calls/client/callback-appointment";
+import type { PendingDisposition } from "@/modules/calls/client/recorder";
 import { formatDuration } from "@/lib/format/duration";
 import { formatPhone } from "@/lib/format/phone";
 import { isTextEntry } from "@/lib/ui/text-entry";

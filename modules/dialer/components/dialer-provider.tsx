@@ -17,9 +17,9 @@ import type { RepLine } from "@/modules/dialer/lib/line";
 import { createSimulatedTransport } from "@/modules/dialer/lib/simulated-transport";
 import { createSwitchableTransport } from "@/modules/dialer/lib/switchable-transport";
 import type { CallTransport, TransportNotice } from "@/modules/dialer/lib/transport";
-import { createBrowserCallOutbox } from "@/lib/client/calls/outbox-client";
-import { createCallRecorder, type CallRecorder } from "@/lib/client/calls/recorder";
-import { newCallId } from "@/lib/client/calls/uuid";
+import { createBrowserCallOutbox } from "@/modules/calls/client/outbox-client";
+import { createCallRecorder, type CallRecorder } from "@/modules/calls/client/recorder";
+import { newCallId } from "@/modules/calls/client/uuid";
 import { checkDoNotCall } from "@/modules/do-not-call/lib/api";
 import {
   dialerMinimisedKey,
@@ -28,7 +28,7 @@ import {
   removeStored,
   writeStored,
 } from "@/lib/client/storage";
-import { refreshCallQueries } from "@/lib/client/calls/refresh";
+import { refreshCallQueries } from "@/modules/calls/client/refresh";
 import { wasReloaded } from "@/lib/client/navigation";
 import { guardDial } from "@/modules/do-not-call/lib/dnc-guard";
 import { useTranslations } from "next-intl";

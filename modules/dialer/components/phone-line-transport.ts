@@ -1,6 +1,6 @@
 import "client-only";
 import { audioDevicesKey, readStored } from "@/lib/client/storage";
-import { authorizeCall, fetchLineCredentials } from "@/lib/client/telephony";
+import { authorizeCall, fetchLineCredentials } from "@/modules/telephony/client/telephony";
 import { LINE_LOCK_NAME, type RepLine } from "@/modules/dialer/lib/line";
 import { createSipTransport } from "@/modules/dialer/lib/sip-transport";
 

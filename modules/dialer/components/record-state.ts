@@ -1,6 +1,6 @@
 import "client-only";
 import { createContext } from "react";
-import type { CallRecording, RecordToggle } from "@/lib/recordings/browser/call-recording";
+import type { CallRecording, RecordToggle } from "@/modules/recordings/lib/browser/call-recording";
 
 // What the rep wants (Record on or off) for the current call, shared by every Record control
 // and the recording driver; and the provider's call recording, which says whether audio is

@@ -5,7 +5,7 @@ import { isCallActive, useDialerValue } from "@/modules/dialer/components/dialer
 
 // Record belongs to one call and is shown in more than one place (the top bar's call controls,
 // the phone's compact in-call bar, key R): one state for all of them (record-state.ts), cleared
-// when the call stops. lib/recordings/browser/call-recording.ts turns it into a kept recording.
+// when the call stops. modules/recordings/lib/browser/call-recording.ts turns it into a kept recording.
 
 /** Whether this call is being recorded, and the toggle. */
 export function useRecordToggle(): [recording: boolean, toggle: () => void] {

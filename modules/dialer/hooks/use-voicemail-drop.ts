@@ -1,10 +1,10 @@
 import "client-only";
 import { createContext, useCallback, useContext, useSyncExternalStore } from "react";
-import type { DropState, VoicemailDrop } from "@/lib/voicemail/browser/drop";
+import type { DropState, VoicemailDrop } from "@/modules/voicemail/lib/browser/drop";
 import { useDialerValue, useRealLine } from "@/modules/dialer/components/dialer-provider";
 
 // Drop voicemail is offered in the dialer, the phone's in-call bar and on key V: one drop per
-// call for all of them, created by the dialer provider (lib/voicemail/browser/drop.ts).
+// call for all of them, created by the dialer provider (modules/voicemail/lib/browser/drop.ts).
 
 export const VoicemailDropContext = createContext<VoicemailDrop | null>(null);
 

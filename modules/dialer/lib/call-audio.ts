@@ -1,18 +1,26 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { fetchConsentNotice, fetchRecordingSettings, recordingApi } from "@/lib/client/recordings";
-import { fetchVoicemailAudio, fetchVoicemails, voicemailsKey } from "@/lib/client/voicemails";
-import { newCallId } from "@/lib/client/calls/uuid";
+import {
+  fetchConsentNotice,
+  fetchRecordingSettings,
+  recordingApi,
+} from "@/modules/recordings/client/recordings";
+import {
+  fetchVoicemailAudio,
+  fetchVoicemails,
+  voicemailsKey,
+} from "@/modules/voicemail/client/voicemails";
+import { newCallId } from "@/modules/calls/client/uuid";
 import {
   createCallRecording,
   type CallRecording,
   type RecordingNotice,
-} from "@/lib/recordings/browser/call-recording";
-import { playConsentNotice } from "@/lib/recordings/browser/consent-notice";
+} from "@/modules/recordings/lib/browser/call-recording";
+import { playConsentNotice } from "@/modules/recordings/lib/browser/consent-notice";
 import {
   createVoicemailDrop,
   type DropNotice,
   type VoicemailDrop,
-} from "@/lib/voicemail/browser/drop";
+} from "@/modules/voicemail/lib/browser/drop";
 import { recordToggle } from "@/modules/dialer/components/record-state";
 import type { CallPhase } from "@/modules/dialer/lib/controller";
 import type { CallTransport } from "@/modules/dialer/lib/transport";

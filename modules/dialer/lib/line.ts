@@ -1,4 +1,4 @@
-import type { RepLineResponse } from "@/lib/telephony/schemas";
+import type { RepLineResponse } from "@/modules/telephony/lib/schemas";
 
 /** The organization's phone line as the rep's page gets it: public settings and the rep's SIP address. */
 export type RepLine = Extract<RepLineResponse, { configured: true }>["line"];

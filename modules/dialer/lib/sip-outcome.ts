@@ -1,4 +1,4 @@
-import type { Disposition } from "@/lib/calls/dispositions";
+import type { Disposition } from "@/modules/calls/lib/dispositions";
 import { SUGGESTED_DISPOSITIONS } from "@/modules/dialer/lib/suggested-disposition";
 import type { EndReason } from "@/modules/dialer/lib/transport";
 
@@ -154,7 +154,7 @@ export function sipOutcome(end: SipCallEnd): SipOutcome {
 }
 
 /**
- * The end reason the call record already stores (lib/calls/constants.ts): the rep's own End is
+ * The end reason the call record already stores (modules/calls/lib/constants.ts): the rep's own End is
  * `local`, the far end's hang-up `remote`, and every call that did not work `failed` (no
  * audio included: the app, not a person, ended it).
  */

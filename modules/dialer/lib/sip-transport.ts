@@ -46,7 +46,7 @@ export type SipCredentials = {
 };
 
 /**
- * What the server says of one call before it is placed (lib/telephony/authorize.ts): the signed
+ * What the server says of one call before it is placed (modules/telephony/lib/authorize.ts): the signed
  * authorisation, the number to dial and the caller ID it chose to present (null: none).
  */
 export type SipAuthorization = { authorization: string; number: string; callerId?: string | null };
@@ -69,7 +69,7 @@ export type SipTransportOptions = {
   lockName?: string;
 };
 
-/** Header the edge checks (lib/telephony/call-authorization.ts documents the token). */
+/** Header the edge checks (modules/telephony/lib/call-authorization.ts documents the token). */
 export const CALL_AUTHORIZATION_HEADER = "X-DialFlow-Authorization";
 /**
  * The caller ID the server chose (issue 29), as RFC 3325 asserts an identity within a trust

@@ -1,4 +1,4 @@
-import type { Disposition } from "@/lib/calls/dispositions";
+import type { Disposition } from "@/modules/calls/lib/dispositions";
 import type { CallOutcome } from "@/modules/dialer/lib/sip-outcome";
 
 // Its own module: the call recorder (in every /app page's first load) pre-selects the prompt's

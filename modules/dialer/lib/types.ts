@@ -60,7 +60,7 @@ export type DialContext = {
 
 /**
  * One call as the dialer saw it, handed to `onCall` when it is dialed and again when it ends
- * (lib/client/calls records it through the API). Times are clock epoch ms.
+ * (modules/calls/client records it through the API). Times are clock epoch ms.
  */
 export type CallRecord = {
   /** The browser's own id for the call (a UUID): retried saves find the same record. */

@@ -5,7 +5,7 @@ import { Download, Plus, Trash2, Upload } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { toast } from "@/components/ui/toaster";
-import { downloadBlob } from "@/components/reports/download";
+import { downloadBlob } from "@/modules/reports/components/download";
 import {
   Button,
   EmptyState,

@@ -3,13 +3,13 @@
  * and how an import reads a file back, so that importing an export restores every entry with its
  * note exactly.
  *
- * The shared writer (lib/reports/csv.ts) puts an apostrophe before any cell a spreadsheet would
+ * The shared writer (modules/reports/lib/csv.ts) puts an apostrophe before any cell a spreadsheet would
  * run as a formula ("=1+2" is written "'=1+2"). An import must take that apostrophe off a note
  * again, but only that one: a note that itself starts with apostrophes before a formula character
  * ("'=1+2") would read back as "=1+2". So the export adds one more apostrophe to such a note, and
  * the import removes exactly one from any cell of apostrophes followed by a formula character.
  */
-import { neutralizeCell, type CsvCell } from "@/lib/reports/csv";
+import { neutralizeCell, type CsvCell } from "@/modules/reports/lib/csv";
 import { readCsv } from "./csv-read";
 import { dncNoteMax, type DncEntry, type DncImportResponse } from "./schemas";
 

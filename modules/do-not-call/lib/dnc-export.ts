@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { errorMessage, log } from "@/lib/log";
-import { writeCsv, writeCsvRows } from "@/lib/reports/csv";
+import { writeCsv, writeCsvRows } from "@/modules/reports/lib/csv";
 import { DNC_CSV_HEADER, dncCsvRow } from "./dnc-csv";
 
 /** Entries read per query: few round trips, and memory stays flat however long the list is. */

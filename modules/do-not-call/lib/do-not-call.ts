@@ -2,15 +2,15 @@ import "server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { getDb, type Db } from "@/lib/db/client";
-import { dialStringTargets, dialStringToE164 } from "@/lib/calls/dial-string";
-import { countryOf } from "@/lib/calls/phone";
+import { dialStringTargets, dialStringToE164 } from "@/modules/calls/lib/dial-string";
+import { countryOf } from "@/modules/calls/lib/phone";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { callerIdPool, homeCallerId } from "@/lib/telephony/caller-ids";
+import { callerIdPool, homeCallerId } from "@/modules/telephony/lib/caller-ids";
 import { readDncCsv } from "./dnc-csv";
 import type { DncEntry, DncImportResponse, DncListQuery, DncListResponse } from "./schemas";
 
 // The organization's do-not-call list. Every number is stored in E.164, read by the one
-// dial-string reading (lib/calls/dial-string.ts) in the country of the organization's caller ID,
+// dial-string reading (modules/calls/lib/dial-string.ts) in the country of the organization's caller ID,
 // so "(512) 555-0101", "*67 512 555 0101" and "+1 512 555 0101 x12" are one entry, and a call
 // record is matched by its dialedNumber, read the same way.
 
@@ -158,7 +158,7 @@ export async function removeDnc({ organizationId }: Org, number: string) {
   }
 }
 
-/** The note a Do not call outcome writes on the entry it adds (lib/calls/disposition.ts). */
+/** The note a Do not call outcome writes on the entry it adds (modules/calls/lib/disposition.ts). */
 export const DISPOSITION_NOTE = "Do not call disposition";
 
 /**

@@ -1,12 +1,12 @@
 "use client";
 
-import type { Place } from "@/lib/places/schemas";
+import type { Place } from "@/modules/places/lib/schemas";
 import { PowerDial } from "./power-dial";
 import { usePowerDialSession } from "@/modules/power-dial/hooks/use-power-dial-session";
 
 /**
  * Power dialing on the Targets results with its session: the screen loads this with the
- * results' code (components/targets/targets-runtime.ts), since it only shows once there are
+ * results' code (modules/targets/components/targets-runtime.ts), since it only shows once there are
  * results; the screen opens the drawer on each business the session reaches.
  */
 export function PowerDialHost({

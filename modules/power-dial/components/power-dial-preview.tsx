@@ -7,7 +7,7 @@ import { Button, Checkbox, Dialog, Spinner } from "@/components/ui";
 import { fetchDialPreview, powerDialKeys } from "@/modules/power-dial/lib/api";
 import { planSession, skipReasons, type SessionPlan } from "@/modules/power-dial/lib/plan";
 import type { DialSettings } from "@/modules/power-dial/lib/schemas";
-import type { Place } from "@/lib/places/schemas";
+import type { Place } from "@/modules/places/lib/schemas";
 
 /**
  * "Dial this list": what a session over the Targets rows will dial and what it skips, and why

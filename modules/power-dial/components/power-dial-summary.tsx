@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { Button, Dialog } from "@/components/ui";
 import { useStoredValue, powerDialSummariesKey } from "@/lib/client/storage";
-import { DISPOSITIONS } from "@/lib/calls/dispositions";
+import { DISPOSITIONS } from "@/modules/calls/lib/dispositions";
 import { todaysSummaries, type SessionSummary } from "@/modules/power-dial/lib/summary";
 import { formatDuration } from "@/lib/format/duration";
 

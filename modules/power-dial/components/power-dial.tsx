@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { PhoneForwarded } from "lucide-react";
 import { isCallActive, useDialerValue } from "@/modules/dialer/components/dialer-provider";
 import { Button } from "@/components/ui";
-import type { Place } from "@/lib/places/schemas";
+import type { Place } from "@/modules/places/lib/schemas";
 import {
   loadPowerDialRuntime,
   type PowerDialSession,

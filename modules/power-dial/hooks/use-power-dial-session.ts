@@ -1,6 +1,6 @@
 "use client";
 
-import { businessContextOf } from "@/lib/calls/business-context";
+import { businessContextOf } from "@/modules/calls/lib/business-context";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useCallDisposition, useDialerCommands } from "@/modules/dialer/components/dialer-provider";
 import { ApiClientError } from "@/lib/client/api-client";
@@ -15,7 +15,7 @@ import type { CountdownEvent } from "@/modules/power-dial/lib/countdown";
 import { initialCountdown } from "@/modules/power-dial/lib/countdown-state";
 import type { SessionPlan } from "@/modules/power-dial/lib/plan";
 import type { DialSettings } from "@/modules/power-dial/lib/schemas";
-import type { Place } from "@/lib/places/schemas";
+import type { Place } from "@/modules/places/lib/schemas";
 import { dialableDigits } from "@/lib/format/phone";
 import { wasReloaded } from "@/lib/client/navigation";
 import { isTextEntry } from "@/lib/ui/text-entry";

@@ -1,4 +1,4 @@
-import type { OpeningHours } from "@/lib/places/schemas";
+import type { OpeningHours } from "@/modules/places/lib/schemas";
 
 // Is a business open right now, in its own local time, and if not, when does it open?
 //

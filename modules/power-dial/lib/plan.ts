@@ -1,4 +1,4 @@
-import type { Place } from "@/lib/places/schemas";
+import type { Place } from "@/modules/places/lib/schemas";
 import { callingWindow, type CallingWindow, type DefaultWindow } from "./calling-window";
 import type { PlaceCheck } from "./schemas";
 

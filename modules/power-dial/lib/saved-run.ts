@@ -2,7 +2,7 @@ import "client-only";
 import { defineKey } from "@/lib/client/storage";
 import * as r from "@/lib/client/rules";
 import { placeRule } from "@/lib/client/generated/places.gen";
-import { DISPOSITIONS } from "@/lib/calls/dispositions";
+import { DISPOSITIONS } from "@/modules/calls/lib/dispositions";
 import type { SavedRun } from "./session-engine";
 
 /**

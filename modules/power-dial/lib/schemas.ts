@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { placeIdPattern } from "@/lib/places/schemas";
+import { placeIdPattern } from "@/modules/places/lib/schemas";
 
 // Shapes of the power-dial routes (/api/dialing/*), shared by the route handlers and the
 // browser's API client (browser-safe). The do-not-call list's are in modules/do-not-call.

@@ -7,7 +7,7 @@ import {
 import type { SessionPlan } from "./plan";
 import type { DialSettings } from "./schemas";
 import { summarise, type SessionCall, type SessionSummary } from "./summary";
-import type { Place } from "@/lib/places/schemas";
+import type { Place } from "@/modules/places/lib/schemas";
 
 // The running power-dial session as a small store outside React (issue 15). It drives the dialer
 // only through its public commands and state (passed in as `deps`), so it works with the

@@ -1,4 +1,8 @@
-import { DISPOSITIONS, DISPOSITION_FLAGS, type Disposition } from "@/lib/calls/dispositions";
+import {
+  DISPOSITIONS,
+  DISPOSITION_FLAGS,
+  type Disposition,
+} from "@/modules/calls/lib/dispositions";
 
 // The summary at the end of a power-dial session: dials, conversations (the calls-server
 // disposition flag), talk time, dispositions and time per dial (the session's wall time over its

@@ -1,6 +1,6 @@
 // GET /api/account/export - the signed-in rep's own data (profile, calls, records) as a JSON file
-import { exportAccountData } from "@/lib/account-security/export-data";
-import { accountExportSchema } from "@/lib/account-security/export-schemas";
+import { exportAccountData } from "@/modules/account-security/lib/export-data";
+import { accountExportSchema } from "@/modules/account-security/lib/export-schemas";
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { recordAudit } from "@/lib/audit";

@@ -10,7 +10,7 @@ import {
   organizationsResponseSchema,
 } from "@/lib/accounts/organization-schemas";
 import { getDb } from "@/lib/db/client";
-import { opsActionLimit, opsReadLimit } from "@/lib/ops/route-helpers";
+import { opsActionLimit, opsReadLimit } from "@/modules/console/lib/route-helpers";
 
 const summary = (o: {
   id: string;

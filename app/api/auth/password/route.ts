@@ -1,9 +1,9 @@
 // POST /api/auth/password - change the signed-in rep's password; their other sessions end
-import { changePassword } from "@/lib/account-security/change-password";
+import { changePassword } from "@/modules/account-security/lib/change-password";
 import {
   changePasswordBodySchema,
   changePasswordResponseSchema,
-} from "@/lib/account-security/schemas";
+} from "@/modules/account-security/lib/schemas";
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { localeCookie } from "@/lib/i18n/config";

@@ -2,9 +2,13 @@
 import { z } from "zod";
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { callsWriteLimit } from "@/lib/calls/limits";
-import { recordCall } from "@/lib/calls/record";
-import { callPutBodySchema, callResponseSchema, newCallIdSchema } from "@/lib/calls/schemas";
+import { callsWriteLimit } from "@/modules/calls/lib/limits";
+import { recordCall } from "@/modules/calls/lib/record";
+import {
+  callPutBodySchema,
+  callResponseSchema,
+  newCallIdSchema,
+} from "@/modules/calls/lib/schemas";
 
 export const PUT = withUser(
   {

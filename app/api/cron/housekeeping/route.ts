@@ -2,9 +2,9 @@
 import { withPublic } from "@/lib/api/handler";
 import { noStore } from "@/lib/api/errors";
 import { pruneExpiredAuthRows } from "@/lib/auth/housekeeping";
-import { assertCronCaller } from "@/lib/deploy/cron";
+import { assertCronCaller } from "@/modules/deploy/lib/cron";
 import { env } from "@/lib/env";
-import { drainWebhooks } from "@/lib/integrations/webhooks/drain";
+import { drainWebhooks } from "@/modules/integrations/lib/webhooks/drain";
 import { log } from "@/lib/log";
 
 export const dynamic = "force-dynamic";

@@ -6,9 +6,9 @@ import {
   apiKeyCreateBodySchema,
   apiKeyCreatedResponseSchema,
   apiKeysResponseSchema,
-} from "@/lib/integrations/api-key-schemas";
-import { createApiKey, listApiKeys } from "@/lib/integrations/api-keys";
-import { integrationsWriteLimit } from "@/lib/integrations/limits";
+} from "@/modules/integrations/lib/api-key-schemas";
+import { createApiKey, listApiKeys } from "@/modules/integrations/lib/api-keys";
+import { integrationsWriteLimit } from "@/modules/integrations/lib/limits";
 
 export const GET = withUser({ permission: "integrations.manage" }, async ({ session }) =>
   respond(apiKeysResponseSchema, await listApiKeys(session)),

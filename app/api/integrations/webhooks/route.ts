@@ -3,13 +3,13 @@
 import { withUser } from "@/lib/api/handler";
 import { localeCookie } from "@/lib/i18n/config";
 import { respond } from "@/lib/api/respond";
-import { integrationsWriteLimit } from "@/lib/integrations/limits";
-import { createEndpoint, listEndpoints } from "@/lib/integrations/webhooks/endpoints";
+import { integrationsWriteLimit } from "@/modules/integrations/lib/limits";
+import { createEndpoint, listEndpoints } from "@/modules/integrations/lib/webhooks/endpoints";
 import {
   webhookCreateBodySchema,
   webhookCreatedResponseSchema,
   webhookEndpointsResponseSchema,
-} from "@/lib/integrations/webhooks/schemas";
+} from "@/modules/integrations/lib/webhooks/schemas";
 
 export const GET = withUser({ permission: "integrations.manage" }, async ({ session }) =>
   respond(webhookEndpointsResponseSchema, await listEndpoints(session)),

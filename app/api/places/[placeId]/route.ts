@@ -3,8 +3,8 @@ import { NextResponse } from "next/server";
 import { withUser } from "@/lib/api/handler";
 import { noStore } from "@/lib/api/errors";
 import { env } from "@/lib/env";
-import { getPlaceDetails } from "@/lib/places/places-service";
-import { placeParamsSchema } from "@/lib/places/schemas";
+import { getPlaceDetails } from "@/modules/places/lib/places-service";
+import { placeParamsSchema } from "@/modules/places/lib/schemas";
 
 export const GET = withUser(
   {

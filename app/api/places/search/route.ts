@@ -3,8 +3,8 @@ import { NextResponse } from "next/server";
 import { withUser } from "@/lib/api/handler";
 import { noStore } from "@/lib/api/errors";
 import { env } from "@/lib/env";
-import { searchPlaces } from "@/lib/places/places-service";
-import { searchQuerySchema } from "@/lib/places/schemas";
+import { searchPlaces } from "@/modules/places/lib/places-service";
+import { searchQuerySchema } from "@/modules/places/lib/schemas";
 
 export const GET = withUser(
   {

@@ -3,14 +3,14 @@
 import { z } from "zod";
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { recordingReadLimit, recordingWriteLimit } from "@/lib/recordings/limits";
+import { recordingReadLimit, recordingWriteLimit } from "@/modules/recordings/lib/limits";
 import {
   recordingIdSchema,
   recordingResponseSchema,
   recordingStateResponseSchema,
   startRecordingBodySchema,
-} from "@/lib/recordings/schemas";
-import { recordingState, startRecording } from "@/lib/recordings/upload";
+} from "@/modules/recordings/lib/schemas";
+import { recordingState, startRecording } from "@/modules/recordings/lib/upload";
 
 const params = z.object({ id: recordingIdSchema });
 

@@ -2,11 +2,14 @@
 // POST /api/team/caller-ids - a manager adds a number to it ({ number, region?, isDefault? })
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { auditCallerId, poolOf } from "@/lib/team/caller-ids";
-import { teamReadLimit, teamWriteLimit } from "@/lib/team/limits";
-import { callerIdBodySchema, teamCallerIdsResponseSchema } from "@/lib/telephony/caller-id-schemas";
-import { addCallerId } from "@/lib/telephony/caller-ids";
-import { organizationTelephony } from "@/lib/telephony/lines";
+import { auditCallerId, poolOf } from "@/modules/team/lib/caller-ids";
+import { teamReadLimit, teamWriteLimit } from "@/modules/team/lib/limits";
+import {
+  callerIdBodySchema,
+  teamCallerIdsResponseSchema,
+} from "@/modules/telephony/lib/caller-id-schemas";
+import { addCallerId } from "@/modules/telephony/lib/caller-ids";
+import { organizationTelephony } from "@/modules/telephony/lib/lines";
 
 export const GET = withUser(
   { permission: "organization.callerIds", rateLimit: teamReadLimit },

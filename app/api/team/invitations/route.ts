@@ -8,9 +8,9 @@ import {
   invitationCreateBodySchema,
   invitationResponseSchema,
   invitationsResponseSchema,
-} from "@/lib/team/invitation-schemas";
-import { createInvitation, listInvitations } from "@/lib/team/invitations";
-import { teamReadLimit, teamWriteLimit } from "@/lib/team/limits";
+} from "@/modules/team/lib/invitation-schemas";
+import { createInvitation, listInvitations } from "@/modules/team/lib/invitations";
+import { teamReadLimit, teamWriteLimit } from "@/modules/team/lib/limits";
 
 export const GET = withUser(
   { permission: "team.manage", rateLimit: teamReadLimit },

@@ -3,9 +3,12 @@
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { recordAudit } from "@/lib/audit";
-import { recordingReadLimit, recordingWriteLimit } from "@/lib/recordings/limits";
-import { recordingSettingsBodySchema, recordingSettingsSchema } from "@/lib/recordings/schemas";
-import { recordingSettingsOf, setRecordingSettings } from "@/lib/recordings/settings";
+import { recordingReadLimit, recordingWriteLimit } from "@/modules/recordings/lib/limits";
+import {
+  recordingSettingsBodySchema,
+  recordingSettingsSchema,
+} from "@/modules/recordings/lib/schemas";
+import { recordingSettingsOf, setRecordingSettings } from "@/modules/recordings/lib/settings";
 
 export const GET = withUser(
   { permission: "recordings.own", rateLimit: recordingReadLimit },

@@ -3,9 +3,9 @@
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { getDb } from "@/lib/db/client";
-import { teamWriteLimit } from "@/lib/team/limits";
-import { setRequireTwoFactor } from "@/lib/team/members";
-import { teamSecurityBodySchema, teamSecurityResponseSchema } from "@/lib/team/schemas";
+import { teamWriteLimit } from "@/modules/team/lib/limits";
+import { setRequireTwoFactor } from "@/modules/team/lib/members";
+import { teamSecurityBodySchema, teamSecurityResponseSchema } from "@/modules/team/lib/schemas";
 
 export const PATCH = withUser(
   { permission: "organization.security", body: teamSecurityBodySchema, rateLimit: teamWriteLimit },

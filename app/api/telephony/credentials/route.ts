@@ -1,9 +1,9 @@
 // POST /api/telephony/credentials - fresh time-limited SIP credentials for the signed-in rep
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { credentialsLimit } from "@/lib/telephony/limits";
-import { repCredentials } from "@/lib/telephony/rep-line";
-import { credentialsResponseSchema } from "@/lib/telephony/schemas";
+import { credentialsLimit } from "@/modules/telephony/lib/limits";
+import { repCredentials } from "@/modules/telephony/lib/rep-line";
+import { credentialsResponseSchema } from "@/modules/telephony/lib/schemas";
 
 export const POST = withUser(
   { permission: "dialing.use", rateLimit: credentialsLimit },

@@ -3,7 +3,7 @@
 import { WithStatus, withApiKey } from "@/lib/api/with-api-key";
 import { addDnc, listDnc } from "@/modules/do-not-call/lib/do-not-call";
 import { dncReadLimit, dncWriteLimit } from "@/modules/do-not-call/lib/limits";
-import { v1Routes } from "@/lib/integrations/v1/routes";
+import { v1Routes } from "@/modules/integrations/lib/v1/routes";
 
 export const GET = withApiKey(
   v1Routes.listDoNotCall,

@@ -1,7 +1,7 @@
 // GET /api/v1/openapi.json - the REST API's OpenAPI 3.1 reference, generated from the routes' schemas
 import { withPublic } from "@/lib/api/handler";
 import { appUrl } from "@/lib/env";
-import { buildOpenApiDocument } from "@/lib/integrations/v1/openapi";
+import { buildOpenApiDocument } from "@/modules/integrations/lib/v1/openapi";
 
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 

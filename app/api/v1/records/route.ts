@@ -1,8 +1,8 @@
 // GET /api/v1/records?cursor=&limit= - REST API: the team's account records, latest change first
 import { withApiKey } from "@/lib/api/with-api-key";
-import { v1Routes } from "@/lib/integrations/v1/routes";
-import { listRecords } from "@/lib/integrations/v1/records";
-import { recordsReadLimit } from "@/lib/records/limits";
+import { v1Routes } from "@/modules/integrations/lib/v1/routes";
+import { listRecords } from "@/modules/integrations/lib/v1/records";
+import { recordsReadLimit } from "@/modules/records/lib/limits";
 
 export const GET = withApiKey(
   v1Routes.listRecords,

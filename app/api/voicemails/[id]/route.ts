@@ -3,14 +3,14 @@
 import { z } from "zod";
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { recordingWriteLimit } from "@/lib/recordings/limits";
-import { deleteVoicemail, listVoicemails, updateVoicemail } from "@/lib/voicemail/messages";
+import { recordingWriteLimit } from "@/modules/recordings/lib/limits";
+import { deleteVoicemail, listVoicemails, updateVoicemail } from "@/modules/voicemail/lib/messages";
 import {
   voicemailIdSchema,
   voicemailListSchema,
   voicemailPatchBodySchema,
   voicemailResponseSchema,
-} from "@/lib/voicemail/schemas";
+} from "@/modules/voicemail/lib/schemas";
 
 const params = z.object({ id: voicemailIdSchema });
 

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
-import { CallHistory } from "@/components/reports/call-history";
+import { CallHistory } from "@/modules/reports/components/call-history";
 import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {

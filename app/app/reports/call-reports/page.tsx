@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
-import { ReportExtract } from "@/components/reports/report-extract";
+import { ReportExtract } from "@/modules/reports/components/report-extract";
 import { requirePageSession } from "@/lib/auth/page-session";
 
 export async function generateMetadata() {

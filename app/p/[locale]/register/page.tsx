@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { SignInScreen } from "@/components/auth/sign-in-screen";
+import { SignInScreen } from "@/modules/sign-in/components/sign-in-screen";
 import { applyStaticLocale } from "@/lib/i18n/static-locale";
 
 type Props = { params: Promise<{ locale: string }> };

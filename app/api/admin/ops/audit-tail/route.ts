@@ -1,8 +1,8 @@
 // GET /api/admin/ops/audit-tail?lines= - the newest audit events, one line each (default 120)
 import { withOperator } from "@/lib/api/handler";
-import { auditLines } from "@/lib/ops/logs";
-import { json, opsReadLimit } from "@/lib/ops/route-helpers";
-import { auditTailDefault, auditTailQuerySchema } from "@/lib/ops/schemas";
+import { auditLines } from "@/modules/console/lib/logs";
+import { json, opsReadLimit } from "@/modules/console/lib/route-helpers";
+import { auditTailDefault, auditTailQuerySchema } from "@/modules/console/lib/schemas";
 
 export const GET = withOperator(
   { query: auditTailQuerySchema, rateLimit: opsReadLimit },

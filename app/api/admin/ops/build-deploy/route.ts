@@ -1,7 +1,7 @@
 // POST /api/admin/ops/build-deploy - runs the configured build then deploy, one run at a time
 import { withOperator } from "@/lib/api/handler";
-import { runBuildDeploy } from "@/lib/ops/build-deploy";
-import { auditAction, json, opsActionLimit } from "@/lib/ops/route-helpers";
+import { runBuildDeploy } from "@/modules/console/lib/build-deploy";
+import { auditAction, json, opsActionLimit } from "@/modules/console/lib/route-helpers";
 
 export const POST = withOperator({ rateLimit: opsActionLimit }, async ({ session, ip }) => {
   const result = await runBuildDeploy(session.username);

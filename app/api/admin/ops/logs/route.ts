@@ -1,8 +1,8 @@
 // GET /api/admin/ops/logs?target=&lines= - the last lines of an allow-listed log (never a path)
 import { withOperator } from "@/lib/api/handler";
-import { readLog } from "@/lib/ops/logs";
-import { json, opsReadLimit } from "@/lib/ops/route-helpers";
-import { logsQuerySchema } from "@/lib/ops/schemas";
+import { readLog } from "@/modules/console/lib/logs";
+import { json, opsReadLimit } from "@/modules/console/lib/route-helpers";
+import { logsQuerySchema } from "@/modules/console/lib/schemas";
 
 export const GET = withOperator(
   { query: logsQuerySchema, rateLimit: opsReadLimit },

@@ -1,8 +1,8 @@
 // POST /api/admin/ops/service-action - start, stop or restart one allow-listed service
 import { z } from "zod";
 import { withOperator } from "@/lib/api/handler";
-import { auditAction, json, opsActionLimit } from "@/lib/ops/route-helpers";
-import { resolveServiceAction, runServiceAction } from "@/lib/ops/services";
+import { auditAction, json, opsActionLimit } from "@/modules/console/lib/route-helpers";
+import { resolveServiceAction, runServiceAction } from "@/modules/console/lib/services";
 
 export const POST = withOperator(
   { body: z.unknown(), rateLimit: opsActionLimit },

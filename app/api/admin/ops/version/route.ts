@@ -1,6 +1,6 @@
 // GET /api/admin/ops/version - the app's version and the build's commit (SOURCE_COMMIT)
 import { withOperator } from "@/lib/api/handler";
-import { json, opsReadLimit } from "@/lib/ops/route-helpers";
-import { version } from "@/lib/ops/system";
+import { json, opsReadLimit } from "@/modules/console/lib/route-helpers";
+import { version } from "@/modules/console/lib/system";
 
 export const GET = withOperator({ rateLimit: opsReadLimit }, async () => json(await version()));

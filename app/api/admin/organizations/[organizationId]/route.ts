@@ -7,9 +7,9 @@ import {
   organizationPatchBodySchema,
 } from "@/lib/accounts/organization-schemas";
 import { getDb } from "@/lib/db/client";
-import { opsActionLimit } from "@/lib/ops/route-helpers";
-import { applyRequireTwoFactor } from "@/lib/team/members";
-import { teamSecurityResponseSchema } from "@/lib/team/schemas";
+import { opsActionLimit } from "@/modules/console/lib/route-helpers";
+import { applyRequireTwoFactor } from "@/modules/team/lib/members";
+import { teamSecurityResponseSchema } from "@/modules/team/lib/schemas";
 
 export const PATCH = withOperator(
   {

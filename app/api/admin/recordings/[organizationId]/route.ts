@@ -5,10 +5,13 @@ import { withOperator } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { recordAudit } from "@/lib/audit";
 import { getDb } from "@/lib/db/client";
-import { opsActionLimit } from "@/lib/ops/route-helpers";
-import { recordingOverview } from "@/lib/recordings/retention";
-import { recordingOverviewSchema, recordingSettingsBodySchema } from "@/lib/recordings/schemas";
-import { setRecordingSettings } from "@/lib/recordings/settings";
+import { opsActionLimit } from "@/modules/console/lib/route-helpers";
+import { recordingOverview } from "@/modules/recordings/lib/retention";
+import {
+  recordingOverviewSchema,
+  recordingSettingsBodySchema,
+} from "@/modules/recordings/lib/schemas";
+import { setRecordingSettings } from "@/modules/recordings/lib/settings";
 
 export const PUT = withOperator(
   {

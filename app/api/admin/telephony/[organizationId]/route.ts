@@ -3,14 +3,19 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { withOperator } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { auditAction, opsActionLimit, opsReadLimit } from "@/lib/ops/route-helpers";
-import { auditSettings, organizationTelephony, removeLine, saveLine } from "@/lib/telephony/lines";
+import { auditAction, opsActionLimit, opsReadLimit } from "@/modules/console/lib/route-helpers";
+import {
+  auditSettings,
+  organizationTelephony,
+  removeLine,
+  saveLine,
+} from "@/modules/telephony/lib/lines";
 import {
   lineRemovedResponseSchema,
   lineSettingsBodySchema,
   organizationParamsSchema,
   telephonyOrganizationResponseSchema,
-} from "@/lib/telephony/schemas";
+} from "@/modules/telephony/lib/schemas";
 
 const params = organizationParamsSchema;
 

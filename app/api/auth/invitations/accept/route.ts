@@ -4,8 +4,8 @@ import { withPublic } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { sessionCookie, setSessionCookie } from "@/lib/auth/cookies";
 import { loginResponseSchema } from "@/lib/auth/schemas";
-import { invitationAcceptBodySchema } from "@/lib/team/invitation-schemas";
-import { acceptInvitation } from "@/lib/team/invitations";
+import { invitationAcceptBodySchema } from "@/modules/team/lib/invitation-schemas";
+import { acceptInvitation } from "@/modules/team/lib/invitations";
 
 export const POST = withPublic(
   {

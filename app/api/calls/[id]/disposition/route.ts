@@ -2,9 +2,13 @@
 import { z } from "zod";
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { setDisposition } from "@/lib/calls/disposition";
-import { callsWriteLimit } from "@/lib/calls/limits";
-import { callIdSchema, callResponseSchema, dispositionBodySchema } from "@/lib/calls/schemas";
+import { setDisposition } from "@/modules/calls/lib/disposition";
+import { callsWriteLimit } from "@/modules/calls/lib/limits";
+import {
+  callIdSchema,
+  callResponseSchema,
+  dispositionBodySchema,
+} from "@/modules/calls/lib/schemas";
 
 export const PUT = withUser(
   {

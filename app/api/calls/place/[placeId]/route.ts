@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { callsReadLimit } from "@/lib/calls/limits";
-import { callsResponseSchema, placeIdSchema } from "@/lib/calls/schemas";
-import { placeCalls } from "@/lib/calls/stats";
+import { callsReadLimit } from "@/modules/calls/lib/limits";
+import { callsResponseSchema, placeIdSchema } from "@/modules/calls/lib/schemas";
+import { placeCalls } from "@/modules/calls/lib/stats";
 
 export const GET = withUser(
   {

@@ -4,9 +4,9 @@ import { respond } from "@/lib/api/respond";
 import {
   apiKeyParamsSchema,
   apiKeyRevokedResponseSchema,
-} from "@/lib/integrations/api-key-schemas";
-import { revokeApiKey } from "@/lib/integrations/api-keys";
-import { integrationsWriteLimit } from "@/lib/integrations/limits";
+} from "@/modules/integrations/lib/api-key-schemas";
+import { revokeApiKey } from "@/modules/integrations/lib/api-keys";
+import { integrationsWriteLimit } from "@/modules/integrations/lib/limits";
 
 export const DELETE = withUser(
   {

@@ -2,14 +2,14 @@
 // DELETE /api/integrations/webhooks/{id} - remove an endpoint and its delivery log
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { integrationsWriteLimit } from "@/lib/integrations/limits";
-import { deleteEndpoint, resumeEndpoint } from "@/lib/integrations/webhooks/endpoints";
+import { integrationsWriteLimit } from "@/modules/integrations/lib/limits";
+import { deleteEndpoint, resumeEndpoint } from "@/modules/integrations/lib/webhooks/endpoints";
 import {
   webhookDeletedResponseSchema,
   webhookEndpointResponseSchema,
   webhookParamsSchema,
   webhookPatchBodySchema,
-} from "@/lib/integrations/webhooks/schemas";
+} from "@/modules/integrations/lib/webhooks/schemas";
 
 export const PATCH = withUser(
   {

@@ -1,9 +1,9 @@
 // GET /api/recordings/{id}/audio - the recording's audio, with Range requests (?download=1: as an attachment); audited
 import { z } from "zod";
 import { withUser } from "@/lib/api/handler";
-import { recordingReadLimit } from "@/lib/recordings/limits";
-import { streamRecording } from "@/lib/recordings/playback";
-import { recordingIdSchema } from "@/lib/recordings/schemas";
+import { recordingReadLimit } from "@/modules/recordings/lib/limits";
+import { streamRecording } from "@/modules/recordings/lib/playback";
+import { recordingIdSchema } from "@/modules/recordings/lib/schemas";
 
 export const GET = withUser(
   {

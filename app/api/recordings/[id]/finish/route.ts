@@ -2,13 +2,13 @@
 import { z } from "zod";
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { recordingWriteLimit } from "@/lib/recordings/limits";
+import { recordingWriteLimit } from "@/modules/recordings/lib/limits";
 import {
   finishRecordingBodySchema,
   recordingIdSchema,
   recordingResponseSchema,
-} from "@/lib/recordings/schemas";
-import { finishRecording } from "@/lib/recordings/upload";
+} from "@/modules/recordings/lib/schemas";
+import { finishRecording } from "@/modules/recordings/lib/upload";
 
 export const POST = withUser(
   {

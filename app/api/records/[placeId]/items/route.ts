@@ -2,15 +2,15 @@
 // PUT /api/records/{placeId}/items - push a batch of item changes (idempotent by kind and item id)
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { pullItems, pushChanges } from "@/lib/records/items";
-import { recordsReadLimit, recordsWriteLimit } from "@/lib/records/limits";
+import { pullItems, pushChanges } from "@/modules/records/lib/items";
+import { recordsReadLimit, recordsWriteLimit } from "@/modules/records/lib/limits";
 import {
   accountPlaceParamsSchema,
   accountPullQuerySchema,
   accountPullResponseSchema,
   accountPushBodySchema,
   accountPushResponseSchema,
-} from "@/lib/records/schemas";
+} from "@/modules/records/lib/schemas";
 
 export const GET = withUser(
   {

@@ -2,13 +2,13 @@
 // caller IDs its default, or removes it (another organization's: 404)
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { auditCallerId, poolOf, teamCallerIdParamsSchema } from "@/lib/team/caller-ids";
-import { teamWriteLimit } from "@/lib/team/limits";
+import { auditCallerId, poolOf, teamCallerIdParamsSchema } from "@/modules/team/lib/caller-ids";
+import { teamWriteLimit } from "@/modules/team/lib/limits";
 import {
   callerIdPatchSchema,
   teamCallerIdsResponseSchema,
-} from "@/lib/telephony/caller-id-schemas";
-import { removeCallerId, setDefaultCallerId } from "@/lib/telephony/caller-ids";
+} from "@/modules/telephony/lib/caller-id-schemas";
+import { removeCallerId, setDefaultCallerId } from "@/modules/telephony/lib/caller-ids";
 
 const options = {
   permission: "organization.callerIds",

@@ -2,9 +2,9 @@
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { getDb } from "@/lib/db/client";
-import { invitationParamsSchema } from "@/lib/team/invitation-schemas";
-import { revokeInvitation } from "@/lib/team/invitations";
-import { teamWriteLimit } from "@/lib/team/limits";
+import { invitationParamsSchema } from "@/modules/team/lib/invitation-schemas";
+import { revokeInvitation } from "@/modules/team/lib/invitations";
+import { teamWriteLimit } from "@/modules/team/lib/limits";
 import { z } from "zod";
 
 export const DELETE = withUser(

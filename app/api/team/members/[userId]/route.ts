@@ -3,13 +3,13 @@
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { getDb } from "@/lib/db/client";
-import { teamWriteLimit } from "@/lib/team/limits";
-import { setMemberActive, setMemberRole } from "@/lib/team/members";
+import { teamWriteLimit } from "@/modules/team/lib/limits";
+import { setMemberActive, setMemberRole } from "@/modules/team/lib/members";
 import {
   memberParamsSchema,
   memberPatchBodySchema,
   memberResponseSchema,
-} from "@/lib/team/schemas";
+} from "@/modules/team/lib/schemas";
 
 export const PATCH = withUser(
   {

@@ -3,11 +3,11 @@
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { recordAudit } from "@/lib/audit";
-import { consentNoticeAudio, setConsentNotice } from "@/lib/recordings/consent-notice";
-import { recordingReadLimit, recordingWriteLimit } from "@/lib/recordings/limits";
-import { recordingSettingsSchema } from "@/lib/recordings/schemas";
-import { recordingSettingsOf } from "@/lib/recordings/settings";
-import { readVoicemailUpload } from "@/lib/voicemail/read-upload";
+import { consentNoticeAudio, setConsentNotice } from "@/modules/recordings/lib/consent-notice";
+import { recordingReadLimit, recordingWriteLimit } from "@/modules/recordings/lib/limits";
+import { recordingSettingsSchema } from "@/modules/recordings/lib/schemas";
+import { recordingSettingsOf } from "@/modules/recordings/lib/settings";
+import { readVoicemailUpload } from "@/modules/voicemail/lib/read-upload";
 
 export const GET = withUser(
   { permission: "recordings.own", rateLimit: recordingReadLimit },

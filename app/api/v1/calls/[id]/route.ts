@@ -1,8 +1,8 @@
 // GET /api/v1/calls/{id} - REST API: one of the team's calls
 import { withApiKey } from "@/lib/api/with-api-key";
-import { callsReadLimit } from "@/lib/calls/limits";
-import { getTeamCall } from "@/lib/integrations/v1/calls";
-import { v1Routes } from "@/lib/integrations/v1/routes";
+import { callsReadLimit } from "@/modules/calls/lib/limits";
+import { getTeamCall } from "@/modules/integrations/lib/v1/calls";
+import { v1Routes } from "@/modules/integrations/lib/v1/routes";
 
 export const GET = withApiKey(
   v1Routes.getCall,

@@ -2,7 +2,7 @@
 import { withApiKey } from "@/lib/api/with-api-key";
 import { removeDnc } from "@/modules/do-not-call/lib/do-not-call";
 import { dncWriteLimit } from "@/modules/do-not-call/lib/limits";
-import { v1Routes } from "@/lib/integrations/v1/routes";
+import { v1Routes } from "@/modules/integrations/lib/v1/routes";
 
 export const DELETE = withApiKey(
   v1Routes.removeDoNotCall,

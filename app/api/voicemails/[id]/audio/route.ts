@@ -1,9 +1,9 @@
 // GET /api/voicemails/{id}/audio - the rep's message's audio (to preview it, and for the dialer to drop it)
 import { z } from "zod";
 import { withUser } from "@/lib/api/handler";
-import { recordingReadLimit } from "@/lib/recordings/limits";
-import { voicemailAudio } from "@/lib/voicemail/messages";
-import { voicemailIdSchema } from "@/lib/voicemail/schemas";
+import { recordingReadLimit } from "@/modules/recordings/lib/limits";
+import { voicemailAudio } from "@/modules/voicemail/lib/messages";
+import { voicemailIdSchema } from "@/modules/voicemail/lib/schemas";
 
 export const GET = withUser(
   {

@@ -1,7 +1,7 @@
 // POST /api/admin/ops/db/backup - writes a dated backup into OPS_BACKUP_DIR, keeps the newest
 import { withOperator } from "@/lib/api/handler";
-import { backup } from "@/lib/ops/database";
-import { auditAction, json, opsActionLimit } from "@/lib/ops/route-helpers";
+import { backup } from "@/modules/console/lib/database";
+import { auditAction, json, opsActionLimit } from "@/modules/console/lib/route-helpers";
 
 export const POST = withOperator({ rateLimit: opsActionLimit }, async ({ session, ip }) => {
   const result = await backup();

@@ -1,7 +1,7 @@
 // POST /api/admin/ops/db/checkpoint - runs CHECKPOINT on the database
 import { withOperator } from "@/lib/api/handler";
-import { checkpoint } from "@/lib/ops/database";
-import { auditAction, json, opsActionLimit } from "@/lib/ops/route-helpers";
+import { checkpoint } from "@/modules/console/lib/database";
+import { auditAction, json, opsActionLimit } from "@/modules/console/lib/route-helpers";
 
 export const POST = withOperator({ rateLimit: opsActionLimit }, async ({ session, ip }) => {
   const result = await checkpoint();

@@ -9,9 +9,9 @@ import {
 } from "@/lib/accounts/organization-schemas";
 import { getDb } from "@/lib/db/client";
 import { localeCookie } from "@/lib/i18n/config";
-import { opsActionLimit } from "@/lib/ops/route-helpers";
-import { invitationResponseSchema } from "@/lib/team/invitation-schemas";
-import { createInvitation } from "@/lib/team/invitations";
+import { opsActionLimit } from "@/modules/console/lib/route-helpers";
+import { invitationResponseSchema } from "@/modules/team/lib/invitation-schemas";
+import { createInvitation } from "@/modules/team/lib/invitations";
 
 export const POST = withOperator(
   {

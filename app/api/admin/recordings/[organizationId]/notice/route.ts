@@ -5,11 +5,11 @@ import { withOperator } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { recordAudit } from "@/lib/audit";
 import { getDb } from "@/lib/db/client";
-import { opsActionLimit } from "@/lib/ops/route-helpers";
-import { setConsentNotice } from "@/lib/recordings/consent-notice";
-import { recordingOverview } from "@/lib/recordings/retention";
-import { recordingOverviewSchema } from "@/lib/recordings/schemas";
-import { readVoicemailUpload } from "@/lib/voicemail/read-upload";
+import { opsActionLimit } from "@/modules/console/lib/route-helpers";
+import { setConsentNotice } from "@/modules/recordings/lib/consent-notice";
+import { recordingOverview } from "@/modules/recordings/lib/retention";
+import { recordingOverviewSchema } from "@/modules/recordings/lib/schemas";
+import { readVoicemailUpload } from "@/modules/voicemail/lib/read-upload";
 
 export const PUT = withOperator(
   { params: z.object({ organizationId: z.uuid() }), rateLimit: opsActionLimit },

@@ -3,13 +3,13 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { withOperator } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { auditAction, opsActionLimit } from "@/lib/ops/route-helpers";
-import { callerIdBodySchema } from "@/lib/telephony/caller-id-schemas";
-import { addCallerId } from "@/lib/telephony/caller-ids";
+import { auditAction, opsActionLimit } from "@/modules/console/lib/route-helpers";
+import { callerIdBodySchema } from "@/modules/telephony/lib/caller-id-schemas";
+import { addCallerId } from "@/modules/telephony/lib/caller-ids";
 import {
   organizationParamsSchema,
   telephonyOrganizationResponseSchema,
-} from "@/lib/telephony/schemas";
+} from "@/modules/telephony/lib/schemas";
 
 export const POST = withOperator(
   // Parsed here rather than by the wrapper, so that a refused number is audited too.

@@ -2,10 +2,10 @@
 import { ApiError } from "@/lib/api/errors";
 import { withOperator } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { auditAction } from "@/lib/ops/route-helpers";
-import { lineTestLimit } from "@/lib/telephony/limits";
-import { lineOf, testOrganizationLine } from "@/lib/telephony/lines";
-import { lineTestResultSchema, organizationParamsSchema } from "@/lib/telephony/schemas";
+import { auditAction } from "@/modules/console/lib/route-helpers";
+import { lineTestLimit } from "@/modules/telephony/lib/limits";
+import { lineOf, testOrganizationLine } from "@/modules/telephony/lib/lines";
+import { lineTestResultSchema, organizationParamsSchema } from "@/modules/telephony/lib/schemas";
 
 export const POST = withOperator(
   { params: organizationParamsSchema, rateLimit: lineTestLimit },

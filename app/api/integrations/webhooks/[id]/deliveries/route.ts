@@ -1,11 +1,11 @@
 // GET /api/integrations/webhooks/{id}/deliveries - an endpoint's delivery log, newest first (managers)
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { listDeliveries } from "@/lib/integrations/webhooks/endpoints";
+import { listDeliveries } from "@/modules/integrations/lib/webhooks/endpoints";
 import {
   webhookDeliveriesResponseSchema,
   webhookParamsSchema,
-} from "@/lib/integrations/webhooks/schemas";
+} from "@/modules/integrations/lib/webhooks/schemas";
 
 export const GET = withUser(
   { permission: "integrations.manage", params: webhookParamsSchema },

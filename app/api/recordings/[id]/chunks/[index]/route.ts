@@ -2,10 +2,14 @@
 import { z } from "zod";
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { recordingWriteLimit } from "@/lib/recordings/limits";
-import { readChunkBody } from "@/lib/recordings/read-chunk";
-import { chunkIndexSchema, chunkResponseSchema, recordingIdSchema } from "@/lib/recordings/schemas";
-import { putChunk } from "@/lib/recordings/upload";
+import { recordingWriteLimit } from "@/modules/recordings/lib/limits";
+import { readChunkBody } from "@/modules/recordings/lib/read-chunk";
+import {
+  chunkIndexSchema,
+  chunkResponseSchema,
+  recordingIdSchema,
+} from "@/modules/recordings/lib/schemas";
+import { putChunk } from "@/modules/recordings/lib/upload";
 
 export const PUT = withUser(
   {

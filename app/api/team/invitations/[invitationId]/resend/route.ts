@@ -3,9 +3,12 @@ import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { getDb } from "@/lib/db/client";
 import { localeCookie } from "@/lib/i18n/config";
-import { invitationParamsSchema, invitationResponseSchema } from "@/lib/team/invitation-schemas";
-import { resendInvitation } from "@/lib/team/invitations";
-import { teamWriteLimit } from "@/lib/team/limits";
+import {
+  invitationParamsSchema,
+  invitationResponseSchema,
+} from "@/modules/team/lib/invitation-schemas";
+import { resendInvitation } from "@/modules/team/lib/invitations";
+import { teamWriteLimit } from "@/modules/team/lib/limits";
 
 export const POST = withUser(
   { permission: "team.manage", params: invitationParamsSchema, rateLimit: teamWriteLimit },

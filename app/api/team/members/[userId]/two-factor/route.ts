@@ -3,9 +3,9 @@
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { getDb } from "@/lib/db/client";
-import { teamWriteLimit } from "@/lib/team/limits";
-import { resetMemberTwoFactor } from "@/lib/team/members";
-import { memberParamsSchema, memberResponseSchema } from "@/lib/team/schemas";
+import { teamWriteLimit } from "@/modules/team/lib/limits";
+import { resetMemberTwoFactor } from "@/modules/team/lib/members";
+import { memberParamsSchema, memberResponseSchema } from "@/modules/team/lib/schemas";
 
 export const DELETE = withUser(
   { permission: "team.manage", params: memberParamsSchema, rateLimit: teamWriteLimit },

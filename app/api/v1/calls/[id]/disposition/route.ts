@@ -1,8 +1,8 @@
 // PUT /api/v1/calls/{id}/disposition - REST API: set or correct the outcome of one of the team's calls
 import { withApiKey } from "@/lib/api/with-api-key";
-import { setDisposition } from "@/lib/calls/disposition";
-import { callsWriteLimit } from "@/lib/calls/limits";
-import { v1Routes } from "@/lib/integrations/v1/routes";
+import { setDisposition } from "@/modules/calls/lib/disposition";
+import { callsWriteLimit } from "@/modules/calls/lib/limits";
+import { v1Routes } from "@/modules/integrations/lib/v1/routes";
 
 export const PUT = withApiKey(
   v1Routes.setCallDisposition,

@@ -1,9 +1,9 @@
 // GET /api/v1/records/{placeId}/items?since= - REST API: a business's items changed after a cursor
 // PUT /api/v1/records/{placeId}/items - REST API: push item changes, made as the key's creator
 import { withApiKey } from "@/lib/api/with-api-key";
-import { v1Routes } from "@/lib/integrations/v1/routes";
-import { pullItems, pushChanges } from "@/lib/records/items";
-import { recordsReadLimit, recordsWriteLimit } from "@/lib/records/limits";
+import { v1Routes } from "@/modules/integrations/lib/v1/routes";
+import { pullItems, pushChanges } from "@/modules/records/lib/items";
+import { recordsReadLimit, recordsWriteLimit } from "@/modules/records/lib/limits";
 
 export const GET = withApiKey(
   v1Routes.pullRecordItems,

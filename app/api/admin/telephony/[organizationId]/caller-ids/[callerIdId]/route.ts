@@ -1,10 +1,13 @@
 // PATCH, DELETE /api/admin/telephony/{organizationId}/caller-ids/{callerIdId} - make a team's caller ID its default, or remove it (issue 29)
 import { withOperator } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { auditAction, opsActionLimit } from "@/lib/ops/route-helpers";
-import { callerIdParamsSchema, callerIdPatchSchema } from "@/lib/telephony/caller-id-schemas";
-import { removeCallerId, setDefaultCallerId } from "@/lib/telephony/caller-ids";
-import { telephonyOrganizationResponseSchema } from "@/lib/telephony/schemas";
+import { auditAction, opsActionLimit } from "@/modules/console/lib/route-helpers";
+import {
+  callerIdParamsSchema,
+  callerIdPatchSchema,
+} from "@/modules/telephony/lib/caller-id-schemas";
+import { removeCallerId, setDefaultCallerId } from "@/modules/telephony/lib/caller-ids";
+import { telephonyOrganizationResponseSchema } from "@/modules/telephony/lib/schemas";
 
 export const PATCH = withOperator(
   { params: callerIdParamsSchema, body: callerIdPatchSchema, rateLimit: opsActionLimit },

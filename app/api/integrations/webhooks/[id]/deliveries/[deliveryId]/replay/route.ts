@@ -1,12 +1,12 @@
 // POST /api/integrations/webhooks/{id}/deliveries/{deliveryId}/replay - send a delivery's body again (managers)
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { integrationsWriteLimit } from "@/lib/integrations/limits";
-import { replayDelivery } from "@/lib/integrations/webhooks/endpoints";
+import { integrationsWriteLimit } from "@/modules/integrations/lib/limits";
+import { replayDelivery } from "@/modules/integrations/lib/webhooks/endpoints";
 import {
   webhookDeliveryParamsSchema,
   webhookDeliveryResponseSchema,
-} from "@/lib/integrations/webhooks/schemas";
+} from "@/modules/integrations/lib/webhooks/schemas";
 
 export const POST = withUser(
   {

@@ -1,0 +1,139 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { KeyRound } from "lucide-react";
+import {
+  validatePasswordChange,
+  type PasswordChangeErrors,
+  type PasswordChangeValues,
+} from "@/modules/account-security/lib/password-form";
+import {
+  changePasswordResponseSchema,
+  passwordErrorCodes,
+} from "@/modules/account-security/lib/schemas";
+import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import { Button, Field, Input } from "@/components/ui";
+
+type Values = PasswordChangeValues;
+type FieldName = keyof Values;
+type Errors = PasswordChangeErrors;
+
+const empty: Values = { current: "", next: "", confirm: "" };
+const fields: {
+  name: FieldName;
+  label: "currentPassword" | "newPassword" | "confirmPassword";
+  autoComplete: string;
+}[] = [
+  { name: "current", label: "currentPassword", autoComplete: "current-password" },
+  { name: "next", label: "newPassword", autoComplete: "new-password" },
+  { name: "confirm", label: "confirmPassword", autoComplete: "new-password" },
+];
+/** What a refusal from the server means for the form. */
+function fromServer(error: unknown): { errors?: Errors; message?: string } {
+  if (!(error instanceof ApiClientError)) return { message: "failed" };
+  if (error.code === passwordErrorCodes.wrongCurrent)
+    return { errors: { current: "wrongCurrent" } };
+  if (error.code === passwordErrorCodes.throttled) return { message: "throttled" };
+  if (error.status === 401) return { message: "sessionExpired" };
+  // A validation refusal cannot follow the form's own check (the same rules): a generic error.
+  return { message: "failed" };
+}
+
+/**
+ * The real password change (issue 33), in Profile's Security card and Settings' dialog: checked
+ * here first with the spec's minimums, then by the server (which also checks the current
+ * password). On success the fields empty and `onChanged` hears how many other devices were
+ * signed out.
+ */
+export function ChangePasswordForm({
+  idPrefix,
+  onChanged,
+  autoFocus = false,
+}: {
+  idPrefix: string;
+  onChanged?: (otherSessionsEnded: number) => void;
+  autoFocus?: boolean;
+}) {
+  const t = useTranslations("AccountSecurity");
+  const [values, setValues] = useState<Values>(empty);
+  const [errors, setErrors] = useState<Errors>({});
+  const [status, setStatus] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const found = validatePasswordChange(values);
+    setErrors(found);
+    setStatus(null);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      const res = await apiClient.post(
+        "/api/auth/password",
+        {
+          currentPassword: values.current,
+          newPassword: values.next,
+          confirmPassword: values.confirm,
+        },
+        { schema: changePasswordResponseSchema, credential: "rep" },
+      );
+      setValues(empty);
+      setStatus({ tone: "ok", text: t("changed", { count: res.otherSessionsEnded }) });
+      onChanged?.(res.otherSessionsEnded);
+    } catch (error) {
+      const outcome = fromServer(error);
+      if (outcome.errors) setErrors(outcome.errors);
+      if (outcome.message === "throttled") {
+        const seconds = error instanceof ApiClientError ? (error.retryAfterSec ?? 60) : 60;
+        setStatus({ tone: "error", text: t("throttled", { minutes: Math.ceil(seconds / 60) }) });
+      } else if (outcome.message) {
+        setStatus({
+          tone: "error",
+          text: t(outcome.message as "failed" | "sessionExpired"),
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
+      <p className="text-sm text-fg-muted">{t("hint")}</p>
+      {fields.map((f, i) => (
+        <Field
+          key={f.name}
+          id={`${idPrefix}-${f.name}`}
+          label={t(f.label)}
+          error={errors[f.name] ? t(errors[f.name]!) : null}
+        >
+          <Input
+            type="password"
+            autoComplete={f.autoComplete}
+            autoFocus={autoFocus && i === 0}
+            value={values[f.name]}
+            onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+          />
+        </Field>
+      ))}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={busy}>
+          <KeyRound aria-hidden /> {busy ? t("changing") : t("submit")}
+        </Button>
+        <p
+          role={status?.tone === "error" ? "alert" : "status"}
+          data-testid={`${idPrefix}-status`}
+          className={
+            status?.tone === "error"
+              ? "text-sm text-danger-text"
+              : "text-sm font-medium text-success-soft-fg"
+          }
+        >
+          {status?.text}
+        </p>
+      </div>
+    </form>
+  );
+}

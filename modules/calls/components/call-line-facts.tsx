@@ -1,0 +1,123 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { PhoneIncoming, PhoneMissed } from "lucide-react";
+import { Badge } from "@/components/ui";
+import type { CallDto } from "@/modules/calls/lib/schemas";
+import { qualityLevel } from "@/modules/dialer/lib/call-quality";
+import { outcomeLabelKey } from "@/modules/dialer/lib/sip-outcome";
+import { cn } from "@/lib/ui/cn";
+
+type LineReport = Pick<CallDto, "outcome" | "sipStatus" | "setupMs" | "quality">;
+export type LineFact = { key: string; label: string; value: string };
+
+/**
+ * What the line reported about a call (issue 28) as label and value, only what is known: the
+ * outcome (named as "Call Ended" named it in the dialer), the final SIP status, the setup time
+ * (click or Answer to connected) and the quality summary. A simulated call reports none of them,
+ * and its setup time is the simulation's own 600 ms timer (the demo's, a seeded 4 s): it is shown
+ * only beside a line's report, so simulated calls look as they always did.
+ */
+export function useLineFacts(call: LineReport | null): LineFact[] {
+  const t = useTranslations("Calls.line");
+  const tDialer = useTranslations("Dialer");
+  const format = useFormatter();
+  if (!call) return [];
+  const facts: LineFact[] = [];
+  if (call.outcome) {
+    const key = outcomeLabelKey(call.outcome);
+    const value = key ? tDialer(key) : t(call.outcome === "cancelled" ? "cancelled" : "completed");
+    facts.push({ key: "outcome", label: t("outcome"), value });
+  }
+  if (call.sipStatus !== null) {
+    facts.push({ key: "sipStatus", label: t("sipStatus"), value: String(call.sipStatus) });
+  }
+  const fromLine = call.outcome !== null || call.sipStatus !== null || call.quality !== null;
+  if (fromLine && call.setupMs !== null) {
+    facts.push({
+      key: "setup",
+      label: t("setup"),
+      value: format.number(call.setupMs / 1000, {
+        style: "unit",
+        unit: "second",
+        unitDisplay: "short",
+        maximumFractionDigits: 1,
+      }),
+    });
+  }
+  if (call.quality) {
+    const q = call.quality;
+    const mos = (value: number) =>
+      format.number(value, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
+    facts.push({
+      key: "quality",
+      label: t("quality"),
+      value: t("qualityValue", {
+        level: tDialer(`quality.${qualityLevel(q.averageMos)}`),
+        average: mos(q.averageMos),
+        worst: mos(q.worstMos),
+        jitter: format.number(q.worstJitterMs, {
+          style: "unit",
+          unit: "millisecond",
+          unitDisplay: "short",
+          maximumFractionDigits: 1,
+        }),
+        loss: format.number(q.worstLossPercent / 100, {
+          style: "percent",
+          maximumFractionDigits: 1,
+        }),
+      }),
+    });
+  }
+  return facts;
+}
+
+/** The facts as one wrapping line of "label: value" pairs (the Call Log's rows). */
+export function CallLineFacts({ call, className }: { call: LineReport; className?: string }) {
+  const t = useTranslations("Calls.line");
+  const facts = useLineFacts(call);
+  if (facts.length === 0) return null;
+  return (
+    <dl
+      aria-label={t("details")}
+      className={cn("flex flex-wrap gap-x-3 gap-y-1 text-xs text-fg-muted", className)}
+      data-testid="call-line-facts"
+    >
+      {facts.map((fact) => (
+        <div key={fact.key} className="flex min-w-0 gap-1" data-fact={fact.key}>
+          <dt className="after:content-[':']">{fact.label}</dt>
+          <dd className="min-w-0 break-words text-fg">
+            <bdi>{fact.value}</bdi>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** An inbound call's badge: Missed when it never connected, else Inbound. Nothing for outbound. */
+export function DirectionBadge({
+  call,
+}: {
+  call: Pick<CallDto, "direction" | "connectedAt" | "endedAt">;
+}) {
+  const t = useTranslations("Calls.direction");
+  if (call.direction !== "inbound") return null;
+  const missed = isMissed(call);
+  const Icon = missed ? PhoneMissed : PhoneIncoming;
+  return (
+    <Badge
+      tone={missed ? "danger" : "accent"}
+      data-testid="call-direction"
+      data-direction={missed ? "missed" : "inbound"}
+    >
+      <Icon aria-hidden />
+      {missed ? t("missed") : t("inbound")}
+    </Badge>
+  );
+}
+
+/** An inbound call that rang and ended without ever connecting (the Missed Calls screen's). */
+export function isMissed(call: Pick<CallDto, "direction" | "connectedAt" | "endedAt">): boolean {
+  return call.direction === "inbound" && call.connectedAt === null && call.endedAt !== null;
+}

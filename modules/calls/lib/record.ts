@@ -1,0 +1,224 @@
+import "server-only";
+import { ApiError } from "@/lib/api/errors";
+import type { UserSession } from "@/lib/auth/sessions";
+import { getDb, type Db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { doNotCallRefusal, invalidNumber, onDncList } from "@/modules/do-not-call/lib/do-not-call";
+import { keepAccountName } from "@/modules/records/lib/accounts";
+import { callerIdPool, homeCallerId, presentedCallerId } from "@/modules/telephony/lib/caller-ids";
+import { callDtos, callSelect, outcomeToDb, talkSecondsOf } from "./dto";
+import { dialStringTargets } from "./dial-string";
+import { countryOf } from "./phone";
+import { CALL_MAX_MS, callTooLong, type CallDto, type CallPutBody } from "./schemas";
+import { myCalls } from "./scope";
+
+/** A dialer clock this far ahead of the server's is tolerated; beyond it a time is refused. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+/**
+ * The oldest start recorded. The browser's outbox sends a call as soon as it is back online, so
+ * an older start is a broken clock or a forged body; unbounded, a start in 1958 completed today
+ * overflowed talkSeconds (an int column) and the call answered 500 on every retry.
+ */
+const MAX_AGE_MS = 30 * 24 * 3600_000;
+
+type Times = { startedAt: Date; connectedAt: Date | null; endedAt: Date | null };
+
+/** A 400 in the shape of the wrapper's zod errors, for rules that need the server's clock or row. */
+const refuse = (field: string, message: string) =>
+  new ApiError("validation", `${field}: ${message}`, {
+    details: { fields: { [field]: message } },
+  });
+
+function timesOf(body: CallPutBody, now: Date): Times {
+  const date = (v: string | null | undefined) => (v ? new Date(v) : null);
+  const times = {
+    startedAt: new Date(body.startedAt),
+    connectedAt: date(body.connectedAt),
+    endedAt: date(body.endedAt),
+  };
+  for (const [field, value] of Object.entries(times)) {
+    if (value && value.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+      throw refuse(field, "Cannot be in the future");
+    }
+  }
+  // connectedAt and endedAt are not before startedAt (the schema), so this bounds them too.
+  if (times.startedAt.getTime() < now.getTime() - MAX_AGE_MS) {
+    throw refuse("startedAt", "Cannot be more than 30 days ago");
+  }
+  return times;
+}
+
+/**
+ * A completion is measured against the start as stored, which need not be the one this body
+ * sends (nothing forces a retry to repeat it, and rows recorded before these bounds exist):
+ * talkSeconds follows the stored values. Only a body that fills something in is checked, so a
+ * retry of what is already stored still answers 200.
+ */
+function checkCompletion(stored: Times, t: Times) {
+  const fills = (!stored.connectedAt && t.connectedAt) || (!stored.endedAt && t.endedAt);
+  if (!fills) return;
+  const ended = stored.endedAt ?? t.endedAt;
+  const last = ended ?? stored.connectedAt ?? t.connectedAt;
+  if (last && last.getTime() - stored.startedAt.getTime() > CALL_MAX_MS) {
+    throw refuse(ended ? "endedAt" : "connectedAt", callTooLong);
+  }
+}
+
+const notFound = () => new ApiError("not_found", "Call not found");
+
+/** What the line reported about the call (issue 28), as the columns store it; null when unknown. */
+function lineReportOf(body: CallPutBody) {
+  return {
+    outcome: body.outcome ? outcomeToDb(body.outcome) : null,
+    sipStatus: body.sipStatus ?? null,
+    quality: body.quality ?? null,
+  };
+}
+
+/**
+ * PUT /api/calls/:id: records a call the first time its id is seen and completes it later.
+ * Retries are harmless: a second create finds the row and only fills in what is still empty,
+ * and connectedAt, endedAt, endReason, the line's outcome, SIP status and quality summary are
+ * never overwritten once set, so an older retry arriving late cannot undo a completed call.
+ * talkSeconds is always computed here. The direction, and the business's UTC offset and category
+ * (outbound only), are the first PUT's and never change.
+ * A call id that belongs to another rep or organization answers 404 (its existence is not told).
+ */
+export async function recordCall(
+  session: UserSession,
+  id: string,
+  body: CallPutBody,
+  now = new Date(),
+): Promise<{ created: boolean; call: CallDto }> {
+  const db = await getDb();
+  const times = timesOf(body, now);
+  const existing = await db.call.findUnique({
+    where: { id },
+    select: {
+      userId: true,
+      organizationId: true,
+      startedAt: true,
+      connectedAt: true,
+      endedAt: true,
+    },
+  });
+  let created = false;
+  if (!existing) created = await createCall(db, session, id, body, times);
+  else if (
+    existing.userId !== session.userId ||
+    existing.organizationId !== session.organizationId
+  ) {
+    throw notFound();
+  } else checkCompletion(existing, times);
+  if (!created) await completeCall(db, session, id, body, times);
+  // A business the team dials becomes its account record (issue 30), named as the rep saw it.
+  if (created && body.placeId && body.placeName)
+    await keepAccountName(session, body.placeId, body.placeName, body.dialedDigits);
+
+  const row = await db.call.findFirst({ where: { id, ...myCalls(session) }, select: callSelect });
+  if (!row) throw notFound();
+  return { created, call: (await callDtos(session.organizationId, [row]))[0]! };
+}
+
+/**
+ * The create path, and the only one: a new call's number is resolved and the row inserted.
+ * Checks that must stop a new call (do-not-call) belong here, before the insert; completing an
+ * existing call never passes through it. Returns false when a concurrent request created the
+ * row first (the caller then completes it like any retry).
+ *
+ * An inbound call (issue 28) is read the same way but never refused: do-not-call is about
+ * calling out, and a call someone made to the rep happened whatever the list says. Nor is a
+ * caller's number that reads as no phone number (withheld, "anonymous", an internal extension
+ * such as "201"): refusing it would lose the record of a real call (a 4xx is final for the
+ * browser's outbox), so it is recorded with dialedNumber null. Missed Calls then shows it
+ * without Call back, and it never matches a business or a do-not-call entry.
+ */
+async function createCall(db: Db, session: UserSession, id: string, body: CallPutBody, t: Times) {
+  const pool = await callerIdPool(session.organizationId, db);
+  const dialedDigits = body.dialedDigits.trim();
+  const inbound = body.direction === "inbound";
+  // The numbers the dial string may ring, however it was dialed ("*67...", "011...", "...#"),
+  // the one recorded first: an outbound string that rings none is refused, so no call out
+  // escapes the do-not-call match unread.
+  const targets = dialStringTargets(dialedDigits, countryOf(homeCallerId(pool)));
+  const dialedNumber = targets[0] ?? null;
+  // The number the call presented (issue 29): chosen by the same rule, from the same pool, as
+  // its authorisation (modules/telephony/lib/authorize.ts) a moment before. An inbound call rang the
+  // team's default number as far as the record can tell.
+  const callerId = inbound ? homeCallerId(pool) : presentedCallerId(pool, dialedNumber).callerId;
+  if (!inbound) {
+    if (!dialedNumber) throw invalidNumber(dialedDigits, "dialedDigits");
+    // Issue 15: a number on the team's do-not-call list is never recorded as a new call.
+    const listed = await onDncList(session, targets);
+    const refused = targets.find((n) => listed.has(n));
+    if (refused) {
+      throw doNotCallRefusal(refused);
+    }
+  }
+  const ended = t.endedAt ? body.endReason : null;
+  const line = lineReportOf(body);
+  const q = line.quality;
+  // ON CONFLICT DO NOTHING: two first PUTs racing each other make one row; the loser's insert
+  // waits for the winner's and then does nothing.
+  const inserted = await db.$queryRaw<{ id: string }[]>`
+    INSERT INTO "Call" ("id", "organizationId", "userId", "placeId", "dialedDigits",
+      "dialedNumber", "originatingNumber", "startedAt", "connectedAt", "endedAt", "talkSeconds",
+      "endReason", "direction", "outcome", "sipStatus", "qualitySamples", "averageMos",
+      "worstMos", "worstJitterMs", "worstLossFraction", "businessUtcOffsetMinutes",
+      "businessCategory", "updatedAt")
+    VALUES (${id}, ${session.organizationId}::uuid, ${session.userId}::uuid, ${body.placeId ?? null},
+      ${dialedDigits}, ${dialedNumber}, ${callerId}, ${t.startedAt}::timestamp(3),
+      ${t.connectedAt}::timestamp(3), ${t.endedAt}::timestamp(3),
+      ${talkSecondsOf(t.connectedAt, t.endedAt)}::int, ${ended ?? null}::"CallEndReason",
+      ${inbound ? "inbound" : "outbound"}::"CallDirection", ${line.outcome}::"CallOutcome",
+      ${line.sipStatus}::int, ${q?.samples ?? null}::int, ${q?.averageMos ?? null}::float8,
+      ${q?.worstMos ?? null}::float8, ${q?.worstJitterMs ?? null}::float8,
+      ${q?.worstLossFraction ?? null}::float8, ${inbound ? null : (body.businessUtcOffsetMinutes ?? null)}::int,
+      ${inbound ? null : (body.businessCategory ?? null)}, ${new Date()}::timestamp(3))
+    ON CONFLICT ("id") DO NOTHING
+    RETURNING "id"`;
+  return inserted.length === 1;
+}
+
+/**
+ * Fills in what is still empty, in one statement so that concurrent retries cannot interleave:
+ * each column keeps its first value, and talkSeconds follows the values the row ends up with.
+ * The quality summary fills in as a whole (its columns are set together or not at all), so two
+ * summaries are never mixed. A body that adds nothing changes nothing (not even updatedAt).
+ */
+async function completeCall(db: Db, session: UserSession, id: string, body: CallPutBody, t: Times) {
+  const c = t.connectedAt;
+  const e = t.endedAt;
+  const line = lineReportOf(body);
+  const q = line.quality;
+  if (!c && !e && !line.outcome && line.sipStatus === null && !q) return;
+  const reason = e ? (body.endReason ?? null) : null;
+  // The summary's own columns: the stored one while there is one, else the body's.
+  const keep = Prisma.sql`"averageMos" IS NOT NULL`;
+  await db.$executeRaw`
+    UPDATE "Call" SET
+      "connectedAt" = COALESCE("connectedAt", ${c}::timestamp(3)),
+      "endedAt" = COALESCE("endedAt", ${e}::timestamp(3)),
+      "endReason" = COALESCE("endReason", ${reason}::"CallEndReason"),
+      "outcome" = COALESCE("outcome", ${line.outcome}::"CallOutcome"),
+      "sipStatus" = COALESCE("sipStatus", ${line.sipStatus}::int),
+      "qualitySamples" = CASE WHEN ${keep} THEN "qualitySamples" ELSE ${q?.samples ?? null}::int END,
+      "worstMos" = CASE WHEN ${keep} THEN "worstMos" ELSE ${q?.worstMos ?? null}::float8 END,
+      "worstJitterMs" = CASE WHEN ${keep} THEN "worstJitterMs" ELSE ${q?.worstJitterMs ?? null}::float8 END,
+      "worstLossFraction" = CASE WHEN ${keep} THEN "worstLossFraction" ELSE ${q?.worstLossFraction ?? null}::float8 END,
+      "averageMos" = COALESCE("averageMos", ${q?.averageMos ?? null}::float8),
+      "talkSeconds" = CASE
+        WHEN COALESCE("endedAt", ${e}::timestamp(3)) IS NULL THEN NULL
+        WHEN COALESCE("connectedAt", ${c}::timestamp(3)) IS NULL THEN 0
+        ELSE GREATEST(0, FLOOR(EXTRACT(EPOCH FROM
+          COALESCE("endedAt", ${e}::timestamp(3)) - COALESCE("connectedAt", ${c}::timestamp(3)))))::int
+        END,
+      "updatedAt" = ${new Date()}::timestamp(3)
+    WHERE "id" = ${id} AND "userId" = ${session.userId}::uuid
+      AND "organizationId" = ${session.organizationId}::uuid
+      AND (("connectedAt" IS NULL AND ${c}::timestamp(3) IS NOT NULL)
+        OR ("endedAt" IS NULL AND ${e}::timestamp(3) IS NOT NULL)
+        OR ("outcome" IS NULL AND ${line.outcome}::"CallOutcome" IS NOT NULL)
+        OR ("sipStatus" IS NULL AND ${line.sipStatus}::int IS NOT NULL)
+        OR ("averageMos" IS NULL AND ${q?.averageMos ?? null}::float8 IS NOT NULL))`;
+}

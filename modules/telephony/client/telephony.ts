@@ -1,0 +1,23 @@
+import "client-only";
+import { apiClient } from "@/lib/client/api-client";
+import { authorizeAnswer, credentialsAnswer } from "@/lib/client/generated/telephony.gen";
+import type { CredentialsResponse } from "@/modules/telephony/lib/schemas";
+
+// The rep's side of a real phone line: fresh SIP credentials and the server's signed
+// authorisation of each call. Their answers are checked by rules generated from the routes' zod
+// schemas (npm run gen:rules): the SIP transport's chunk loads no zod.
+
+export function fetchLineCredentials(): Promise<CredentialsResponse> {
+  return apiClient.post("/api/telephony/credentials", undefined, {
+    schema: credentialsAnswer,
+    credential: "rep",
+  });
+}
+
+export function authorizeCall(dialedDigits: string, placeId: string | null) {
+  return apiClient.post(
+    "/api/telephony/authorize",
+    placeId ? { dialedDigits, placeId } : { dialedDigits },
+    { schema: authorizeAnswer, credential: "rep" },
+  );
+}
