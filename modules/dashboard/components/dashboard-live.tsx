@@ -5,7 +5,7 @@ import { RotateCw } from "lucide-react";
 import { Button } from "@/components/ui";
 import { useDashboard } from "@/modules/dashboard/client/dashboard";
 import { AgentGrid } from "./agent-grid";
-import { DashboardLoading } from "./dashboard-live-lazy";
+import { DashboardLoading } from "./dashboard-loading";
 import { KpiCards } from "./kpi-cards";
 import { SalesEvents } from "./sales-events";
 

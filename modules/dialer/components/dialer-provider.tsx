@@ -36,7 +36,7 @@ import { toast } from "@/components/ui/toaster";
 import { usePhoneLine } from "@/modules/dialer/hooks/use-phone-line";
 import { CallRecordingContext } from "@/modules/dialer/components/record-state";
 import { deferCallAudio } from "@/modules/dialer/lib/deferred-call-audio";
-import { VoicemailDropContext } from "@/modules/dialer/hooks/use-voicemail-drop";
+import { VoicemailDropContext } from "@/modules/dialer/hooks/voicemail-drop-context";
 
 const DialerContext = createContext<DialerController | null>(null);
 const RecorderContext = createContext<CallRecorder | null>(null);

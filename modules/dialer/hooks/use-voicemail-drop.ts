@@ -1,12 +1,11 @@
 import "client-only";
-import { createContext, useCallback, useContext, useSyncExternalStore } from "react";
-import type { DropState, VoicemailDrop } from "@/modules/voicemail/lib/browser/drop";
+import { useCallback, useContext, useSyncExternalStore } from "react";
+import type { DropState } from "@/modules/voicemail/lib/browser/drop";
 import { useDialerValue, useRealLine } from "@/modules/dialer/components/dialer-provider";
+import { VoicemailDropContext } from "./voicemail-drop-context";
 
 // Drop voicemail is offered in the dialer, the phone's in-call bar and on key V: one drop per
 // call for all of them, created by the dialer provider (modules/voicemail/lib/browser/drop.ts).
-
-export const VoicemailDropContext = createContext<VoicemailDrop | null>(null);
 
 const idle: DropState = { phase: "idle" };
 const never = () => () => undefined;
