@@ -16,6 +16,7 @@ export const benches = [
   "bench/call-setup.ts",
   "bench/power-dial.ts",
   "bench/records.ts",
+  "bench/live.ts",
 ];
 
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());

@@ -94,11 +94,15 @@ export async function serve({ port, hostname, dir }) {
     }
     lastRequest = Date.now();
     workSinceCollect = true;
-    inFlight++;
-    res.once("close", () => {
-      inFlight--;
-      if (inFlight === 0) drained();
-    });
+    // The live channel's streams (GET /api/live) never finish by themselves: shutdown does not
+    // wait for them; they are cut with the other connections and the browsers reconnect elsewhere.
+    if (!req.url?.startsWith("/api/live")) {
+      inFlight++;
+      res.once("close", () => {
+        inFlight--;
+        if (inFlight === 0) drained();
+      });
+    }
     if (stopping) res.setHeader("Connection", "close");
     req.headers[socketPeerHeader] = req.socket.remoteAddress ?? "";
     void handle(req, res);

@@ -1,6 +1,7 @@
 import "client-only";
 import { useQuery } from "@tanstack/react-query";
 import { apiClient } from "@/lib/client/api-client";
+import { isLive } from "@/lib/client/live";
 import { callbacksAnswer } from "@/lib/client/generated/callbacks.gen";
 
 // The Callbacks list as the screen and the reminders read it (GET /api/callbacks), checked by a
@@ -30,7 +31,8 @@ export function useCallbacks(scope: CallbackScope) {
   return useQuery({
     queryKey: callbacksKeys.list(scope),
     queryFn: ({ signal }) => fetchCallbacks(scope, signal),
-    refetchInterval: CALLBACKS_REFRESH_MS,
+    // The live channel refreshes it on each change; the timer is for when the channel is down.
+    refetchInterval: () => (isLive() ? false : CALLBACKS_REFRESH_MS),
     staleTime: 10_000,
   });
 }

@@ -2,6 +2,7 @@ import "client-only";
 import { useQuery } from "@tanstack/react-query";
 import { startOfDay } from "date-fns";
 import { apiClient } from "@/lib/client/api-client";
+import { isLive } from "@/lib/client/live";
 import { callsKeys } from "@/modules/calls/client/keys";
 import { dashboardAnswer } from "@/lib/client/generated/dashboard.gen";
 import { DASHBOARD_REFRESH_MS } from "@/modules/dashboard/lib/refresh";
@@ -24,7 +25,8 @@ export function useDashboard() {
         signal,
         query: { since: startOfDay(new Date()).toISOString() },
       }),
-    refetchInterval: DASHBOARD_REFRESH_MS,
+    // The live channel refreshes it on each change; the timer is for when the channel is down.
+    refetchInterval: () => (isLive() ? false : DASHBOARD_REFRESH_MS),
     refetchIntervalInBackground: false,
     staleTime: 5_000,
   });

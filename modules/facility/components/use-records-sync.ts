@@ -3,19 +3,24 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toaster";
+import { isLive, subscribeLive } from "@/lib/client/live";
 import { readStored, subscribeStored } from "@/lib/client/storage";
 import type { RecordsSync, SyncStatus } from "@/modules/records/client/engine";
 import { emptySyncState, type ItemMeta } from "@/modules/records/client/merge";
 import { recordsSyncFamily, rememberAccount } from "@/modules/records/client/sync-keys";
 
-/** Spec of issue 30: pull the team's changes every 15 s while the drawer is open. */
+/**
+ * While the live channel is down (lib/client/live.ts), the team's changes are pulled this often
+ * while the drawer is open; while it is live, a teammate's change is pulled when it is announced.
+ */
 export const RECORDS_PULL_MS = 15_000;
 
 const noMeta: Record<string, ItemMeta> = emptySyncState.meta;
 
 /**
  * The team sync of one place while its drawer is open: loads the engine (and zod) on first use,
- * syncs on open, on window focus, when the browser is back online and every 15 s, and queues the
+ * syncs on open, on window focus, when the browser is back online, when the live channel announces
+ * a change of this business (else every 15 s), and queues the
  * rep's own changes as they are written to the facility store. Returns the sync status and
  * who changed each item when (by item key, modules/records/client/items.ts).
  */
@@ -91,7 +96,14 @@ export function useRecordsSync(
           });
         }),
       );
-      const interval = setInterval(sync, RECORDS_PULL_MS);
+      const interval = setInterval(() => {
+        if (!isLive()) sync();
+      }, RECORDS_PULL_MS);
+      cleanups.push(
+        subscribeLive((change) => {
+          if (change.topic === "records" && change.placeId === placeId) sync();
+        }),
+      );
       const onOnline = () => {
         sync();
         report();

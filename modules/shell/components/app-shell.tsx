@@ -9,6 +9,7 @@ import { DialerProvider } from "@/modules/dialer/components/dialer-provider";
 import type { RepLine } from "@/modules/dialer/lib/line";
 import { useSession } from "@/lib/client/session";
 import { useSidebarCollapsed } from "@/lib/client/sidebar-pref";
+import { LiveUpdates } from "./live-updates";
 import { logoutToLogin } from "./logout";
 import { SecondBar } from "./second-bar";
 import { SidebarNav } from "./sidebar-nav";
@@ -123,6 +124,7 @@ export function AppShell({
       </div>
       <DialerWidget />
       <CallbackReminders />
+      <LiveUpdates />
     </DialerProvider>
   );
 }

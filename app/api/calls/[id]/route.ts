@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
+import { publishTeamChange } from "@/lib/live/bus";
 import { callsWriteLimit } from "@/modules/calls/lib/limits";
 import { recordCall } from "@/modules/calls/lib/record";
 import {
@@ -19,6 +20,7 @@ export const PUT = withUser(
   },
   async ({ session, params, body }) => {
     const { created, call } = await recordCall(session, params.id, body);
+    await publishTeamChange(session.organizationId, { topic: "calls", by: session.userId });
     return respond(callResponseSchema, { call }, { status: created ? 201 : 200 });
   },
 );

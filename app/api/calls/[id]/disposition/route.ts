@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
+import { publishTeamChange } from "@/lib/live/bus";
 import { setDisposition } from "@/modules/calls/lib/disposition";
 import { callsWriteLimit } from "@/modules/calls/lib/limits";
 import {
@@ -18,6 +19,8 @@ export const PUT = withUser(
     rateLimit: callsWriteLimit,
   },
   async ({ session, params, body }) => {
-    return respond(callResponseSchema, { call: await setDisposition(session, params.id, body) });
+    const call = await setDisposition(session, params.id, body);
+    await publishTeamChange(session.organizationId, { topic: "calls", by: session.userId });
+    return respond(callResponseSchema, { call });
   },
 );

@@ -2,6 +2,7 @@
 // PUT /api/records/{placeId}/items - push a batch of item changes (idempotent by kind and item id)
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
+import { publishTeamChange } from "@/lib/live/bus";
 import { pullItems, pushChanges } from "@/modules/records/lib/items";
 import { recordsReadLimit, recordsWriteLimit } from "@/modules/records/lib/limits";
 import {
@@ -30,9 +31,19 @@ export const PUT = withUser(
     body: accountPushBodySchema,
     rateLimit: recordsWriteLimit,
   },
-  async ({ session, params, body }) =>
-    respond(
-      accountPushResponseSchema,
-      await pushChanges(session, params.placeId, body.changes, new Date(), body.account),
-    ),
+  async ({ session, params, body }) => {
+    const answer = await pushChanges(
+      session,
+      params.placeId,
+      body.changes,
+      new Date(),
+      body.account,
+    );
+    await publishTeamChange(session.organizationId, {
+      topic: "records",
+      placeId: params.placeId,
+      by: session.userId,
+    });
+    return respond(accountPushResponseSchema, answer);
+  },
 );

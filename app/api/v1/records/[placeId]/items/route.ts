@@ -1,6 +1,7 @@
 // GET /api/v1/records/{placeId}/items?since= - REST API: a business's items changed after a cursor
 // PUT /api/v1/records/{placeId}/items - REST API: push item changes, made as the key's creator
 import { withApiKey } from "@/lib/api/with-api-key";
+import { publishTeamChange } from "@/lib/live/bus";
 import { v1Routes } from "@/modules/integrations/lib/v1/routes";
 import { pullItems, pushChanges } from "@/modules/records/lib/items";
 import { recordsReadLimit, recordsWriteLimit } from "@/modules/records/lib/limits";
@@ -14,6 +15,19 @@ export const GET = withApiKey(
 export const PUT = withApiKey(
   v1Routes.pushRecordItems,
   { rateLimit: recordsWriteLimit },
-  async ({ session, params, body }) =>
-    pushChanges(session, params.placeId, body.changes, new Date(), body.account),
+  async ({ session, params, body }) => {
+    const answer = await pushChanges(
+      session,
+      params.placeId,
+      body.changes,
+      new Date(),
+      body.account,
+    );
+    await publishTeamChange(session.organizationId, {
+      topic: "records",
+      placeId: params.placeId,
+      by: session.userId,
+    });
+    return answer;
+  },
 );

@@ -1,0 +1,53 @@
+"use client";
+
+import { useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { startLive, subscribeLive, subscribeLiveStatus } from "@/lib/client/live";
+import type { LiveTopic } from "@/lib/live/changes";
+import { callbacksKeys } from "@/modules/callbacks/client/callbacks";
+import { callsKeys } from "@/modules/calls/client/keys";
+
+// What each kind of team change makes stale. Every call screen's key starts with "calls"
+// (Call Log, Missed Calls, the dashboard, Dial Count, the do-not-call marks); callbacks come from
+// call outcomes and from the account records; the dashboard's Sales Events are named from the
+// records. An open drawer syncs its own business (use-records-sync.ts).
+const staleOn: Record<LiveTopic, readonly (readonly unknown[])[]> = {
+  calls: [callsKeys.all, callbacksKeys.all],
+  records: [callbacksKeys.all, callsKeys.dashboard],
+  "do-not-call": [callsKeys.all, ["do-not-call"]],
+};
+
+/**
+ * Keeps every open screen of the team's data current from the live channel: a teammate's call,
+ * outcome or note refetches what shows it. When the stream comes back after a gap, everything is
+ * refetched once, since changes in the gap were not announced.
+ */
+export function LiveUpdates() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const stop = startLive();
+    const offChange = subscribeLive((change) => {
+      for (const queryKey of staleOn[change.topic])
+        void queryClient.invalidateQueries({ queryKey });
+    });
+    // The first stream of the page follows its first fetches; a later one follows a gap.
+    let dropped = false;
+    let wasLive = false;
+    const offStatus = subscribeLiveStatus((live) => {
+      // For support and the browser tests: whether this tab hears its team live.
+      document.documentElement.dataset.live = live ? "on" : "off";
+      if (live && dropped) {
+        for (const keys of Object.values(staleOn))
+          for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+      }
+      if (wasLive && !live) dropped = true;
+      wasLive = live;
+    });
+    return () => {
+      offChange();
+      offStatus();
+      stop();
+    };
+  }, [queryClient]);
+  return null;
+}
