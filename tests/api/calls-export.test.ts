@@ -33,16 +33,30 @@ const ids = Object.fromEntries(Object.keys(times).map((k) => [k, newId()])) as R
   string
 >;
 
+// The morning call is to a business the team keeps an account record of.
+const placeId = `ChIJexport-${newId()}`;
+
 beforeAll(async () => {
   const org = await organization();
   [rep, mate] = await Promise.all([repOf(org.id), repOf(org.id)]);
+  const db = await getDb();
+  await db.account.create({
+    data: {
+      organizationId: org.id,
+      placeId,
+      name: "Sunrise Bakery",
+      updatedById: rep.userId,
+      updatedAt: new Date(),
+    },
+  });
   for (const key of Object.keys(times) as (keyof typeof times)[]) {
     const who = key === "noon" ? mate : rep;
-    const res = await putCall(who, ids[key], completedCall(times[key], key === "noon" ? 125 : 30));
+    const body = completedCall(times[key], key === "noon" ? 125 : 30);
+    const res = await putCall(who, ids[key], key === "morning" ? { ...body, placeId } : body);
     expect(res.status).toBe(201);
   }
   await putDisposition(mate, ids.noon, { disposition: "sale", saleAmount: "1250" });
-  await putDisposition(rep, ids.morning, { disposition: "interested" });
+  await putDisposition(rep, ids.morning, { disposition: "interested", note: "Ask for Sam" });
 });
 
 // The rep's day in Berlin (+01:00), as the calendar sends it: start of day to end of day.
@@ -69,10 +83,10 @@ describe("Call Reports export", () => {
     const text = new TextDecoder().decode(bytes);
     expect(lines(text)).toEqual([
       `# Call Reports range: ${day}T00:00:00+01:00 to ${day}T23:59:59+01:00`,
-      "call_id,agent,duration_seconds,timestamp,direction,outcome,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
-      `${ids.morning},${rep.username},30,${times.morning.toISOString()},outbound,,,5000,,,,`,
-      `${ids.noon},${mate.username},125,${times.noon.toISOString()},outbound,,,5000,,,,`,
-      `${ids.lastSecond},${rep.username},30,${times.lastSecond.toISOString()},outbound,,,5000,,,,`,
+      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
+      `${ids.morning},${rep.username},30,${times.morning.toISOString()},interested,Sunrise Bakery,Ask for Sam,outbound,,,5000,,,,`,
+      `${ids.noon},${mate.username},125,${times.noon.toISOString()},sale,,,outbound,,,5000,,,,`,
+      `${ids.lastSecond},${rep.username},30,${times.lastSecond.toISOString()},,,,outbound,,,5000,,,,`,
     ]);
   });
 
@@ -104,7 +118,7 @@ describe("Call Reports export", () => {
     );
     expect(lines(await res.text())).toEqual([
       "# Call Reports range: 2020-01-01T00:00:00Z to 2020-01-31T23:59:59Z",
-      "call_id,agent,duration_seconds,timestamp,direction,outcome,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
+      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
     ]);
   });
 
@@ -132,7 +146,7 @@ describe("Sales History export", () => {
 });
 
 describe("what the line reported (issue 28)", () => {
-  it("appends direction, outcome, SIP status, setup time and quality after the spec's columns", async () => {
+  it("appends direction, the line's result, SIP status, setup time and quality after the rep's columns", async () => {
     const org = await organization();
     const who = await repOf(org.id);
     const at = new Date(Date.parse(`${dayBefore}T09:00:00.000Z`) - 2 * dayMs);
@@ -168,9 +182,9 @@ describe("what the line reported (issue 28)", () => {
       to: `${day}T23:59:59.999Z`,
     });
     expect(lines(await res.text()).slice(1)).toEqual([
-      "call_id,agent,duration_seconds,timestamp,direction,outcome,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
-      `${real},${who.username},42,${at.toISOString()},outbound,remote-hangup,200,2345,4.31,3.2,17.3,1.2`,
-      `${missed},${who.username},0,${rang},inbound,,,,,,,`,
+      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
+      `${real},${who.username},42,${at.toISOString()},,,,outbound,remote-hangup,200,2345,4.31,3.2,17.3,1.2`,
+      `${missed},${who.username},0,${rang},,,,inbound,,,,,,,`,
     ]);
   });
 });

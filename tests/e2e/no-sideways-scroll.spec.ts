@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { uniqueNumber } from "./calls-helpers";
+import { createCall, uniqueNumber } from "./calls-helpers";
 import { setLocale } from "./helpers";
 
 // Issue 31: no route of the spec's screen table scrolls sideways on a phone (360×800, 390×844),
@@ -36,7 +36,11 @@ const repRoutes: Route[] = [
   { path: "/app/reports/sales-history" },
   { path: "/app/targets" },
   { path: "/app/targets?q=dentists+in+Austin&ts=1", ready: targetsReady },
-  { path: "/app/analytics" },
+  {
+    // With a call recorded, so that its widest chart (the heatmap) is drawn.
+    path: "/app/analytics",
+    ready: (page) => expect(page.getByTestId("heatmap-grid")).toBeVisible(),
+  },
   { path: "/app/settings" },
   { path: "/app/profile" },
   { path: "/app/help" },
@@ -94,6 +98,7 @@ for (const { locale, scheme } of variants) {
         data: { number: uniqueNumber("303"), note: "A note long enough to need its column" },
       });
       expect(added.status(), await added.text()).toBeLessThan(300);
+      await createCall(repPage.request, repSession.token, { digits: uniqueNumber("303") });
       await checkRoutes(repPage, repRoutes, locale, scheme);
     });
 

@@ -105,10 +105,11 @@ test.describe("reports", () => {
     await open(page, "/app/reports/call-history");
     const empty =
       "No call found. Use the search to locate a single call for auditing and download.";
-    // Before any search: an invitation to search, no "not found" and nothing to download.
-    await expect(page.getByTestId("call-history-idle")).toBeVisible();
-    await expect(main(page).getByText(empty)).toHaveCount(0);
-    await expect(main(page).getByRole("button", { name: "Download CSV" })).toHaveCount(0);
+    // Before any search: the spec's empty message, and Download CSV says no call is selected.
+    await expect(page.getByTestId("call-history-idle")).toContainText(empty);
+    expect(
+      await alertFrom(page, () => main(page).getByRole("button", { name: "Download CSV" }).click()),
+    ).toBe("No call selected to download");
     // Real records now: no sample-data label.
     await expect(main(page).getByText("Sample data")).toHaveCount(0);
 
@@ -141,6 +142,7 @@ test.describe("reports", () => {
     const call = await createCall(page.request, repSession.token, {
       digits: uniqueNumber("312"),
       talkSeconds: 1287,
+      disposition: "interested",
     });
     await open(page, "/app/reports/call-history");
     const box = main(page).getByRole("searchbox", { name: "Search calls" });
@@ -149,6 +151,8 @@ test.describe("reports", () => {
     const card = page.getByTestId("call-card");
     await expect(card).toContainText(call.id);
     await expect(card).toContainText("21:27");
+    // The rep's outcome is on the card and in the file.
+    await expect(card.locator('[data-row="disposition"]')).toContainText("Interested");
     const iso = await card.locator("time").getAttribute("datetime");
     expect(iso).toBe(call.startedAt);
 
@@ -157,8 +161,9 @@ test.describe("reports", () => {
     );
     expect(file.name).toBe(`call-${call.id}.csv`);
     expect(file.lines).toEqual([
-      "id,dialed,originating,agent,duration_seconds,timestamp",
-      `${call.id},${call.dialedDigits},${safeCell(call.originatingNumber ?? "")},${repSession.username},1287,${iso}`,
+      "id,dialed,originating,agent,duration_seconds,timestamp,disposition,business,note",
+      // Both numbers E.164 (a leading + is written with the CSV's protective apostrophe).
+      `${call.id},${safeCell(call.dialedNumber ?? call.dialedDigits)},${safeCell(call.originatingNumber ?? "")},${repSession.username},1287,${iso},interested,,`,
       "",
     ]);
   });
@@ -209,7 +214,7 @@ test.describe("reports", () => {
     expect(file.name).toBe("call-reports_2026-03-10T1030_to_2026-03-10T1130.csv");
     expect(file.lines).toEqual([
       "# Call Reports range: 2026-03-10T10:30:00-04:00 to 2026-03-10T11:30:00-04:00",
-      "call_id,agent,duration_seconds,timestamp,direction,outcome,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
+      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
       "",
     ]);
   });
@@ -260,7 +265,7 @@ test.describe("reports", () => {
     expect(file.name).toBe("call-reports_2026-03-05_to_2026-03-20.csv");
     expect(file.lines).toEqual([
       "# Call Reports range: 2026-03-05T00:00:00-05:00 to 2026-03-20T23:59:59-04:00",
-      "call_id,agent,duration_seconds,timestamp,direction,outcome,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
+      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
       "",
     ]);
 

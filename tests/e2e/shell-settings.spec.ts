@@ -144,3 +144,42 @@ test.describe("settings: language and theme", () => {
     await expect(row.locator("time").first()).toHaveText(shown("America/Chicago"));
   });
 });
+
+test.describe("settings: notifications", () => {
+  test.use({ signedInAs: "rep" });
+
+  test("Save Changes keeps Push across a reload once the browser allows notifications", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.grantPermissions(["notifications"], { origin: baseURL });
+    await page.goto("/app/settings");
+    const push = page.getByRole("checkbox", { name: "Push" });
+    await expect(push).toBeChecked();
+    await push.click();
+    await expect(push).not.toBeChecked();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Settings saved.")).toBeVisible();
+    await page.reload();
+    await expect(push).not.toBeChecked();
+    await push.click();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Settings saved.")).toBeVisible();
+    await page.reload();
+    await expect(push).toBeChecked();
+  });
+
+  test("Push is not shown as on when the browser blocks notifications, and saving says why", async ({
+    page,
+  }) => {
+    // Headless Chromium answers a permission request with "denied" unless it was granted.
+    await page.goto("/app/settings");
+    const push = page.getByRole("checkbox", { name: "Push" });
+    await expect(push).not.toBeChecked();
+    await push.click();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "blocks notifications" })).toBeVisible();
+    await expect(push).not.toBeChecked();
+  });
+});

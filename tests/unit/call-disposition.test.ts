@@ -163,11 +163,14 @@ describe("Call History card", () => {
       }),
     ).toEqual({
       id: "c1",
-      dialedNumber: "4155550132",
+      dialedNumber: "+14155550132",
       originatingNumber: "",
       agent: "rep1",
       durationSeconds: 0,
       timestamp: Date.parse("2026-03-02T09:00:00.000Z"),
+      disposition: null,
+      business: null,
+      note: null,
     });
   });
 });

@@ -51,8 +51,8 @@ describe("exports", () => {
 
   it("a call export holds the header and exactly that call's row", () => {
     expect(lines(callCsv(call))).toEqual([
-      "id,dialed,originating,agent,duration_seconds,timestamp",
-      `CALL-1001,4155550132,6285550100,Olivia Bennett,312,${new Date(call.timestamp).toISOString()}`,
+      "id,dialed,originating,agent,duration_seconds,timestamp,disposition,business,note",
+      `CALL-1001,4155550132,6285550100,Olivia Bennett,312,${new Date(call.timestamp).toISOString()},,,`,
       "",
     ]);
     expect(new Date(call.timestamp).toISOString()).toBe("2026-11-23T11:56:00.000Z");
@@ -75,7 +75,7 @@ describe("exports", () => {
       /^# Call Reports range: 2026-11-01T00:00:00([+-]\d\d:\d\d|Z) to 2026-11-15T23:59:59([+-]\d\d:\d\d|Z)$/,
     );
     expect(rows[1]).toBe(
-      "call_id,agent,duration_seconds,timestamp,direction,outcome,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
+      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
     );
     expect(rows[2]).toBe("");
   });

@@ -16,16 +16,18 @@ type Props = { data: AnalyticsResponse; fileStem: string };
 
 export default function AnalyticsCharts({ data, fileStem }: Props) {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <div className="lg:col-span-2">
+    // One column that may shrink below its content (minmax(0, 1fr)): the wide heatmap scrolls
+    // inside its card instead of stretching every card past a phone's width.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
+      <div className="min-w-0 lg:col-span-2">
         <ActivityChart data={data} fileStem={fileStem} />
       </div>
       <OutcomesChart data={data} fileStem={fileStem} />
       <FunnelChart data={data} fileStem={fileStem} />
-      <div className="lg:col-span-2">
+      <div className="min-w-0 lg:col-span-2">
         <LeaderboardChart data={data} fileStem={fileStem} />
       </div>
-      <div className="lg:col-span-2">
+      <div className="min-w-0 lg:col-span-2">
         <Heatmap data={data} fileStem={fileStem} />
       </div>
     </div>

@@ -11,6 +11,8 @@ import {
 import { toast } from "@/components/ui/toaster";
 import { CALLBACKS_CHANGED_EVENT, dueReminders } from "@/modules/callbacks/lib/times";
 import { useCallbacks } from "@/modules/callbacks/client/callbacks";
+import { callbackPushKey } from "@/modules/callbacks/client/push-pref";
+import { readStored } from "@/lib/client/storage";
 import type { Callback } from "@/modules/records/lib/schemas";
 import { dialableDigits } from "@/modules/targets/lib/format";
 
@@ -71,6 +73,7 @@ export function CallbackReminders() {
       if (
         typeof Notification !== "undefined" &&
         Notification.permission === "granted" &&
+        readStored(callbackPushKey) &&
         document.visibilityState !== "visible"
       ) {
         const notice = new Notification(title, { body: description, tag: `callback-${c.itemId}` });

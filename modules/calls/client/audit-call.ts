@@ -1,5 +1,5 @@
 import type { CallDto } from "@/modules/calls/lib/schemas";
-import type { SampleCall } from "@/lib/sample/calls";
+import type { AuditCall } from "@/modules/reports/lib/exports";
 
 // Call History shows a call record on the spec's card and downloads it with the spec's CSV
 // columns (modules/reports/lib/exports.ts callCsv): this maps a record to that card's shape.
@@ -10,17 +10,20 @@ export function nationalDisplay(number: string): string {
 }
 
 /**
- * The number as the rep dialed it (digits) goes on the card and in the file: it is what the rep
- * typed or clicked, and a CSV cell starting with "+" would be written with a protective
- * apostrophe. The originating number is the organization's caller ID (E.164).
+ * Both numbers in one format, E.164, like the originating number (the organization's caller
+ * ID); the digits the rep typed only where the call does not know the number's country. With
+ * the rep's outcome, the business and the note, which the file carries after the spec's columns.
  */
-export function toAuditCall(call: CallDto): SampleCall {
+export function toAuditCall(call: CallDto): AuditCall {
   return {
     id: call.id,
-    dialedNumber: call.dialedDigits,
+    dialedNumber: call.dialedNumber ?? call.dialedDigits,
     originatingNumber: call.originatingNumber ?? "",
     agent: call.agent,
     durationSeconds: call.talkSeconds ?? 0,
     timestamp: Date.parse(call.startedAt),
+    disposition: call.disposition,
+    business: call.businessName,
+    note: call.note,
   };
 }

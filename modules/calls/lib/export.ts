@@ -19,6 +19,9 @@ type ExportRow = {
   saleAmount: string | null;
   direction: string;
   outcome: DbCallOutcome | null;
+  disposition: string | null;
+  business: string | null;
+  note: string | null;
   sipStatus: number | null;
   setupMs: number | null;
   averageMos: number | null;
@@ -39,6 +42,9 @@ function rowOf(kind: ReportKind, call: ExportRow): CsvCell[] {
     call.username,
     call.talkSeconds ?? 0,
     timestamp,
+    call.disposition ?? "",
+    call.business ?? "",
+    call.note ?? "",
     call.direction,
     call.outcome ? outcomeFromDb(call.outcome) : "",
     call.sipStatus ?? "",
@@ -70,8 +76,10 @@ async function readBatch(
     SELECT c."id", u."username", c."startedAt", c."talkSeconds", c."saleAmount"::text AS "saleAmount",
       c."direction"::text AS "direction", c."outcome", c."sipStatus",
       (EXTRACT(EPOCH FROM c."connectedAt" - c."startedAt") * 1000)::int AS "setupMs",
-      c."averageMos", c."worstMos", c."worstJitterMs", c."worstLossFraction"
+      c."averageMos", c."worstMos", c."worstJitterMs", c."worstLossFraction",
+      c."disposition"::text AS "disposition", a."name" AS "business", c."note"
     FROM "Call" c JOIN "User" u ON u."id" = c."userId"
+    LEFT JOIN "Account" a ON a."organizationId" = c."organizationId" AND a."placeId" = c."placeId"
     WHERE c."organizationId" = ${session.organizationId}::uuid
       AND c."startedAt" >= ${range.start}::timestamp(3) AND c."startedAt" <= ${range.end}::timestamp(3)
       ${sales} ${page}

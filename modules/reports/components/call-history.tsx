@@ -35,6 +35,7 @@ export function CallHistory() {
     onSuccess: () => setPicked(0),
   });
   const tRecordings = useTranslations("Recordings");
+  const tCallsRoot = useTranslations("Calls");
   const matches: CallDto[] = search.data?.calls ?? [];
   const current = matches[picked] ?? null;
   const found = current ? toAuditCall(current) : null;
@@ -45,6 +46,19 @@ export function CallHistory() {
   const extraRows: CallCardRow[] = [
     ...(current?.businessName
       ? [{ key: "business", label: t("business"), value: <bdi>{current.businessName}</bdi> }]
+      : []),
+    // What the rep recorded: the outcome and the note (also in the CSV).
+    ...(current?.disposition
+      ? [
+          {
+            key: "disposition",
+            label: tCallsRoot("log.outcome"),
+            value: tCallsRoot(`dispositions.${current.disposition}`),
+          },
+        ]
+      : []),
+    ...(current?.note
+      ? [{ key: "note", label: t("note"), value: <bdi>{current.note}</bdi>, wide: true }]
       : []),
     ...(inbound && current
       ? [
@@ -146,9 +160,14 @@ export function CallHistory() {
         {found ? (
           <CallCard call={found} actions={downloadButton} inbound={inbound} extraRows={extraRows} />
         ) : search.isIdle ? (
-          // Before any search there is nothing "not found" and nothing to download.
+          // The spec's empty message, with its Download CSV (which says no call is selected).
           <div data-testid="call-history-idle">
-            <EmptyState icon={FileSearch} title={t("beforeSearch")} headingLevel={2} />
+            <EmptyState
+              icon={FileSearch}
+              title={t("empty")}
+              action={downloadButton}
+              headingLevel={2}
+            />
           </div>
         ) : search.isPending ? null : (
           <EmptyState

@@ -7,6 +7,11 @@ import { format, formatISO } from "date-fns";
 import { writeCsv } from "@/modules/reports/lib/csv";
 import type { SampleCall } from "@/lib/sample/calls";
 
+/**
+ * The spec's six columns first, in its order, then the rep's outcome of the call, the business
+ * and the rep's note: a sheet or script reading the spec's columns by position reads them as
+ * before. Numbers are E.164 wherever the call knows the number's country.
+ */
 export const CALL_HEADER = [
   "id",
   "dialed",
@@ -14,19 +19,25 @@ export const CALL_HEADER = [
   "agent",
   "duration_seconds",
   "timestamp",
+  "disposition",
+  "business",
+  "note",
 ] as const;
 /**
- * The spec's four columns first, in its order, then what the line reported (issue 28), appended
- * so that a sheet or script reading the spec's columns by position reads them as before. Empty
- * cells where nothing is known (the simulation reports no outcome or quality).
+ * The spec's four columns first, in its order, then the rep's outcome, the business and the
+ * note, then what the line reported: `line_result` is how the line ended (completed, busy...),
+ * not the rep's outcome. Empty cells where nothing is known.
  */
 export const CALL_REPORT_HEADER = [
   "call_id",
   "agent",
   "duration_seconds",
   "timestamp",
+  "disposition",
+  "business",
+  "note",
   "direction",
-  "outcome",
+  "line_result",
   "sip_status",
   "setup_ms",
   "average_mos",
@@ -49,7 +60,14 @@ export const REPORT_HEADER: Record<ReportKind, readonly string[]> = {
 
 export type Interval = { start: Date; end: Date };
 
-export function callCsv(call: SampleCall): string {
+/** A call as Call History shows and downloads it: the spec's fields and what the rep recorded. */
+export type AuditCall = SampleCall & {
+  disposition?: string | null;
+  business?: string | null;
+  note?: string | null;
+};
+
+export function callCsv(call: AuditCall): string {
   return writeCsv({
     header: CALL_HEADER,
     rows: [
@@ -60,6 +78,9 @@ export function callCsv(call: SampleCall): string {
         call.agent,
         call.durationSeconds,
         new Date(call.timestamp).toISOString(),
+        call.disposition ?? "",
+        call.business ?? "",
+        call.note ?? "",
       ],
     ],
   });

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { Button, Checkbox, PageHeader, SectionCard } from "@/components/ui";
+import { PageHeader, SectionCard } from "@/components/ui";
 import { ChangePasswordDialog } from "@/modules/account-security/components/change-password-dialog";
 import { TwoFactorDialog } from "@/modules/account-security/components/two-factor-dialog";
 import { DataPrivacyActions } from "@/modules/account-security/components/data-privacy-actions";
@@ -14,6 +14,7 @@ import { TeamCallerIdsDialog } from "@/modules/team/components/team-caller-ids-d
 import { can, type MemberRole } from "@/lib/auth/permissions";
 import { AppearanceFields } from "./appearance-fields";
 import { TimeZoneField } from "./time-zone-field";
+import { NotificationFields } from "./notification-fields";
 import { ShortcutsField } from "./shortcuts-field";
 
 export async function SettingsView({ role }: { role: MemberRole; userId: string }) {
@@ -34,10 +35,7 @@ export async function SettingsView({ role }: { role: MemberRole; userId: string 
         {can(role, "voicemail.own") ? <VoicemailSection /> : null}
         {can(role, "organization.recording") ? <TeamRecordingSection /> : null}
         <SectionCard id="notifications" title={t("notifications")}>
-          <div className="flex flex-wrap gap-6">
-            <Checkbox id="settings-notify-email" defaultChecked label={t("email")} />
-            <Checkbox id="settings-notify-push" label={t("push")} />
-          </div>
+          <NotificationFields />
         </SectionCard>
         <SectionCard id="account" title={t("account")}>
           <div className="flex flex-wrap gap-3">
@@ -71,9 +69,6 @@ export async function SettingsView({ role }: { role: MemberRole; userId: string 
             </div>
           </SectionCard>
         ) : null}
-        <div className="flex justify-end">
-          <Button className="px-5">{t("saveChanges")}</Button>
-        </div>
       </div>
     </div>
   );
