@@ -84,6 +84,13 @@ test("a call recorded now counts in Analytics, with its tables and CSV", async (
   await expect.poll(() => dialsOnScreen(page)).toBeGreaterThanOrEqual(before + 2);
   await expect(page.getByTestId("heatmap-grid")).toBeVisible();
   await expect(page.getByTestId("kpi-sales")).not.toHaveText("0");
+  // Each tile says one thing about the previous period: its figure, or that there is none.
+  for (const tile of await page.getByTestId("analytics-kpis").getByRole("listitem").all()) {
+    const text = await tile.innerText();
+    expect(text.includes("No previous figure") && text.includes("Previous period"), text).toBe(
+      false,
+    );
+  }
 
   // Every chart has its table alternative.
   for (const id of ["activity", "outcomes", "funnel", "leaderboard", "heatmap"]) {

@@ -327,15 +327,16 @@ function LeaderboardChart({ data, fileStem }: Props) {
     >
       <ol className="space-y-2.5">
         {rows.map((r, i) => (
+          // On a phone the figures take a line of their own under the name and the bar.
           <li
             key={r.userId}
-            className="grid grid-cols-[1.5rem_8rem_1fr_auto] items-center gap-3 text-sm"
+            className="grid grid-cols-[1.5rem_minmax(0,8rem)_minmax(0,1fr)] items-center gap-x-3 gap-y-1 text-sm sm:grid-cols-[1.5rem_8rem_1fr_auto]"
           >
             <span className="tabular-nums text-fg-muted">{f.count(i + 1)}</span>
             <span className="truncate font-medium">{r.username}</span>
             <Bar value={r.dials} max={max} />
-            <span className="whitespace-nowrap tabular-nums text-fg-muted">
-              {f.money(r.revenue)} · {f.count(r.sales)} {t("columns.sales")} ·{" "}
+            <span className="col-span-2 col-start-2 whitespace-nowrap tabular-nums text-fg-muted sm:col-span-1 sm:col-start-auto">
+              {f.money(r.revenue)} · {t("salesCount", { count: r.sales })} ·{" "}
               {f.percent(r.conversationRate)}
             </span>
           </li>

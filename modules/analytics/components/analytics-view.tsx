@@ -71,7 +71,8 @@ function AnalyticsClient() {
   return (
     <div className="space-y-6" aria-busy={query.isFetching}>
       <div className="flex flex-wrap items-end gap-4 rounded-xl border border-line bg-surface p-4">
-        <div className="min-w-0 flex-1">
+        {/* At least 18rem wide, so on a phone the range takes its own line above Who. */}
+        <div className="min-w-0 flex-[1_1_18rem]">
           <RadioCards
             label={t("range")}
             value={preset}

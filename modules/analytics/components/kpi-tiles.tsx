@@ -66,11 +66,13 @@ export function KpiTiles({ summary, previous }: { summary: Summary; previous: Su
             >
               {tile.show(f, now)}
             </p>
-            <p className={`mt-1 text-xs ${tone}`}>
-              {change === null ? t("noPrevious") : t("change", { change: f.change(change) })}
-            </p>
-            <p className="text-xs text-fg-muted">
-              {t("previous", { value: tile.show(f, before) })}
+            {/* One statement about the previous period: its figure (with the change when it can
+                be computed), or that there is none. */}
+            {change === null ? null : (
+              <p className={`mt-1 text-xs ${tone}`}>{t("change", { change: f.change(change) })}</p>
+            )}
+            <p className={change === null ? "mt-1 text-xs text-fg-muted" : "text-xs text-fg-muted"}>
+              {before === null ? t("noPrevious") : t("previous", { value: tile.show(f, before) })}
             </p>
           </li>
         );
