@@ -14,15 +14,9 @@ import {
   type TwoFactorOwner,
 } from "./accounts";
 import { twoFactorErrorCodes } from "./schemas";
+import { storedRecoveryCode } from "./recovery-codes";
 import { consumeSecondFactor } from "./verify-code";
-import {
-  hashRecoveryCode,
-  matchTotp,
-  newRecoveryCodes,
-  newTotpSecret,
-  openTotpSecret,
-  sealTotpSecret,
-} from "./totp";
+import { matchTotp, newRecoveryCodes, newTotpSecret, openTotpSecret, sealTotpSecret } from "./totp";
 
 // Setting up and switching off the second factor of a rep (Profile, Settings) or an operator (the
 // console): the same rules for both, in each kind's own tables (./accounts.ts). Only reps have a
@@ -128,9 +122,10 @@ export async function confirmEnrolment(ctx: Ctx, code: string) {
     });
   }
   const codes = newRecoveryCodes();
-  const rows = codes.map(
-    (c) =>
-      Prisma.sql`(${crypto.randomUUID()}::uuid, ${owner.id}::uuid, ${hashRecoveryCode(c.replace("-", ""))}::text, ${now}::timestamp(3))`,
+  const stored = await Promise.all(codes.map((c) => storedRecoveryCode(c.replace("-", ""))));
+  const rows = stored.map(
+    (hash) =>
+      Prisma.sql`(${crypto.randomUUID()}::uuid, ${owner.id}::uuid, ${hash}::text, ${now}::timestamp(3))`,
   );
   // Guarded on the pending secret read above: a set-up restarted meanwhile is not switched on.
   const [row] = await db.$queryRaw<{ on: bigint | number; ended: bigint | number }[]>`
