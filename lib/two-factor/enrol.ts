@@ -15,6 +15,7 @@ import {
 } from "./accounts";
 import { twoFactorErrorCodes } from "./schemas";
 import { storedRecoveryCode } from "./recovery-codes";
+import { stepUp } from "./step-up";
 import { consumeSecondFactor } from "./verify-code";
 import { matchTotp, newRecoveryCodes, newTotpSecret, openTotpSecret, sealTotpSecret } from "./totp";
 
@@ -88,15 +89,18 @@ export async function beginEnrolment({ owner }: Ctx) {
 }
 
 /**
- * A correct code from the pending secret switches two-factor sign-in on: the secret becomes the
- * account's, the code's step is the last one used, ten new recovery codes replace any old ones;
- * all in one statement with the audit event. The codes are returned once and kept only hashed.
+ * The current password and a correct code from the pending secret switch two-factor sign-in on:
+ * the secret becomes the account's, the code's step is the last one used, ten new recovery codes
+ * replace any old ones; all in one statement with the audit event. The codes are returned once
+ * and kept only hashed. The password is asked (under the sign-in throttle) because switching it
+ * on ends the other sessions: with a stolen session alone it would lock the owner out.
  */
-export async function confirmEnrolment(ctx: Ctx, code: string) {
+export async function confirmEnrolment(ctx: Ctx, body: { code: string; password: string }) {
   const db = await getDb();
   const { owner } = ctx;
   const t = tablesOf(owner.kind);
   const actions = auditActions(owner.kind);
+  const code = body.code;
   const user = await readOwn(owner);
   if (user.totpEnabledAt) {
     throw new ApiError("conflict", "Two-factor sign-in is already on", {
@@ -108,6 +112,7 @@ export async function confirmEnrolment(ctx: Ctx, code: string) {
       code: twoFactorErrorCodes.notEnrolling,
     });
   }
+  await stepUp(owner, ctx.ip, { password: body.password }, { action: actions.enable });
   const now = new Date();
   const step = matchTotp(
     openTotpSecret(owner.kind, owner.id, user.totpPendingSecret),

@@ -31,7 +31,10 @@ const p = <T extends Record<string, string>>(v: T) => ({ params: Promise.resolve
 
 async function createKey(who: Rep, scopes: ApiKeyScope[], name = "CRM sync") {
   const res = await keys.POST(
-    request("POST", "/api/integrations/api-keys", { token: who.token, body: { name, scopes } }),
+    request("POST", "/api/integrations/api-keys", {
+      token: who.token,
+      body: { name, scopes, password: who.password },
+    }),
     none,
   );
   expect(res.status).toBe(201);
@@ -99,7 +102,7 @@ describe("managing keys", () => {
     const create = await keys.POST(
       request("POST", "/api/integrations/api-keys", {
         token: repA.token,
-        body: { name: "x", scopes: ["calls:read"] },
+        body: { name: "x", scopes: ["calls:read"], password: repA.password },
       }),
       none,
     );
@@ -137,7 +140,10 @@ describe("managing keys", () => {
       { name: "x", scopes: ["calls:delete"] },
     ]) {
       const res = await keys.POST(
-        request("POST", "/api/integrations/api-keys", { token: managerA.token, body }),
+        request("POST", "/api/integrations/api-keys", {
+          token: managerA.token,
+          body: { ...body, password: managerA.password },
+        }),
         none,
       );
       expect(res.status).toBe(400);

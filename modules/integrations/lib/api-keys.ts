@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb, queryRows } from "@/lib/db/client";
+import { stepUp } from "@/lib/two-factor/step-up";
 import {
   API_KEY_PATTERN,
   API_KEY_PREFIX,
@@ -70,9 +71,15 @@ export async function listApiKeys(session: UserSession) {
 /** A new key: the secret is in this answer only. */
 export async function createApiKey(
   session: UserSession,
-  body: { name: string; scopes: ApiKeyScope[] },
+  body: { name: string; scopes: ApiKeyScope[]; password: string; code?: string },
   ip: string | null,
 ) {
+  await stepUp(
+    { kind: "user", id: session.userId, username: session.username },
+    ip,
+    { password: body.password, code: body.code },
+    { action: "api_key.create" },
+  );
   const db = await getDb();
   const live = await db.apiKey.count({
     where: { organizationId: session.organizationId, revokedAt: null },
