@@ -222,6 +222,21 @@ describe("an invitation follows its sender's standing", () => {
     },
   );
 
+  it("the users CLI's disable revokes the sender's pending invitations too", async () => {
+    const { disableAccount } = await import("@/lib/accounts/manage");
+    const org = await organization();
+    const sender = await repOf(org.id, "manager");
+    const email = address();
+    expect((await invite(sender, { email, role: "manager" })).status).toBe(201);
+    const token = linkTo(email);
+    await disableAccount(await getDb(), sender.username);
+    const events = await revocations(email);
+    expect(events.map((e) => [e.actor, e.detail])).toEqual([
+      ["cli", { organizationId: org.id, reason: "sender_deactivated" }],
+    ]);
+    expect((await acceptWith(token)).status).toBe(400);
+  });
+
   it("accepting re-checks the sender even when nothing revoked the link", async () => {
     const org = await organization();
     const sender = await repOf(org.id, "manager");
