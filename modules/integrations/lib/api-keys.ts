@@ -17,8 +17,10 @@ import {
 // An organization's REST API keys (issue 33). The key is 32 random bytes: only its SHA-256 is
 // stored (a key that high in entropy needs no slow hash; a lookup by hash is one index probe),
 // and its first characters are kept apart as the visible prefix. Managers create and revoke
-// them; a request with one acts for the key's organization, its writes made as the key's
-// creator, so a key stops working once its creator is deactivated or leaves the organization.
+// them (with their password: lib/two-factor/step-up.ts); a request with one acts for the key's
+// organization as the key's creator with their current role (lib/api/with-api-key.ts checks each
+// route's permission), so a key stops working once its creator is deactivated or leaves the
+// organization, and loses what a demotion takes (docs/security.md).
 
 export const hashApiKey = (secret: string) =>
   crypto.createHash("sha256").update(secret, "utf8").digest("hex");
