@@ -3,6 +3,10 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import { hashPassword, passwordSchema } from "@/lib/auth/password";
 import type { MemberRole } from "@/lib/auth/permissions";
+import {
+  auditRevokedInvitations,
+  revokeInvitationsSentBy,
+} from "@/modules/team/lib/inviter-standing";
 import { setMemberRole } from "@/modules/team/lib/members";
 import { revokeAllSessions } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
@@ -183,17 +187,21 @@ async function findEither(db: Db, username: string) {
 /** Disables an account and ends all of its sessions at once. */
 export async function disableAccount(db: Db, username: string) {
   const found = await findEither(db, username);
-  if (found.kind === "user") {
-    await db.user.update({ where: { id: found.id }, data: { disabled: true } });
-    await revokeAllSessions({ userId: found.id }, db);
-  } else {
-    await db.operator.update({ where: { id: found.id }, data: { disabled: true } });
-    await revokeAllSessions({ operatorId: found.id }, db);
-  }
+  const sender = found.kind === "user" ? { userId: found.id } : { operatorId: found.id };
+  const revoked = await db.$transaction(async (tx) => {
+    if (found.kind === "user") {
+      await tx.user.update({ where: { id: found.id }, data: { disabled: true } });
+    } else {
+      await tx.operator.update({ where: { id: found.id }, data: { disabled: true } });
+    }
+    return revokeInvitationsSentBy(tx, sender);
+  });
+  await revokeAllSessions(sender, db);
   await recordAudit(
     { actor: "cli", action: `${found.kind}.disable`, target: username, outcome: "success" },
     db,
   );
+  await auditRevokedInvitations(db, { actor: "cli" }, revoked, "sender_deactivated");
 }
 
 /** Sets a new password and ends all existing sessions of the account. */

@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { can } from "@/lib/auth/permissions";
 import { authenticateApiKey, type ApiKeyPrincipal } from "@/modules/integrations/lib/api-keys";
 import type { V1Route } from "@/modules/integrations/lib/v1/routes";
 import { ApiError } from "./errors";
@@ -8,7 +9,8 @@ import type { RateLimitRule } from "./rate-limit";
 import { respond } from "./respond";
 
 // The REST API's wrapper (issue 33): `export const GET = withApiKey(v1Routes.listCalls, {...}, h)`.
-// It authenticates an API key (401 unknown or revoked), requires the route's scope (403), counts
+// It authenticates an API key (401 unknown or revoked, or its creator deactivated), requires the
+// route's scope and the creator's current role to allow the route (403), counts
 // the route's rate limit per key, parses params, query and body with the route table's schemas,
 // and checks the answer against the table's response schema: the OpenAPI document generated from
 // that table (modules/integrations/lib/v1/openapi.ts) is therefore what the route does.
@@ -58,6 +60,12 @@ export function withApiKey<
       throw new ApiError("forbidden", `This API key lacks the ${definition.scope} scope`, {
         code: "insufficient_scope",
         details: { scope: definition.scope },
+      });
+    }
+    // The key acts as its creator does today: a demoted manager's key loses what the demotion took.
+    if (!can(key.session.role, definition.permission)) {
+      throw new ApiError("forbidden", "The key's creator may no longer do this", {
+        code: "role_forbidden",
       });
     }
     const ctx = await base(

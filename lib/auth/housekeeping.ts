@@ -5,6 +5,7 @@ import { pruneReservations } from "@/modules/power-dial/lib/reservations";
 import { env } from "@/lib/env";
 import { errorMessage, log } from "@/lib/log";
 import { pruneRecordings } from "@/modules/recordings/lib/retention";
+import { upgradeLegacyRecoveryCodes } from "@/lib/two-factor/recovery-codes";
 
 const hourMs = 3_600_000;
 const RECORDINGS_PER_RUN = 200;
@@ -12,7 +13,8 @@ const RECORDINGS_PER_RUN = 200;
 /**
  * Deletes sessions expired for a day, throttle and rate-limit counters whose window closed,
  * expired power-dial reservations, audit events older than AUDIT_RETENTION_DAYS and the audio of
- * recordings older than RECORDING_RETENTION_DAYS (modules/recordings/lib/retention.ts). At most `limit` rows per table (the cron route
+ * recordings older than RECORDING_RETENTION_DAYS (modules/recordings/lib/retention.ts), and wraps
+ * recovery codes stored as bare SHA-256 in argon2id (lib/two-factor/recovery-codes.ts). At most `limit` rows per table (the cron route
  * passes HOUSEKEEPING_BATCH so one call stays short; `more` says another call has work). Only
  * rows past a cut-off are deleted, so it is idempotent, and concurrent runs are safe: PostgreSQL
  * lets each row be deleted once, the other run simply counts fewer.
@@ -40,6 +42,8 @@ export async function pruneExpiredAuthRows(now = new Date(), limit?: number) {
     // Each recording is a store call (a folder, or a listing and a delete on S3): fewer per run.
     pruneRecordings(now, Math.min(limit ?? RECORDINGS_PER_RUN, RECORDINGS_PER_RUN)),
   ]);
+  // A hash each: after the deletes, not beside them.
+  const recoveryCodes = await upgradeLegacyRecoveryCodes(Math.min(limit ?? 200, 200));
   const counts = {
     sessions: sessions.count,
     counters: counters.count,
@@ -47,6 +51,7 @@ export async function pruneExpiredAuthRows(now = new Date(), limit?: number) {
     reservations,
     audit: audit.count,
     recordings,
+    recoveryCodes,
   };
   const more = limit !== undefined && Object.values(counts).some((n) => n >= limit);
   return { ...counts, more };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stepUpFields } from "@/lib/two-factor/schemas";
 
 // Request bodies of the two verification endpoints. No server-only import: the Profile
 // screen may use the same rules before it calls the server.
@@ -21,7 +22,16 @@ export const emailAddressSchema = z
   .max(254, "Email is too long")
   .regex(addressPattern, "Email address is not valid");
 
-export const verifyRequestBodySchema = z.object({ email: emailAddressSchema });
+/**
+ * A new address (one other than the account's) needs the current password and, when two-factor
+ * sign-in is on, a code: it is where the account's notices go. Sending the link again for the
+ * same address needs neither.
+ */
+export const verifyRequestBodySchema = z.object({
+  email: emailAddressSchema,
+  password: z.string().max(256, "Password is too long").optional(),
+  code: stepUpFields.code,
+});
 
 /** Tokens are 32 random bytes in base64url (43 characters); anything else cannot be one. */
 export const verificationTokenPattern = /^[A-Za-z0-9_-]{43}$/;

@@ -31,8 +31,18 @@ export const tablesOf = (kind: TwoFactorKind) => tables[kind];
 /** The audit actions of each kind: a rep's keep the names they had before operators had one. */
 export const auditActions = (kind: TwoFactorKind) =>
   kind === "user"
-    ? { login: "auth.login.2fa", enable: "auth.2fa.enable", disable: "auth.2fa.disable" }
-    : { login: "admin.login.2fa", enable: "admin.2fa.enable", disable: "admin.2fa.disable" };
+    ? {
+        login: "auth.login.2fa",
+        enable: "auth.2fa.enable",
+        disable: "auth.2fa.disable",
+        recoveryCodes: "auth.2fa.recovery_codes",
+      }
+    : {
+        login: "admin.login.2fa",
+        enable: "admin.2fa.enable",
+        disable: "admin.2fa.disable",
+        recoveryCodes: "admin.2fa.recovery_codes",
+      };
 
 const secondFactorColumns = {
   id: true,

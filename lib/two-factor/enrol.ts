@@ -14,15 +14,10 @@ import {
   type TwoFactorOwner,
 } from "./accounts";
 import { twoFactorErrorCodes } from "./schemas";
+import { storedRecoveryCode } from "./recovery-codes";
+import { stepUp } from "./step-up";
 import { consumeSecondFactor } from "./verify-code";
-import {
-  hashRecoveryCode,
-  matchTotp,
-  newRecoveryCodes,
-  newTotpSecret,
-  openTotpSecret,
-  sealTotpSecret,
-} from "./totp";
+import { matchTotp, newRecoveryCodes, newTotpSecret, openTotpSecret, sealTotpSecret } from "./totp";
 
 // Setting up and switching off the second factor of a rep (Profile, Settings) or an operator (the
 // console): the same rules for both, in each kind's own tables (./accounts.ts). Only reps have a
@@ -94,15 +89,18 @@ export async function beginEnrolment({ owner }: Ctx) {
 }
 
 /**
- * A correct code from the pending secret switches two-factor sign-in on: the secret becomes the
- * account's, the code's step is the last one used, ten new recovery codes replace any old ones;
- * all in one statement with the audit event. The codes are returned once and kept only hashed.
+ * The current password and a correct code from the pending secret switch two-factor sign-in on:
+ * the secret becomes the account's, the code's step is the last one used, ten new recovery codes
+ * replace any old ones; all in one statement with the audit event. The codes are returned once
+ * and kept only hashed. The password is asked (under the sign-in throttle) because switching it
+ * on ends the other sessions: with a stolen session alone it would lock the owner out.
  */
-export async function confirmEnrolment(ctx: Ctx, code: string) {
+export async function confirmEnrolment(ctx: Ctx, body: { code: string; password: string }) {
   const db = await getDb();
   const { owner } = ctx;
   const t = tablesOf(owner.kind);
   const actions = auditActions(owner.kind);
+  const code = body.code;
   const user = await readOwn(owner);
   if (user.totpEnabledAt) {
     throw new ApiError("conflict", "Two-factor sign-in is already on", {
@@ -114,6 +112,7 @@ export async function confirmEnrolment(ctx: Ctx, code: string) {
       code: twoFactorErrorCodes.notEnrolling,
     });
   }
+  await stepUp(owner, ctx.ip, { password: body.password }, { action: actions.enable });
   const now = new Date();
   const step = matchTotp(
     openTotpSecret(owner.kind, owner.id, user.totpPendingSecret),
@@ -128,9 +127,10 @@ export async function confirmEnrolment(ctx: Ctx, code: string) {
     });
   }
   const codes = newRecoveryCodes();
-  const rows = codes.map(
-    (c) =>
-      Prisma.sql`(${crypto.randomUUID()}::uuid, ${owner.id}::uuid, ${hashRecoveryCode(c.replace("-", ""))}::text, ${now}::timestamp(3))`,
+  const stored = await Promise.all(codes.map((c) => storedRecoveryCode(c.replace("-", ""))));
+  const rows = stored.map(
+    (hash) =>
+      Prisma.sql`(${crypto.randomUUID()}::uuid, ${owner.id}::uuid, ${hash}::text, ${now}::timestamp(3))`,
   );
   // Guarded on the pending secret read above: a set-up restarted meanwhile is not switched on.
   const [row] = await db.$queryRaw<{ on: bigint | number; ended: bigint | number }[]>`

@@ -59,13 +59,41 @@ export const twoFactorSetupSchema = z.object({
   otpauthUri: z.string().startsWith("otpauth://totp/"),
 });
 
-/** POST /api/auth/2fa/enable. */
-export const enableTwoFactorBodySchema = z.object({ code: totpCodeSchema });
+const currentPasswordSchema = z
+  .string()
+  .min(1, "Enter your current password")
+  .max(256, "Password is too long");
+
+/**
+ * The proof an account change asks for (lib/two-factor/step-up.ts): the current password, and a
+ * code (or a recovery code) when two-factor sign-in is on. An empty code is no code.
+ */
+export const stepUpFields = {
+  password: currentPasswordSchema,
+  code: z.preprocess((v) => (v === "" ? undefined : v), secondFactorCodeSchema.optional()),
+};
+export type StepUpProof = { password: string; code?: string };
+
+/** POST /api/auth/2fa/enable: the pending secret's code and the current password. */
+export const enableTwoFactorBodySchema = z.object({
+  code: totpCodeSchema,
+  password: currentPasswordSchema,
+});
 export const enableTwoFactorResponseSchema = z.object({
   ok: z.literal(true),
   recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT),
   /** The account's other sessions, signed out when the factor was switched on. */
   otherSessionsEnded: z.number().int().min(0),
+});
+
+/** POST /api/auth/2fa/recovery-codes: ten new codes replace the old ones. */
+export const regenerateRecoveryCodesBodySchema = z.object({
+  password: currentPasswordSchema,
+  code: secondFactorCodeSchema,
+});
+export const recoveryCodesResponseSchema = z.object({
+  ok: z.literal(true),
+  recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT),
 });
 
 /** POST /api/auth/2fa/disable: the current password and a code (or a recovery code). */
@@ -82,6 +110,10 @@ export const twoFactorErrorCodes = {
   replayed: "two_factor_code_used",
   throttled: "two_factor_throttled",
   wrongPassword: "current_password_incorrect",
+  /** An account change without the current password. */
+  passwordRequired: "current_password_required",
+  /** Two-factor sign-in is on: the change needs a code too. */
+  codeRequired: "two_factor_code_required",
   notEnrolling: "two_factor_not_enrolling",
   alreadyEnabled: "two_factor_already_enabled",
   notEnabled: "two_factor_not_enabled",

@@ -73,7 +73,3 @@ export function newRecoveryCodes() {
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   });
 }
-
-/** Random, high-entropy codes need no slow hash: SHA-256 of the normalized code. */
-export const hashRecoveryCode = (normalized: string) =>
-  crypto.createHash("sha256").update(`dialflow-recovery:${normalized}`).digest("base64url");

@@ -2,7 +2,8 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { tablesOf, type TwoFactorKind } from "./accounts";
 import { isTotpCode } from "./schemas";
-import { hashRecoveryCode, matchTotp, openTotpSecret } from "./totp";
+import { consumeRecoveryCode } from "./recovery-codes";
+import { matchTotp, openTotpSecret } from "./totp";
 
 export type SecondFactorResult =
   { ok: true; method: "totp" | "recovery" } | { ok: false; reason: "incorrect" | "replayed" };
@@ -11,7 +12,7 @@ export type SecondFactorResult =
  * Checks a normalized code against an account's enabled second factor and consumes it: a TOTP
  * code's step is stored with a guarded update (only a later step than the last one accepted wins,
  * so a code is good once, also against a concurrent request); a recovery code is marked used with
- * a guarded update too (only while unused).
+ * a guarded update too (only while unused; ./recovery-codes.ts).
  */
 export async function consumeSecondFactor(
   kind: TwoFactorKind,
@@ -34,9 +35,7 @@ export async function consumeSecondFactor(
         AND ("totpLastStep" IS NULL OR "totpLastStep" < ${step})`;
     return won ? { ok: true, method: "totp" } : { ok: false, reason: "replayed" };
   }
-  const used = await db.$executeRaw`
-    UPDATE ${t.codes} SET "usedAt" = ${now}
-    WHERE ${t.owner} = ${account.id}::uuid AND "codeHash" = ${hashRecoveryCode(code)}
-      AND "usedAt" IS NULL`;
-  return used ? { ok: true, method: "recovery" } : { ok: false, reason: "incorrect" };
+  return (await consumeRecoveryCode(kind, account.id, code))
+    ? { ok: true, method: "recovery" }
+    : { ok: false, reason: "incorrect" };
 }

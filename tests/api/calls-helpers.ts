@@ -14,7 +14,13 @@ const { GET: placeRoute } = await import("@/app/api/calls/place/[placeId]/route"
 const { GET: callReportsRoute } = await import("@/app/api/reports/call-reports.csv/route");
 const { GET: salesRoute } = await import("@/app/api/reports/sales-history.csv/route");
 
-export type Rep = { username: string; token: string; userId: string; organizationId: string };
+export type Rep = {
+  username: string;
+  password: string;
+  token: string;
+  userId: string;
+  organizationId: string;
+};
 
 /** A new organization (optionally with a caller ID). */
 export async function organization(callerId: string | null = null) {
@@ -32,6 +38,7 @@ export async function repOf(organizationId: string, role: "rep" | "manager" = "r
   });
   return {
     username: account.username,
+    password: account.password,
     token: await loginAs(account),
     userId: user.id,
     organizationId,

@@ -17,11 +17,12 @@ const { createAccount, loginAs, request } = await import("./helpers");
 
 describe("outbox transport (SMTP_URL unset)", () => {
   it("writes the mail as .eml under DATA_DIR/outbox and its link verifies", async () => {
-    const token = await loginAs(await createAccount());
+    const account = await createAccount();
+    const token = await loginAs(account);
     const res = await verifyRequest(
       request("POST", "/api/auth/email/verify-request", {
         token,
-        body: { email: "outbox@example.com" },
+        body: { email: "outbox@example.com", password: account.password },
       }),
     );
     expect(res.status).toBe(200);

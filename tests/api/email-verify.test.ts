@@ -20,9 +20,16 @@ beforeEach(() => {
   smtp.received.length = 0;
 });
 
+// A new address asks for the current password (tests/api/step-up.test.ts): each signed-in rep's
+// is sent with its requests.
+const passwordOf = new Map<string, string>();
 const send = (token: string | undefined, email: string, headers: Record<string, string> = {}) =>
   verifyRequest(
-    request("POST", "/api/auth/email/verify-request", { token, body: { email }, headers }),
+    request("POST", "/api/auth/email/verify-request", {
+      token,
+      body: { email, password: passwordOf.get(token ?? "") },
+      headers,
+    }),
   );
 const complete = (token: unknown, bearer?: string) =>
   verifyComplete(
@@ -38,7 +45,9 @@ async function signedInRep() {
   const account = await createAccount();
   const db = await getDb();
   const user = await db.user.findUniqueOrThrow({ where: { username: account.username } });
-  return { ...account, id: user.id, token: await loginAs(account) };
+  const token = await loginAs(account);
+  passwordOf.set(token, account.password);
+  return { ...account, id: user.id, token };
 }
 
 /** Lets the rep send again at once (the 60 s cooldown is tested on its own). */

@@ -24,13 +24,17 @@ const v1DncOne = await import("@/app/api/v1/do-not-call/[number]/route");
 const v1Records = await import("@/app/api/v1/records/route");
 const v1Items = await import("@/app/api/v1/records/[placeId]/items/route");
 const openapi = await import("@/app/api/v1/openapi.json/route");
+const member = await import("@/app/api/team/members/[userId]/route");
 
 const none = { params: Promise.resolve({}) };
 const p = <T extends Record<string, string>>(v: T) => ({ params: Promise.resolve(v) });
 
 async function createKey(who: Rep, scopes: ApiKeyScope[], name = "CRM sync") {
   const res = await keys.POST(
-    request("POST", "/api/integrations/api-keys", { token: who.token, body: { name, scopes } }),
+    request("POST", "/api/integrations/api-keys", {
+      token: who.token,
+      body: { name, scopes, password: who.password },
+    }),
     none,
   );
   expect(res.status).toBe(201);
@@ -98,7 +102,7 @@ describe("managing keys", () => {
     const create = await keys.POST(
       request("POST", "/api/integrations/api-keys", {
         token: repA.token,
-        body: { name: "x", scopes: ["calls:read"] },
+        body: { name: "x", scopes: ["calls:read"], password: repA.password },
       }),
       none,
     );
@@ -136,7 +140,10 @@ describe("managing keys", () => {
       { name: "x", scopes: ["calls:delete"] },
     ]) {
       const res = await keys.POST(
-        request("POST", "/api/integrations/api-keys", { token: managerA.token, body }),
+        request("POST", "/api/integrations/api-keys", {
+          token: managerA.token,
+          body: { ...body, password: managerA.password },
+        }),
         none,
       );
       expect(res.status).toBe(400);
@@ -360,6 +367,41 @@ describe("the REST API with a key", () => {
       (await v1Calls.GET(request("GET", "/api/v1/calls", { token: secret }), none)).status,
     ).toBe(401);
     expect(other.organizationId).toBe(org.id);
+  });
+});
+
+describe("a key acts with its creator's current role", () => {
+  it("a demoted manager's key loses what the demotion took, as their session does", async () => {
+    const org = await organization();
+    const [boss, other] = await Promise.all([repOf(org.id, "manager"), repOf(org.id, "manager")]);
+    const { secret } = await createKey(boss, ["do_not_call:read", "do_not_call:write"]);
+    const number = freshNumber();
+    const add = (n: string) =>
+      v1Dnc.POST(
+        request("POST", "/api/v1/do-not-call", { token: secret, body: { number: n } }),
+        none,
+      );
+    expect((await add(number)).status).toBe(201);
+    const demote = await member.PATCH(
+      request("PATCH", `/api/team/members/${boss.userId}`, {
+        token: other.token,
+        body: { role: "rep" },
+      }),
+      p({ userId: boss.userId }),
+    );
+    expect(demote.status).toBe(200);
+    const removed = await v1DncOne.DELETE(
+      request("DELETE", `/api/v1/do-not-call/${encodeURIComponent(number)}`, { token: secret }),
+      p({ number }),
+    );
+    expect(removed.status).toBe(403);
+    expect(((await removed.json()) as { code: string }).code).toBe("role_forbidden");
+    const db = await getDb();
+    expect(await db.doNotCallNumber.count({ where: { number } })).toBe(1);
+    // What a rep may do, the key still does: read the list and add to it.
+    const listed = await v1Dnc.GET(request("GET", "/api/v1/do-not-call", { token: secret }), none);
+    expect(listed.status).toBe(200);
+    expect((await add(freshNumber())).status).toBe(201);
   });
 });
 

@@ -30,6 +30,7 @@ const deliveries = await import("@/app/api/integrations/webhooks/[id]/deliveries
 const replay =
   await import("@/app/api/integrations/webhooks/[id]/deliveries/[deliveryId]/replay/route");
 const dnc = await import("@/app/api/do-not-call/route");
+const members = await import("@/app/api/team/members/[userId]/route");
 const items = await import("@/app/api/records/[placeId]/items/route");
 
 type Rep = Awaited<ReturnType<typeof repOf>>;
@@ -264,6 +265,36 @@ describe("delivering events", () => {
       itemId: "appt-1",
       business: { name: "Callback Clinic" },
     });
+  });
+});
+
+describe("an endpoint follows its creator's standing", () => {
+  it("receives nothing while its creator is deactivated, and the queue waits", async () => {
+    const org = await organization("+15125550100");
+    const [boss, other, member] = await Promise.all([
+      repOf(org.id, "manager"),
+      repOf(org.id, "manager"),
+      repOf(org.id),
+    ]);
+    const { endpoint, path } = await register(boss, ["call.completed"]);
+    const deactivate = await members.PATCH(
+      request("PATCH", `/api/team/members/${boss.userId}`, {
+        token: other.token,
+        body: { status: "deactivated" },
+      }),
+      p({ userId: boss.userId }),
+    );
+    expect(deactivate.status).toBe(200);
+    expect((await putCall(member, newId(), completedCall("+15125550177"))).status).toBe(201);
+    await drainWebhooks();
+    expect(at(path)).toEqual([]);
+    const db = await getDb();
+    const queued = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+    expect(queued.map((d) => [d.status, d.attempts])).toEqual([["pending", 0]]);
+    // Reactivated, the creator's endpoint receives what waited.
+    await db.user.update({ where: { id: boss.userId }, data: { disabled: false } });
+    await drainWebhooks();
+    expect(at(path).map((r) => JSON.parse(r.body).type)).toEqual(["call.completed"]);
   });
 });
 

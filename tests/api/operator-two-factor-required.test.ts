@@ -37,7 +37,12 @@ describe("a deployment that requires operators' second factor", () => {
       secret: string;
     };
     const code = TOTP.generate({ secret: Secret.fromBase32(setup.secret) });
-    const on = await post(enableRoute, "/api/admin/2fa/enable", { code }, token);
+    const on = await post(
+      enableRoute,
+      "/api/admin/2fa/enable",
+      { code, password: op.password },
+      token,
+    );
     expect(on.status).toBe(200);
 
     expect((await get(organizationsRoute, "/api/admin/organizations", token)).status).toBe(200);

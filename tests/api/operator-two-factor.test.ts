@@ -43,7 +43,7 @@ async function enrolledOperator() {
   const enable = await post(
     enableRoute,
     "/api/admin/2fa/enable",
-    { code: codeAt(secret) },
+    { code: codeAt(secret), password: account.password },
     token,
     ip,
   );
@@ -155,7 +155,7 @@ describe("an operator's second factor", () => {
     const on = await post(
       repEnableRoute,
       "/api/auth/2fa/enable",
-      { code: codeAt(repSecret) },
+      { code: codeAt(repSecret), password: rep.password },
       repToken,
       ip,
     );

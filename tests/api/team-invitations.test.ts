@@ -185,3 +185,85 @@ describe("invitations", () => {
     expect((await acceptWith(token)).status).toBe(201);
   });
 });
+
+describe("an invitation follows its sender's standing", () => {
+  const members = import("@/app/api/team/members/[userId]/route");
+  const patch = async (by: Rep, userId: string, body: unknown) =>
+    (await members).PATCH(
+      request("PATCH", `/api/team/members/${userId}`, { token: by.token, body }),
+      { params: Promise.resolve({ userId }) },
+    );
+  const revocations = async (email: string) =>
+    (await getDb()).auditEvent.findMany({ where: { action: "team.invite.revoke", target: email } });
+
+  it.each([
+    ["deactivated", { status: "deactivated" }, "sender_deactivated"],
+    ["demoted", { role: "rep" }, "sender_demoted"],
+  ])(
+    "a manager %s: their pending invitations are revoked (audited) and the link makes no one",
+    async (_, change, reason) => {
+      const org = await organization();
+      const [sender, other] = await Promise.all([
+        repOf(org.id, "manager"),
+        repOf(org.id, "manager"),
+      ]);
+      const email = address();
+      expect((await invite(sender, { email, role: "manager" })).status).toBe(201);
+      const token = linkTo(email);
+      expect((await patch(other, sender.userId, change)).status).toBe(200);
+      expect((await pending(other)).map((i) => i.email)).not.toContain(email);
+      const events = await revocations(email);
+      expect(events).toHaveLength(1);
+      expect(events[0]!.detail).toMatchObject({ reason });
+      const refused = await acceptWith(token);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: "invitation_invalid" });
+      expect(await (await getDb()).user.count({ where: { email } })).toBe(0);
+    },
+  );
+
+  it("the users CLI's disable revokes the sender's pending invitations too", async () => {
+    const { disableAccount } = await import("@/lib/accounts/manage");
+    const org = await organization();
+    const sender = await repOf(org.id, "manager");
+    const email = address();
+    expect((await invite(sender, { email, role: "manager" })).status).toBe(201);
+    const token = linkTo(email);
+    await disableAccount(await getDb(), sender.username);
+    const events = await revocations(email);
+    expect(events.map((e) => [e.actor, e.detail])).toEqual([
+      ["cli", { organizationId: org.id, reason: "sender_deactivated" }],
+    ]);
+    expect((await acceptWith(token)).status).toBe(400);
+  });
+
+  it("accepting re-checks the sender even when nothing revoked the link", async () => {
+    const org = await organization();
+    const sender = await repOf(org.id, "manager");
+    const email = address();
+    expect((await invite(sender, { email, role: "manager" })).status).toBe(201);
+    const token = linkTo(email);
+    // Demoted by a path that does not revoke (a concurrent change, a direct edit): the link is
+    // still pending, and accepting it must not make a manager.
+    const db = await getDb();
+    await db.user.update({ where: { id: sender.userId }, data: { role: "rep" } });
+    const refused = await acceptWith(token);
+    expect(refused.status).toBe(400);
+    expect(await db.user.count({ where: { email } })).toBe(0);
+    const row = await db.invitation.findFirstOrThrow({ where: { email } });
+    expect(row.revokedAt).not.toBeNull();
+  });
+
+  it("an active sender's invitation still works after another manager is demoted", async () => {
+    const org = await organization();
+    const [sender, other, third] = await Promise.all([
+      repOf(org.id, "manager"),
+      repOf(org.id, "manager"),
+      repOf(org.id, "manager"),
+    ]);
+    const email = address();
+    expect((await invite(sender, { email })).status).toBe(201);
+    expect((await patch(third, other.userId, { role: "rep" })).status).toBe(200);
+    expect((await acceptWith(linkTo(email))).status).toBe(201);
+  });
+});

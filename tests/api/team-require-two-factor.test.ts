@@ -30,7 +30,10 @@ async function enrol(who: Rep) {
   const { secret } = (await setup.json()) as { secret: string };
   const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
   const res = await enableRoute.POST(
-    request("POST", "/api/auth/2fa/enable", { token: who.token, body: { code } }),
+    request("POST", "/api/auth/2fa/enable", {
+      token: who.token,
+      body: { code, password: who.password },
+    }),
     none,
   );
   expect(res.status).toBe(200);

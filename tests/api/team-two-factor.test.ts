@@ -25,7 +25,10 @@ async function enrol(who: Rep) {
   ).json()) as { secret: string };
   const code = TOTP.generate({ secret: Secret.fromBase32(setup.secret) });
   const res = await enableRoute.POST(
-    request("POST", "/api/auth/2fa/enable", { token: who.token, body: { code } }),
+    request("POST", "/api/auth/2fa/enable", {
+      token: who.token,
+      body: { code, password: who.password },
+    }),
     none,
   );
   expect(res.status).toBe(200);

@@ -45,12 +45,21 @@ const post = (
 const profileStatus = async (token: string) =>
   (await profileRoute(request("GET", "/api/auth/profile", { token }))).status;
 
-async function switchOn(me: { token: string }, headers: Record<string, string> = {}) {
+async function switchOn(
+  me: { token: string; password: string },
+  headers: Record<string, string> = {},
+) {
   const setup = (await (
     await post(setupRoute, "/api/auth/2fa/setup", undefined, me.token)
   ).json()) as { secret: string };
   const code = TOTP.generate({ secret: Secret.fromBase32(setup.secret) });
-  const res = await post(enableRoute, "/api/auth/2fa/enable", { code }, me.token, headers);
+  const res = await post(
+    enableRoute,
+    "/api/auth/2fa/enable",
+    { code, password: me.password },
+    me.token,
+    headers,
+  );
   expect(res.status).toBe(200);
   return (await res.json()) as { recoveryCodes: string[]; otherSessionsEnded: number };
 }

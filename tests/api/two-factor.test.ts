@@ -42,7 +42,7 @@ async function enrolled() {
   const enable = await post(
     enableRoute,
     "/api/auth/2fa/enable",
-    { code: codeAt(secret) },
+    { code: codeAt(secret), password: account.password },
     token,
     ip,
   );
@@ -95,14 +95,32 @@ describe("enrolment", () => {
     expect(row.totpPendingSecret).not.toContain(secret);
 
     const wrong = String((Number(codeAt(secret)) + 1) % 1_000_000).padStart(6, "0");
-    const refused = await post(enableRoute, "/api/auth/2fa/enable", { code: wrong }, token, ip);
+    const refused = await post(
+      enableRoute,
+      "/api/auth/2fa/enable",
+      { code: wrong, password: account.password },
+      token,
+      ip,
+    );
     expect(refused.status).toBe(400);
     expect((await json(refused)).code).toBe("two_factor_code_incorrect");
-    const bad = await post(enableRoute, "/api/auth/2fa/enable", { code: "12ab" }, token, ip);
+    const bad = await post(
+      enableRoute,
+      "/api/auth/2fa/enable",
+      { code: "12ab", password: account.password },
+      token,
+      ip,
+    );
     expect(bad.status).toBe(400);
     expect((await status(token)).enabled).toBe(false);
 
-    const ok = await post(enableRoute, "/api/auth/2fa/enable", { code: codeAt(secret) }, token, ip);
+    const ok = await post(
+      enableRoute,
+      "/api/auth/2fa/enable",
+      { code: codeAt(secret), password: account.password },
+      token,
+      ip,
+    );
     expect(ok.status).toBe(200);
     const { recoveryCodes } = (await ok.json()) as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);

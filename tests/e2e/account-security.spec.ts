@@ -37,7 +37,7 @@ async function verifyEmail(request: APIRequestContext, token: string) {
   const seen = mailboxSnapshot();
   const sent = await request.post("/api/auth/email/verify-request", {
     headers: bearer(token),
-    data: { email },
+    data: { email, password: account.password },
   });
   expect(sent.status()).toBe(200);
   const link = verificationLinkFrom(await waitForMail(email, seen));

@@ -1,4 +1,5 @@
-// Issue 33: Settings' API keys. The e2e rep is its organization's manager: it creates a key,
+// Issue 33: Settings' API keys. The e2e rep is its organization's manager: it creates a key (its
+// password asked, a wrong one refused),
 // sees the secret once, uses it against the REST API, finds its last use listed, revokes it and
 // the API refuses it at once. A rep of the team sees no API keys or webhooks control. Light, dark and Arabic.
 import fs from "node:fs";
@@ -29,6 +30,14 @@ test.describe("a manager's API keys", () => {
     const name = `CRM ${Date.now()}`;
     await dialog.getByLabel("Name").fill(name);
     await dialog.getByRole("checkbox", { name: "Do-not-call: read" }).click();
+    // A key acts for its creator: it takes the current password, checked by the server.
+    const password = dialog.getByLabel("Current password");
+    await dialog.getByTestId("api-key-create").click();
+    await expect(dialog.getByText("Enter your password.")).toBeVisible();
+    await password.fill("not-the-password");
+    await dialog.getByTestId("api-key-create").click();
+    await expect(dialog.getByText("The current password is not correct.")).toBeVisible();
+    await password.fill(e2eAccounts.rep.password);
     await dialog.getByTestId("api-key-create").click();
     const secretBox = dialog.getByTestId("api-key-secret");
     await expect(secretBox).toHaveText(/^df_live_[A-Za-z0-9_-]{43}$/);

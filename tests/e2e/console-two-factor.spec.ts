@@ -44,6 +44,7 @@ test("an operator sets up a second factor, then the console sign-in asks for it"
   const secret = (await panel.getByTestId("console-2fa-secret").textContent())!.replace(/\s/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await panel.getByLabel("6-digit code").fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+  await panel.getByLabel("Current password").fill(account.password);
   await panel.getByRole("button", { name: "Turn on" }).click();
   // Read the codes once the answer has drawn them (allTextContents does not wait).
   const recovery = panel.getByTestId("console-2fa-recovery").locator("li");

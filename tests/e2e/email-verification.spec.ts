@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { e2eAccounts } from "./accounts";
 import { setLocale } from "./helpers";
 import { expect, test } from "./fixtures";
 import { mailboxSnapshot, verificationLinkFrom, waitForMail } from "./mailbox";
@@ -32,6 +33,18 @@ test("send the link, open it from the captured mail, and see Profile report Emai
   await expect(page.getByTestId("profile-status")).toHaveText("All changes saved");
   await shot(page, "profile-unverified");
 
+  // A new address asks for the current password before any link goes out.
+  await page.getByRole("button", { name: "Send Link" }).click();
+  await expect(page.locator("#profile-email-step-up-password-error")).toHaveText(
+    "Enter your password.",
+  );
+  await expect(badge(page)).toHaveAttribute("data-status", "unverified");
+  await page.locator("#profile-email-step-up-password").fill("not-the-password");
+  await page.getByRole("button", { name: "Send Link" }).click();
+  await expect(page.locator("#profile-email-step-up-password-error")).toHaveText(
+    "The current password is not correct.",
+  );
+  await page.locator("#profile-email-step-up-password").fill(e2eAccounts.rep.password);
   const seen = mailboxSnapshot();
   await page.getByRole("button", { name: "Send Link" }).click();
   await expect(badge(page)).toHaveAttribute("data-status", "pending");

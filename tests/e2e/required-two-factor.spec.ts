@@ -37,7 +37,10 @@ test("a team that requires two-factor sign-in sends its rep to set it up first",
   const { secret: managerSecret } = (await setup.json()) as { secret: string };
   const enabled = await request.post("/api/auth/2fa/enable", {
     headers: auth,
-    data: { code: TOTP.generate({ secret: Secret.fromBase32(managerSecret) }) },
+    data: {
+      code: TOTP.generate({ secret: Secret.fromBase32(managerSecret) }),
+      password: manager.password,
+    },
   });
   expect(enabled.status()).toBe(200);
   const on = await request.patch("/api/team/security", {
@@ -75,6 +78,7 @@ test("a team that requires two-factor sign-in sends its rep to set it up first",
     "",
   );
   await page.getByLabel("6-digit code").fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+  await page.getByLabel("Current password").fill(rep.password);
   await page.getByRole("button", { name: "Turn on" }).click();
   const recovery = page.getByTestId("required-two-factor-recovery");
   await expect(recovery.getByRole("listitem")).toHaveCount(10);

@@ -1,5 +1,5 @@
 // Issue 33: two-factor sign-in in the browser. Enrol from Profile (the secret read from the page,
-// the code computed here with otpauth), sign out, sign in with the password then the code; then
+// the code computed here with otpauth, the password asked with it), sign out, sign in with the password then the code; then
 // in Arabic dark: the code step with a recovery code, and Settings' dialog turning it off and
 // showing the enrolment again. Only this spec signs in with e2e.twofactor.
 import fs from "node:fs";
@@ -58,6 +58,14 @@ test("enrol in Profile, then sign in with the password and a code", async ({ pag
   // As an app shows it, "123 456": the space is not part of the code.
   const first = TOTP.generate({ secret: Secret.fromBase32(secret) });
   await codeField.fill(`${first.slice(0, 3)} ${first.slice(3)}`);
+  // Turning it on asks for the password too: an open session alone must not lock the rep out.
+  const password = card.locator("#profile-two-factor-enable-password");
+  await card.getByRole("button", { name: "Turn on" }).click();
+  await expect(card.getByRole("alert")).toHaveText("Enter your password.");
+  await password.fill("not-the-password");
+  await card.getByRole("button", { name: "Turn on" }).click();
+  await expect(card.getByRole("alert")).toHaveText("The current password is not correct.");
+  await password.fill(account.password);
   await card.getByRole("button", { name: "Turn on" }).click();
 
   const recovery = card.getByTestId("profile-two-factor-recovery");

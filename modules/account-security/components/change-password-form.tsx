@@ -14,6 +14,7 @@ import {
 } from "@/modules/account-security/lib/schemas";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";
 import { Button, Field, Input } from "@/components/ui";
+import { stepUpRefusal, useSecondFactorOn, type StepUpError } from "./step-up-fields";
 
 type Values = PasswordChangeValues;
 type FieldName = keyof Values;
@@ -43,7 +44,7 @@ function fromServer(error: unknown): { errors?: Errors; message?: string } {
 /**
  * The real password change (issue 33), in Profile's Security card and Settings' dialog: checked
  * here first with the spec's minimums, then by the server (which also checks the current
- * password). On success the fields empty and `onChanged` hears how many other devices were
+ * password, and a current code when two-factor sign-in is on). On success the fields empty and `onChanged` hears how many other devices were
  * signed out.
  */
 export function ChangePasswordForm({
@@ -60,14 +61,20 @@ export function ChangePasswordForm({
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // With two-factor sign-in on, the change also asks for a current code (step-up).
+  const needsCode = useSecondFactorOn();
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<StepUpError | null>(null);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (busy) return;
     const found = validatePasswordChange(values);
+    const missingCode = needsCode && !code.trim() ? ("suCodeRequired" as const) : null;
     setErrors(found);
+    setCodeError(missingCode);
     setStatus(null);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length || missingCode) return;
     setBusy(true);
     try {
       const res = await apiClient.post(
@@ -76,13 +83,24 @@ export function ChangePasswordForm({
           currentPassword: values.current,
           newPassword: values.next,
           confirmPassword: values.confirm,
+          ...(needsCode ? { code } : {}),
         },
         { schema: changePasswordResponseSchema, credential: "rep" },
       );
       setValues(empty);
+      setCode("");
       setStatus({ tone: "ok", text: t("changed", { count: res.otherSessionsEnded }) });
       onChanged?.(res.otherSessionsEnded);
     } catch (error) {
+      const refusal = stepUpRefusal(error);
+      if (
+        refusal === "suCodeRequired" ||
+        refusal === "tfCodeIncorrect" ||
+        refusal === "tfCodeUsed"
+      ) {
+        setCodeError(refusal);
+        return;
+      }
       const outcome = fromServer(error);
       if (outcome.errors) setErrors(outcome.errors);
       if (outcome.message === "throttled") {
@@ -118,6 +136,24 @@ export function ChangePasswordForm({
           />
         </Field>
       ))}
+      {needsCode ? (
+        <Field
+          id={`${idPrefix}-code`}
+          label={t("tfCodeOrRecovery")}
+          hint={t("suCodeRequired")}
+          error={codeError ? t(codeError) : null}
+        >
+          <Input
+            dir="ltr"
+            autoComplete="one-time-code"
+            spellCheck={false}
+            maxLength={16}
+            className="max-w-56 font-mono tracking-widest"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </Field>
+      ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={busy}>
           <KeyRound aria-hidden /> {busy ? t("changing") : t("submit")}

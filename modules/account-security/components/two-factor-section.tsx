@@ -3,9 +3,8 @@
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Copy, Download, ShieldCheck, ShieldOff } from "lucide-react";
+import { ShieldCheck, ShieldOff } from "lucide-react";
 import { Button, Field, Input, toast } from "@/components/ui";
-import { downloadBlob } from "@/modules/reports/components/download";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";
 import {
   enableTwoFactorResponseSchema,
@@ -14,7 +13,9 @@ import {
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from "@/lib/two-factor/schemas";
+import { NewRecoveryCodes } from "./new-recovery-codes";
 import { QrCode } from "./qr-code";
+import { RecoveryCodesView } from "./recovery-codes-view";
 
 type Setup = { secret: string; otpauthUri: string };
 
@@ -35,6 +36,7 @@ function refusal(error: unknown) {
   if (error.code === twoFactorErrorCodes.wrongCode) return "tfCodeIncorrect" as const;
   if (error.code === twoFactorErrorCodes.replayed) return "tfCodeUsed" as const;
   if (error.code === twoFactorErrorCodes.wrongPassword) return "wrongCurrent" as const;
+  if (error.code === twoFactorErrorCodes.passwordRequired) return "tfPasswordRequired" as const;
   if (error.code === twoFactorErrorCodes.throttled) return "tfThrottled" as const;
   if (error.code === twoFactorErrorCodes.notEnrolling) return "tfRestart" as const;
   if (error.status === 401) return "sessionExpired" as const;
@@ -48,7 +50,8 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
 /**
  * Two-factor sign-in (issue 33), in Profile's Security card and Settings' dialog: set up with a
  * QR code (or the secret typed in), confirmed with a code before it is on, then the ten recovery
- * codes shown once; turned off with the password and a code. The console's operators have the
+ * codes shown once (the password is asked with the code: turning it on signs every other device
+ * out); new recovery codes and turning it off take the password and a code. The console's operators have the
  * same section (`audience="operator"`), where the deployment may forbid turning it off.
  */
 export function TwoFactorSection({
@@ -78,9 +81,7 @@ export function TwoFactorSection({
   const [signedOut, setSignedOut] = useState(0);
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<ReturnType<typeof refusal> | "tfPasswordRequired" | null>(
-    null,
-  );
+  const [error, setError] = useState<ReturnType<typeof refusal> | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: statusKey });
 
   const begin = useMutation({
@@ -97,7 +98,7 @@ export function TwoFactorSection({
     mutationFn: () =>
       apiClient.post(
         `${base}/enable`,
-        { code },
+        { code, password },
         { schema: enableTwoFactorResponseSchema, credential },
       ),
     onSuccess: (res) => {
@@ -105,6 +106,7 @@ export function TwoFactorSection({
       setCodes(res.recoveryCodes);
       setSignedOut(res.otherSessionsEnded);
       setCode("");
+      setPassword("");
       void refresh();
     },
     onError: (e) => setError(refusal(e)),
@@ -148,54 +150,20 @@ export function TwoFactorSection({
   );
 
   if (codes) {
-    const text = codes.join("\n");
     return (
-      <div className="grid gap-4" data-testid={`${idPrefix}-recovery`}>
-        <p className="text-sm font-medium text-success-soft-fg">
-          {t("tfEnabled")} {signedOut > 0 ? t("tfSignedOut", { count: signedOut }) : null}
-        </p>
-        <p className="text-sm text-fg-muted">{t("tfRecoveryHint")}</p>
-        <ol
-          dir="ltr"
-          className="grid grid-cols-2 gap-x-6 gap-y-1 rounded-lg border border-line bg-surface-muted p-3 font-mono text-sm sm:max-w-sm"
-        >
-          {codes.map((c) => (
-            <li key={c}>{c}</li>
-          ))}
-        </ol>
-        <div className="flex flex-wrap gap-3">
-          <Button
-            variant="secondary"
-            onClick={() =>
-              void navigator.clipboard.writeText(text).then(
-                () => toast.success(t("tfCopied")),
-                () => toast.error(t("tfCopyFailed")),
-              )
-            }
-          >
-            <Copy aria-hidden /> {t("tfCopy")}
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() =>
-              downloadBlob(
-                "dialflow-recovery-codes.txt",
-                new Blob([`${text}\n`], { type: "text/plain" }),
-              )
-            }
-          >
-            <Download aria-hidden /> {t("tfDownload")}
-          </Button>
-          <Button
-            onClick={() => {
-              setCodes(null);
-              onDone?.();
-            }}
-          >
-            {t("tfDone")}
-          </Button>
-        </div>
-      </div>
+      <RecoveryCodesView
+        idPrefix={idPrefix}
+        codes={codes}
+        heading={
+          <>
+            {t("tfEnabled")} {signedOut > 0 ? t("tfSignedOut", { count: signedOut }) : null}
+          </>
+        }
+        onDone={() => {
+          setCodes(null);
+          onDone?.();
+        }}
+      />
     );
   }
 
@@ -208,6 +176,7 @@ export function TwoFactorSection({
           e.preventDefault();
           setError(null);
           if (!/^\d{6}$/.test(code.replace(/\s/g, ""))) return setError("tfCodeFormat");
+          if (!password) return setError("tfPasswordRequired");
           confirm.mutate();
         }}
       >
@@ -226,6 +195,15 @@ export function TwoFactorSection({
           </div>
         </div>
         {codeField(true, t("tfCode"), true)}
+        <p className="text-sm text-fg-muted">{t("suHint")}</p>
+        <Field id={`${idPrefix}-enable-password`} label={t("currentPassword")}>
+          <Input
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
         {errorText}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={confirm.isPending}>
@@ -275,43 +253,55 @@ export function TwoFactorSection({
       {t("tfCodesLeft", { count: status.data.recoveryCodesLeft })}
     </p>
   );
+  const newCodes = (
+    <NewRecoveryCodes
+      idPrefix={idPrefix}
+      base={base}
+      credential={credential}
+      onChanged={() => void refresh()}
+    />
+  );
   if (!canTurnOff) {
     return (
       <div className="grid gap-3">
         {onText}
         <p className="text-sm text-fg-muted">{t("tfRequiredOn")}</p>
+        {newCodes}
       </div>
     );
   }
   return (
-    <form
-      noValidate
-      className="grid gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setError(null);
-        if (!password) return setError("tfPasswordRequired");
-        if (!code.trim()) return setError("tfCodeFormat");
-        disable.mutate();
-      }}
-    >
+    <div className="grid gap-4">
       {onText}
-      <p className="text-sm text-fg-muted">{t("tfDisableHint")}</p>
-      <Field id={`${idPrefix}-disable-password`} label={t("tfPassword")}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
-      {codeField(false, t("tfCodeOrRecovery"), false)}
-      {errorText}
-      <div>
-        <Button type="submit" variant="secondary" disabled={disable.isPending}>
-          <ShieldOff aria-hidden /> {t("tfTurnOff")}
-        </Button>
-      </div>
-    </form>
+      {newCodes}
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setError(null);
+          if (!password) return setError("tfPasswordRequired");
+          if (!code.trim()) return setError("tfCodeFormat");
+          disable.mutate();
+        }}
+      >
+        <p className="text-sm text-fg-muted">{t("tfDisableHint")}</p>
+        <Field id={`${idPrefix}-disable-password`} label={t("tfPassword")}>
+          <Input
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        {codeField(false, t("tfCodeOrRecovery"), false)}
+        {errorText}
+        <div>
+          <Button type="submit" variant="secondary" disabled={disable.isPending}>
+            <ShieldOff aria-hidden /> {t("tfTurnOff")}
+          </Button>
+        </div>
+      </form>
+    </div>
   );
 }

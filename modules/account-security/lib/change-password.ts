@@ -1,11 +1,9 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
-import { auditStatement, recordAudit } from "@/lib/audit";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { auditStatement } from "@/lib/audit";
+import { hashPassword } from "@/lib/auth/password";
 import type { UserSession } from "@/lib/auth/sessions";
-import { beginAttempt, runTogether } from "@/lib/auth/throttle";
 import { getDb } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { stepUp } from "@/lib/two-factor/step-up";
 import { sendAccountNotice } from "./notice";
 import { passwordErrorCodes, type ChangePasswordBody } from "./schemas";
 
@@ -19,59 +17,32 @@ export type ChangePasswordRequest = {
 };
 
 /**
- * A rep changes their own password. The current password is checked under the sign-in throttle
- * (the same counters: guessing it here earns no attempts beyond what the sign-in screen allows,
- * and a correct one clears them as a sign-in would). On success one statement stores the new
- * hash, ends every other session of the account (the caller's stays), releases the throttle slot
- * and writes the audit event; then the account's verified address is told by mail.
+ * A rep changes their own password. The current password (and a current code when two-factor
+ * sign-in is on) is checked under the sign-in throttle (lib/two-factor/step-up.ts: guessing it here
+ * earns no attempts beyond what the sign-in screen allows, and a correct one clears them as a
+ * sign-in would). Then one statement stores the new hash, ends every other session of the account
+ * (the caller's stays) and writes the audit event; then the account's verified address is told
+ * by mail.
  */
 export async function changePassword({ session, body, ip, locale }: ChangePasswordRequest) {
   const audit = { actor: session.username, action, target: session.username, clientIp: ip };
-  const verdict = await beginAttempt("user", session.username, ip);
-  if (!verdict.allowed) {
-    await recordAudit({ ...audit, outcome: "throttled" });
-    throw new ApiError("rate_limited", "Too many wrong passwords. Try again later.", {
-      code: passwordErrorCodes.throttled,
-      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
-    });
-  }
-
+  await stepUp(
+    { kind: "user", id: session.userId, username: session.username },
+    ip,
+    { password: body.currentPassword, code: body.code },
+    { action, passwordField: "currentPassword", throttledCode: passwordErrorCodes.throttled },
+  );
   const db = await getDb();
-  let account: { passwordHash: string; email: string | null; emailVerified: boolean } | null;
-  let newHash: string;
-  try {
-    account = await db.user.findUnique({
-      where: { id: session.userId },
-      select: { passwordHash: true, email: true, emailVerified: true },
-    });
-    const ok = await verifyPassword(account?.passwordHash ?? null, body.currentPassword);
-    if (!ok) account = null;
-    // Hashed before anything is written, so the writes below are one quick statement.
-    newHash = account ? await hashPassword(body.newPassword) : "";
-  } catch (err) {
-    await verdict.release("error");
-    throw err;
-  }
-
-  if (!account) {
-    await runTogether([
-      ...verdict.releaseStatements("failure"),
-      auditStatement({ ...audit, outcome: "failure" }),
-    ]);
-    throw new ApiError("bad_request", "The current password is not correct", {
-      code: passwordErrorCodes.wrongCurrent,
-      details: { fields: { currentPassword: "The current password is not correct" } },
-    });
-  }
+  const account = await db.user.findUniqueOrThrow({
+    where: { id: session.userId },
+    select: { email: true, emailVerified: true },
+  });
+  // Hashed before anything is written, so the writes below are one quick statement.
+  const newHash = await hashPassword(body.newPassword);
 
   const now = new Date();
-  // Data-modifying WITH clauses: the new hash, the other sessions' end, the throttle release and
-  // the audit event commit together or not at all, and the count of ended sessions comes back.
-  const statements = [
-    ...verdict.releaseStatements("success"),
-    auditStatement({ ...audit, outcome: "success" }, now),
-  ];
-  const parts = statements.map((sql, i) => Prisma.sql`${Prisma.raw(`s${i}`)} AS (${sql})`);
+  // Data-modifying WITH clauses: the new hash, the other sessions' end and the audit event commit
+  // together or not at all, and the count of ended sessions comes back.
   const [row] = await db.$queryRaw<{ ended: bigint | number }[]>`
     WITH pw AS (
       UPDATE "User" SET "passwordHash" = ${newHash}, "updatedAt" = ${now}
@@ -83,7 +54,7 @@ export async function changePassword({ session, body, ip, locale }: ChangePasswo
         AND "revokedAt" IS NULL AND "expiresAt" > ${now}
       RETURNING "id"
     ),
-    ${Prisma.join(parts, ", ")}
+    audit AS (${auditStatement({ ...audit, outcome: "success" }, now)})
     SELECT (SELECT count(*) FROM ended) AS "ended"`;
   const otherSessionsEnded = Number(row?.ended ?? 0);
 

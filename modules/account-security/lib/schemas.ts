@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stepUpFields } from "@/lib/two-factor/schemas";
 import { CURRENT_PASSWORD_MIN, NEW_PASSWORD_MIN } from "@/modules/profile/lib/profile-form";
 import { PASSWORD_MAX } from "./password-form";
 
@@ -9,6 +10,8 @@ import { PASSWORD_MAX } from "./password-form";
 
 export const changePasswordBodySchema = z
   .object({
+    /** A code from the authenticator app (or a recovery code) when two-factor sign-in is on. */
+    code: stepUpFields.code,
     currentPassword: z
       .string()
       .min(

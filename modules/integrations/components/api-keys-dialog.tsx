@@ -7,10 +7,7 @@ import { ExternalLink, KeyRound } from "lucide-react";
 import {
   Badge,
   Button,
-  Checkbox,
   DialogButton,
-  Field,
-  Input,
   ListError,
   ListLoading,
   Table,
@@ -23,13 +20,11 @@ import {
 } from "@/components/ui";
 import { apiClient } from "@/lib/client/api-client";
 import {
-  API_KEY_RESOURCES,
-  apiKeyCreatedResponseSchema,
   apiKeyRevokedResponseSchema,
   apiKeysResponseSchema,
   type ApiKeyDto,
-  type ApiKeyScope,
 } from "@/modules/integrations/lib/api-key-schemas";
+import { CreateKeyForm } from "./create-key-form";
 import { ShownOnce } from "./shown-once";
 
 const keysKey = ["integrations", "api-keys"] as const;
@@ -114,104 +109,6 @@ function ApiKeys() {
         <KeyTable keys={list.data.keys} onRevoked={refresh} />
       )}
     </div>
-  );
-}
-
-function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
-  const t = useTranslations("Integrations");
-  const [name, setName] = useState("");
-  const [scopes, setScopes] = useState<Set<ApiKeyScope>>(new Set(["calls:read"]));
-  const [error, setError] = useState<{ field: "name" | "scopes" | "form"; text: string } | null>(
-    null,
-  );
-  const create = useMutation({
-    mutationFn: () =>
-      apiClient.post(
-        "/api/integrations/api-keys",
-        { name: name.trim(), scopes: [...scopes] },
-        { schema: apiKeyCreatedResponseSchema, credential: "rep" },
-      ),
-    onSuccess: ({ secret }) => {
-      setName("");
-      setError(null);
-      onCreated(secret);
-    },
-    onError: () => setError({ field: "form", text: t("createFailed") }),
-  });
-  const toggle = (scope: ApiKeyScope, on: boolean) =>
-    setScopes((s) => {
-      const next = new Set(s);
-      if (on) next.add(scope);
-      else next.delete(scope);
-      return next;
-    });
-  return (
-    <form
-      className="grid gap-4 rounded-xl border border-line p-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!name.trim()) return setError({ field: "name", text: t("nameRequired") });
-        if (scopes.size === 0) return setError({ field: "scopes", text: t("scopesRequired") });
-        create.mutate();
-      }}
-    >
-      <Field
-        id="api-key-name"
-        label={t("name")}
-        error={error?.field === "name" ? error.text : undefined}
-      >
-        <Input
-          value={name}
-          maxLength={80}
-          autoComplete="off"
-          placeholder={t("namePlaceholder")}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(null);
-          }}
-        />
-      </Field>
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium text-fg">{t("scopes")}</legend>
-        <div className="grid gap-2">
-          {API_KEY_RESOURCES.map(({ resource, scopes: available }) => (
-            <div key={resource} className="flex flex-wrap items-center gap-x-6 gap-y-2">
-              <span className="w-40 text-sm text-fg">{t(`resource_${resource}`)}</span>
-              {available.map((scope) => (
-                <Checkbox
-                  key={scope}
-                  id={`api-key-scope-${scope.replace(":", "-")}`}
-                  data-testid={`scope-${scope}`}
-                  aria-label={t(`scope_${scope}`)}
-                  label={scope.endsWith(":read") ? t("read") : t("write")}
-                  checked={scopes.has(scope)}
-                  onCheckedChange={(v) => {
-                    toggle(scope, v === true);
-                    setError(null);
-                  }}
-                />
-              ))}
-            </div>
-          ))}
-        </div>
-        {error?.field === "scopes" ? (
-          <p role="alert" className="text-sm text-danger-text">
-            {error.text}
-          </p>
-        ) : null}
-      </fieldset>
-      {error?.field === "form" ? (
-        <p role="alert" className="text-sm text-danger-text">
-          {error.text}
-        </p>
-      ) : null}
-      <div>
-        <Button type="submit" disabled={create.isPending} data-testid="api-key-create">
-          {create.isPending ? t("creating") : t("create")}
-        </Button>
-      </div>
-    </form>
   );
 }
 

@@ -3,6 +3,7 @@
  * route handlers and the browser (browser-safe, no server code).
  */
 import { z } from "zod";
+import { stepUpFields } from "@/lib/two-factor/schemas";
 
 /** What a key may reach: read or write per resource (writing a call is setting its outcome). */
 export const API_KEY_SCOPES = [
@@ -35,6 +36,8 @@ export const apiKeyCreateBodySchema = z.object({
     .array(z.enum(API_KEY_SCOPES))
     .min(1, "Choose at least one scope")
     .transform((s) => [...new Set(s)].sort()),
+  /** A key acts for its creator: making one asks for the password (and a code when it is on). */
+  ...stepUpFields,
 });
 export type ApiKeyCreateBody = z.input<typeof apiKeyCreateBodySchema>;
 

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb, queryRows } from "@/lib/db/client";
+import { stepUp } from "@/lib/two-factor/step-up";
 import {
   API_KEY_PATTERN,
   API_KEY_PREFIX,
@@ -16,8 +17,10 @@ import {
 // An organization's REST API keys (issue 33). The key is 32 random bytes: only its SHA-256 is
 // stored (a key that high in entropy needs no slow hash; a lookup by hash is one index probe),
 // and its first characters are kept apart as the visible prefix. Managers create and revoke
-// them; a request with one acts for the key's organization, its writes made as the key's
-// creator, so a key stops working once its creator is deactivated or leaves the organization.
+// them (with their password: lib/two-factor/step-up.ts); a request with one acts for the key's
+// organization as the key's creator with their current role (lib/api/with-api-key.ts checks each
+// route's permission), so a key stops working once its creator is deactivated or leaves the
+// organization, and loses what a demotion takes (docs/security.md).
 
 export const hashApiKey = (secret: string) =>
   crypto.createHash("sha256").update(secret, "utf8").digest("hex");
@@ -70,9 +73,15 @@ export async function listApiKeys(session: UserSession) {
 /** A new key: the secret is in this answer only. */
 export async function createApiKey(
   session: UserSession,
-  body: { name: string; scopes: ApiKeyScope[] },
+  body: { name: string; scopes: ApiKeyScope[]; password: string; code?: string },
   ip: string | null,
 ) {
+  await stepUp(
+    { kind: "user", id: session.userId, username: session.username },
+    ip,
+    { password: body.password, code: body.code },
+    { action: "api_key.create" },
+  );
   const db = await getDb();
   const live = await db.apiKey.count({
     where: { organizationId: session.organizationId, revokedAt: null },

@@ -9,6 +9,7 @@ import {
   type ProfileForm,
 } from "@/modules/profile/lib/profile-form";
 import type { VerificationState } from "@/modules/profile/lib/verification-machine";
+import type { EmailStepUp } from "./use-email-verification";
 
 type Props = {
   form: ProfileForm;
@@ -17,6 +18,7 @@ type Props = {
   onEmailChange: (email: string) => void;
   verification: VerificationState;
   onSendLink: () => void;
+  emailStepUp: EmailStepUp;
 };
 
 export function BasicInfoSection({
@@ -26,6 +28,7 @@ export function BasicInfoSection({
   onEmailChange,
   verification,
   onSendLink,
+  emailStepUp,
 }: Props) {
   const t = useTranslations("Profile");
   const required = t("requiredMark");
@@ -64,6 +67,7 @@ export function BasicInfoSection({
           error={errors.email ? t("emailRequired") : undefined}
           verification={verification}
           onSend={onSendLink}
+          stepUp={emailStepUp}
         />
         <Field
           id="profile-summary"

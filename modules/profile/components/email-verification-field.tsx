@@ -9,8 +9,12 @@ import {
   type VerificationMessage,
   type VerificationState,
 } from "@/modules/profile/lib/verification-machine";
+import { StepUpFields } from "@/modules/account-security/components/step-up-fields";
+import type { EmailStepUp } from "./use-email-verification";
 
 type Props = {
+  /** A new address asks for the current password (and a code) under the field. */
+  stepUp: EmailStepUp;
   email: string;
   onEmailChange: (email: string) => void;
   error?: string;
@@ -48,6 +52,7 @@ export function EmailVerificationField({
   error,
   verification,
   onSend,
+  stepUp,
 }: Props) {
   const t = useTranslations("Profile");
   const { status, message, cooldown } = verification;
@@ -120,6 +125,15 @@ export function EmailVerificationField({
           ) : null}
         </div>
       </Field>
+      {stepUp.needed ? (
+        <StepUpFields
+          idPrefix="profile-email"
+          value={stepUp.value}
+          onChange={stepUp.onChange}
+          needsCode={stepUp.needsCode}
+          error={stepUp.error}
+        />
+      ) : null}
       <p
         id="profile-email-status"
         role="status"
@@ -131,7 +145,8 @@ export function EmailVerificationField({
           message?.kind === "sent" && "text-fg-muted",
         )}
       >
-        {message ? messageText(message) : null}
+        {/* A step-up refusal is told by its own field, not as a failed send. */}
+        {message && !(stepUp.error && message.kind === "sendFailed") ? messageText(message) : null}
       </p>
     </div>
   );

@@ -131,6 +131,7 @@ function ProfileEditor({ username }: { username: string }) {
             }}
             verification={verification.state}
             onSendLink={() => void verification.send(form.email)}
+            emailStepUp={verification.stepUp}
           />
           <SecuritySection />
         </div>

@@ -11,6 +11,14 @@ import {
   type ProfileAnswer,
   type VerificationMachine,
 } from "@/modules/profile/lib/verification-machine";
+import {
+  emptyStepUp,
+  missingStepUp,
+  stepUpRefusal,
+  useSecondFactorOn,
+  type StepUpError,
+  type StepUpValue,
+} from "@/modules/account-security/components/step-up-fields";
 
 function fetchProfile(first: boolean): Promise<ProfileAnswer> {
   // Spec section 7: the first profile call bypasses every cache.
@@ -21,21 +29,34 @@ function fetchProfile(first: boolean): Promise<ProfileAnswer> {
   });
 }
 
-async function requestLink(email: string) {
-  try {
-    await apiClient.post(
-      "/api/auth/email/verify-request",
-      { email },
-      { schema: verifyRequestResponseSchema, credential: "rep" },
-    );
-    return { ok: true, status: 200 };
-  } catch (error) {
-    // The machine tells refusals apart by status; a network failure rejects, as before.
-    if (error instanceof ApiClientError && error.code !== "network") {
-      return { ok: false, status: error.status };
+type Hooks = {
+  /** The address the server holds, each time the profile is read. */
+  onProfile: (profile: ProfileAnswer) => void;
+  /** A step-up refusal (wrong password, code missing...), shown by its fields. */
+  onRefusal: (refusal: StepUpError) => void;
+};
+
+function linkRequester(hooks: Hooks) {
+  return async (email: string, proof: StepUpValue = emptyStepUp) => {
+    const { password, code } = proof;
+    try {
+      await apiClient.post(
+        "/api/auth/email/verify-request",
+        // A new address needs the current password (and a code); the same one does not.
+        { email, ...(password ? { password } : {}), ...(code.trim() ? { code } : {}) },
+        { schema: verifyRequestResponseSchema, credential: "rep" },
+      );
+      return { ok: true, status: 200 };
+    } catch (error) {
+      const refusal = stepUpRefusal(error);
+      if (refusal) hooks.onRefusal(refusal);
+      // The machine tells refusals apart by status; a network failure rejects, as before.
+      if (error instanceof ApiClientError && error.code !== "network") {
+        return { ok: false, status: error.status };
+      }
+      throw error;
     }
-    throw error;
-  }
+  };
 }
 
 // Per tab and per user: when the last link was sent, so the countdown survives leaving Profile.
@@ -44,12 +65,16 @@ const cooldownStore = {
   save: (endsAt: number) => void writeStored(verifyCooldownKey, endsAt),
 };
 
-function newMachine() {
+function newMachine(hooks: Hooks) {
   const inBrowser = typeof window !== "undefined";
   return createVerificationMachine({
     session: () => (inBrowser ? readSession() : { token: null, ready: false }),
-    requestLink,
-    fetchProfile,
+    requestLink: linkRequester(hooks),
+    fetchProfile: async (first) => {
+      const profile = await fetchProfile(first);
+      hooks.onProfile(profile);
+      return profile;
+    },
     cooldownStore: inBrowser ? cooldownStore : undefined,
   });
 }
@@ -60,7 +85,13 @@ function newMachine() {
  * when the local form has none yet.
  */
 export function useEmailVerification(localEmail: string, onServerEmail: (email: string) => void) {
-  const [machine] = useState<VerificationMachine>(newMachine);
+  const [serverEmail, setServerEmail] = useState<string | null>(null);
+  const [proof, setProof] = useState<StepUpValue>(emptyStepUp);
+  const [stepUpError, setStepUpError] = useState<StepUpError | null>(null);
+  const [machine] = useState<VerificationMachine>(() =>
+    newMachine({ onProfile: (p) => setServerEmail(p.email), onRefusal: setStepUpError }),
+  );
+  const needsCode = useSecondFactorOn();
   const state = useSyncExternalStore(
     machine.subscribe,
     machine.getState,
@@ -88,5 +119,17 @@ export function useEmailVerification(localEmail: string, onServerEmail: (email: 
     return () => machine.dispose();
   }, [machine, firstEmail, reportEmail]);
 
-  return { state, send: machine.send, emailEdited: machine.emailEdited };
+  // The server compares the address as typed (trimmed) with the one it holds: so does this.
+  const needed = serverEmail !== null && localEmail.trim() !== serverEmail;
+  const send = async (email: string) => {
+    const missing = needed ? missingStepUp(proof, needsCode) : null;
+    setStepUpError(missing);
+    if (missing) return;
+    await machine.send(email, needed ? proof : undefined);
+    if (machine.getState().status === "pending") setProof(emptyStepUp);
+  };
+  const stepUp = { needed, needsCode, value: proof, onChange: setProof, error: stepUpError };
+  return { state, send, emailEdited: machine.emailEdited, stepUp };
 }
+
+export type EmailStepUp = ReturnType<typeof useEmailVerification>["stepUp"];

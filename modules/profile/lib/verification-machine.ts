@@ -29,11 +29,14 @@ export type VerificationState = {
 
 export type ProfileAnswer = { email: string; emailVerified: boolean };
 
+/** What a new address is sent with: the current password, and a code when two-factor is on. */
+export type LinkProof = { password: string; code: string };
+
 export type VerificationDeps = {
   /** Current browser session: `ready` is false until local storage has been read. */
   session: () => { token: string | null; ready: boolean };
   /** POST /api/auth/email/verify-request; resolves with the HTTP status, rejects on network errors. */
-  requestLink: (email: string) => Promise<{ ok: boolean; status: number }>;
+  requestLink: (email: string, proof?: LinkProof) => Promise<{ ok: boolean; status: number }>;
   /** GET /api/auth/profile; `first` asks to bypass every cache. */
   fetchProfile: (first: boolean) => Promise<ProfileAnswer>;
   now?: () => number;
@@ -160,7 +163,7 @@ export function createVerificationMachine(deps: VerificationDeps) {
       }
     },
 
-    async send(email: string) {
+    async send(email: string, proof?: LinkProof) {
       const session = deps.session();
       if (!session.ready) return set({ message: { kind: "loadingSession" } });
       if (!session.token) return set({ message: { kind: "notLoggedIn" } });
@@ -171,7 +174,7 @@ export function createVerificationMachine(deps: VerificationDeps) {
       stopPolling();
       set({ status: "verifying", message: null });
       try {
-        const res = await deps.requestLink(email.trim());
+        const res = await deps.requestLink(email.trim(), proof);
         if (mine !== generation) return;
         if (!res.ok) {
           const message: VerificationMessage =

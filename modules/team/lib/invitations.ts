@@ -10,6 +10,7 @@ import { hashVerificationToken, newVerificationToken } from "@/lib/email/tokens"
 import { hitRateLimit } from "@/lib/api/rate-limit";
 import { appUrl, env } from "@/lib/env";
 import type { MemberRole } from "@/lib/auth/permissions";
+import { senderMayStillGrant, type Inviter } from "./inviter-standing";
 import type { TeamActor } from "./members";
 import { INVITATION_DAYS, type Invitation } from "./invitation-schemas";
 
@@ -129,7 +130,7 @@ export async function listInvitations(db: Db, organizationId: string) {
 
 export async function createInvitation(
   db: Db,
-  by: TeamActor,
+  by: TeamActor & { sender: Inviter },
   input: { email: string; role: MemberRole },
   locale?: string,
 ) {
@@ -159,6 +160,9 @@ export async function createInvitation(
       role: input.role,
       tokenHash,
       invitedBy: by.actor,
+      ...("userId" in by.sender
+        ? { invitedByUserId: by.sender.userId }
+        : { invitedByOperatorId: by.sender.operatorId }),
       sentAt: now,
       expiresAt: expiry(now),
     },
@@ -223,12 +227,21 @@ export async function acceptInvitation(
   const result = await db
     .$transaction(async (tx) => {
       const invitation = await tx.invitation.findUnique({ where: { tokenHash } });
+      // The sender's standing now, not when they sent it: a link of a demoted or deactivated
+      // manager is revoked here, as their demotion would have (a race it lost).
+      if (invitation && !(await senderMayStillGrant(tx, invitation))) {
+        await tx.invitation.updateMany({
+          where: { id: invitation.id, acceptedAt: null, revokedAt: null },
+          data: { revokedAt: now },
+        });
+        return { refused: invitation.email, reason: "sender_lacks_standing" } as const;
+      }
       const claimed = await tx.invitation.updateMany({
         where: { tokenHash, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
         data: { acceptedAt: now },
       });
       if (!invitation || claimed.count === 0) {
-        return { refused: invitation ? invitation.email : null } as const;
+        return { refused: invitation ? invitation.email : null, reason: null } as const;
       }
       if (await tx.user.findUnique({ where: { username: input.username }, select: { id: true } })) {
         throw new ApiError("conflict", "That username is already taken", {
@@ -269,6 +282,7 @@ export async function acceptInvitation(
       target: result.refused,
       outcome: "denied",
       clientIp: ip,
+      ...(result.reason ? { detail: { reason: result.reason } } : {}),
     });
     throw invalidInvitation();
   }

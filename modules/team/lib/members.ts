@@ -1,12 +1,13 @@
 import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit";
-import type { MemberRole } from "@/lib/auth/permissions";
+import { can, type MemberRole } from "@/lib/auth/permissions";
 import { revokeAllSessions } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { sendAccountNotice } from "@/modules/account-security/lib/notice";
 import { clearSecondFactor } from "@/lib/two-factor/reset";
+import { auditRevokedInvitations, revokeInvitationsSentBy } from "./inviter-standing";
 import type { Member } from "./schemas";
 
 // A team's members as its managers run it (issue 33), and the users CLI's `role` command. Every
@@ -95,7 +96,7 @@ async function isLastManager(
 }
 
 export async function setMemberRole(db: Db, by: TeamActor, userId: string, role: MemberRole) {
-  const { before, after } = await db.$transaction(async (tx) => {
+  const { before, after, revoked } = await db.$transaction(async (tx) => {
     const member = await lockedMember(tx, by.organizationId, userId);
     if (role !== "manager" && (await isLastManager(tx, by.organizationId, member))) {
       throw lastManager();
@@ -105,8 +106,10 @@ export async function setMemberRole(db: Db, by: TeamActor, userId: string, role:
       data: { role },
       select: memberSelect,
     });
-    return { before: member, after: updated };
+    const revoked = can(role, "team.manage") ? [] : await revokeInvitationsSentBy(tx, { userId });
+    return { before: member, after: updated, revoked };
   });
+  await auditRevokedInvitations(db, by, revoked, "sender_demoted");
   if (before.role !== after.role) {
     await recordAudit(
       {
@@ -129,7 +132,7 @@ export async function setMemberRole(db: Db, by: TeamActor, userId: string, role:
  * sign in again.
  */
 export async function setMemberActive(db: Db, by: TeamActor, userId: string, active: boolean) {
-  const { before, after } = await db.$transaction(async (tx) => {
+  const { before, after, revoked } = await db.$transaction(async (tx) => {
     const member = await lockedMember(tx, by.organizationId, userId);
     if (!active && (await isLastManager(tx, by.organizationId, member))) throw lastManager();
     const updated = await tx.user.update({
@@ -137,8 +140,10 @@ export async function setMemberActive(db: Db, by: TeamActor, userId: string, act
       data: { disabled: !active },
       select: memberSelect,
     });
-    return { before: member, after: updated };
+    const revoked = active ? [] : await revokeInvitationsSentBy(tx, { userId });
+    return { before: member, after: updated, revoked };
   });
+  await auditRevokedInvitations(db, by, revoked, "sender_deactivated");
   // After the commit as well as the flag: a request already past authentication still ends, and
   // every later one fails the live-session check (it reads `disabled`).
   if (!active) await revokeAllSessions({ userId }, db);

@@ -23,7 +23,12 @@ export const GET = withUser(
 export const POST = withUser(
   { permission: "team.manage", body: invitationCreateBodySchema, rateLimit: teamWriteLimit },
   async ({ session, body, ip, req }) => {
-    const by = { actor: session.username, organizationId: session.organizationId, clientIp: ip };
+    const by = {
+      actor: session.username,
+      organizationId: session.organizationId,
+      clientIp: ip,
+      sender: { userId: session.userId },
+    };
     const invitation = await createInvitation(
       await getDb(),
       by,

@@ -5,6 +5,7 @@
  * cannot drift from what the routes validate. tests/unit/v1-openapi.test.ts checks both ways.
  */
 import type { z } from "zod";
+import type { Permission } from "@/lib/auth/permissions";
 import {
   callListResponseSchema,
   callResponseSchema,
@@ -49,6 +50,11 @@ export type V1Route<
   summary: string;
   description?: string;
   scope: ApiKeyScope;
+  /**
+   * What the key's creator must be allowed now (lib/auth/permissions.ts): a key acts with its
+   * creator's current role on every request, as their session would.
+   */
+  permission: Permission;
   params?: P;
   query?: Q;
   body?: B;
@@ -78,6 +84,7 @@ export const v1Routes = {
     description:
       "Filter by start time (`from` inclusive, `to` exclusive) and outcome; page with `cursor` (the previous page's `nextCursor`).",
     scope: "calls:read",
+    permission: "calls.work",
     query: v1CallListQuerySchema,
     response: callListResponseSchema,
     status: 200,
@@ -89,6 +96,7 @@ export const v1Routes = {
     tag: "Calls",
     summary: "Get one of the team's calls",
     scope: "calls:read",
+    permission: "calls.work",
     params: v1CallParamsSchema,
     response: callResponseSchema,
     status: 200,
@@ -102,6 +110,7 @@ export const v1Routes = {
     description:
       "As the rep's outcome dialog does: a sale needs `saleAmount`, a callback `callbackAt`; what the outcome does not ask for is cleared. A changed outcome is audited; Do not call adds the dialed number to the list.",
     scope: "calls:write",
+    permission: "calls.work",
     params: v1CallParamsSchema,
     body: dispositionBodySchema,
     response: callResponseSchema,
@@ -114,6 +123,7 @@ export const v1Routes = {
     tag: "Do-not-call list",
     summary: "List the do-not-call numbers, newest first",
     scope: "do_not_call:read",
+    permission: "doNotCall.read",
     query: dncListQuerySchema,
     response: dncListResponseSchema,
     status: 200,
@@ -126,6 +136,7 @@ export const v1Routes = {
     summary: "Add a number (read in the country of the team's caller ID, stored in E.164)",
     description: "201 when added, 200 when the number was already listed (nothing changes).",
     scope: "do_not_call:write",
+    permission: "doNotCall.add",
     body: dncAddBodySchema,
     response: dncAddResponseSchema,
     status: 201,
@@ -138,6 +149,7 @@ export const v1Routes = {
     tag: "Do-not-call list",
     summary: "Remove an E.164 number from the list",
     scope: "do_not_call:write",
+    permission: "doNotCall.remove",
     params: dncNumberParamsSchema,
     response: dncRemoveResponseSchema,
     status: 200,
@@ -149,6 +161,7 @@ export const v1Routes = {
     tag: "Account records",
     summary: "List the team's account records (businesses), most recently changed first",
     scope: "records:read",
+    permission: "targets.work",
     query: v1RecordListQuerySchema,
     response: v1RecordListResponseSchema,
     status: 200,
@@ -163,6 +176,7 @@ export const v1Routes = {
     description:
       "Without `since`, every item. Pass the answer's `cursor` as `since` to read only later changes; `more` says another page waits now.",
     scope: "records:read",
+    permission: "targets.work",
     params: accountPlaceParamsSchema,
     query: accountPullQuerySchema,
     response: accountPullResponseSchema,
@@ -177,6 +191,7 @@ export const v1Routes = {
     description:
       "Changes are made as the key's creator: notes another member wrote are refused (`not_author`), as in the app.",
     scope: "records:write",
+    permission: "targets.work",
     params: accountPlaceParamsSchema,
     body: accountPushBodySchema,
     response: accountPushResponseSchema,

@@ -1,10 +1,12 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit";
 import { getDb } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { webhookPausedMail } from "@/lib/email/mail-content";
 import { sendMail } from "@/lib/email/mailer";
 import { appUrl, env } from "@/lib/env";
 import { errorMessage, log } from "@/lib/log";
+import { creatorMayReceive } from "./creator-standing";
 import { openEndpointSecret } from "./endpoints";
 import { buildPayload } from "./payloads";
 import { postWebhook } from "./send";
@@ -14,7 +16,8 @@ import { webhookHeaders } from "./sign";
 // (migration 20261127093921_integrations) and, for callback.due, by the scan below. A drain
 // claims due rows of active endpoints (FOR UPDATE SKIP LOCKED, then a lease), so concurrent
 // drains (several instances, the timer and the cron) never send one row twice at once; a drain
-// that dies mid-send leaves its rows to be retried when the lease runs out.
+// that dies mid-send leaves its rows to be retried when the lease runs out. Only rows whose
+// endpoint's creator may still read the event are claimed (./creator-standing.ts).
 
 /**
  * Back-off after each failed attempt (exponential, about a day in all): after the last one the
@@ -61,6 +64,7 @@ export async function queueDueCallbacks(now: Date) {
       AND a."dueAt" > COALESCE(e."callbacksScannedTo", e."createdAt")
       AND a."dueAt" <= ${now}::timestamp(3)
     WHERE e."status" = 'active' AND 'callback.due' = ANY (e."events")
+      AND ${creatorMayReceive(Prisma.sql`'callback.due'`)}
     ON CONFLICT ("endpointId", "dedupeKey") DO NOTHING`;
   await db.$executeRaw`
     UPDATE "WebhookEndpoint" SET "callbacksScannedTo" = ${now}::timestamp(3)
@@ -77,7 +81,7 @@ async function claim(now: Date, limit: number): Promise<Claimed[]> {
       SELECT d."id" FROM "WebhookDelivery" d
       JOIN "WebhookEndpoint" e ON e."id" = d."endpointId"
       WHERE d."status" = 'pending' AND d."nextAttemptAt" <= ${now}::timestamp(3)
-        AND e."status" = 'active'
+        AND e."status" = 'active' AND ${creatorMayReceive(Prisma.sql`d."event"`)}
       ORDER BY d."nextAttemptAt"
       LIMIT ${limit}
       FOR UPDATE OF d SKIP LOCKED

@@ -14,6 +14,6 @@ export const POST = withOperator(
   async ({ body, session, ip }) =>
     respond(
       enableTwoFactorResponseSchema,
-      await confirmEnrolment({ owner: ownerOf(session), ip }, body.code),
+      await confirmEnrolment({ owner: ownerOf(session), ip }, body),
     ),
 );

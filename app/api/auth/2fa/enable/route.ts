@@ -18,7 +18,7 @@ export const POST = withUser(
       enableTwoFactorResponseSchema,
       await confirmEnrolment(
         { owner: ownerOf(session), ip, locale: req.cookies.get(localeCookie)?.value },
-        body.code,
+        body,
       ),
     ),
 );

@@ -28,7 +28,12 @@ export const POST = withOperator(
     if (!org) {
       throw new ApiError("not_found", "No such organization", { code: "organization_not_found" });
     }
-    const by = { actor: session.username, organizationId: org.id, clientIp: ip };
+    const by = {
+      actor: session.username,
+      organizationId: org.id,
+      clientIp: ip,
+      sender: { operatorId: session.operatorId },
+    };
     const invitation = await createInvitation(
       db,
       by,

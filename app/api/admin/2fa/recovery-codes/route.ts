@@ -1,0 +1,19 @@
+// POST /api/admin/2fa/recovery-codes - ten new recovery codes for the operator's password and a code
+import { withOperator } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
+import { ownerOf } from "@/lib/two-factor/owner";
+import { regenerateRecoveryCodes } from "@/lib/two-factor/regenerate";
+import {
+  recoveryCodesResponseSchema,
+  regenerateRecoveryCodesBodySchema,
+} from "@/lib/two-factor/schemas";
+
+// Wrong passwords and codes count on the operator sign-in throttle (in stepUp).
+export const POST = withOperator(
+  {
+    body: regenerateRecoveryCodesBodySchema,
+    rateLimit: { name: "admin.2fa", max: 10, windowSeconds: 60 },
+  },
+  async ({ body, session, ip }) =>
+    respond(recoveryCodesResponseSchema, await regenerateRecoveryCodes(ownerOf(session), ip, body)),
+);
