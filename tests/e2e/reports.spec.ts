@@ -168,6 +168,18 @@ test.describe("reports", () => {
     ]);
   });
 
+  test("call history: ?q= opens with that search run (a business's drawer links here)", async ({
+    page,
+    repSession,
+  }) => {
+    const digits = uniqueNumber("512");
+    const call = await createCall(page.request, repSession.token, { digits });
+    const shown = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+    await open(page, `/app/reports/call-history?q=${encodeURIComponent(shown)}`);
+    await expect(main(page).getByRole("searchbox", { name: "Search calls" })).toHaveValue(shown);
+    await expect(page.getByTestId("call-card")).toContainText(call.id);
+  });
+
   test("alerts: no call to download, and no day or range to extract", async ({ page }) => {
     await open(page, "/app/reports/call-history");
     const box = main(page).getByRole("searchbox", { name: "Search calls" });

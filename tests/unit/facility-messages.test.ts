@@ -53,8 +53,6 @@ describe.each([
     if (locale === "en") {
       expect(t("address.none")).toBe("No address on file.");
       expect(t("contacts.noName")).toBe("(no name)");
-      expect(t("callLogs.alert")).toBe("Ordering full call logs - under construction");
-      expect(t("comingSoon")).toBe("Coming soon");
       expect(t("saved")).toBe("Saved");
       expect(t("map.loading")).toBe("Loading terrain map...");
       expect(t("map.failed")).toBe("Failed to load map");

@@ -10,6 +10,9 @@ import type { FacilityData } from "@/modules/facility/lib/schemas";
 import type { UpdateResult } from "@/modules/facility/lib/store";
 import { addAppointment, removeAppointment, type Updater } from "@/modules/facility/lib/updaters";
 import { businessWallClock, offsetLabel } from "@/modules/callbacks/lib/times";
+
+/** The new appointment's date field: the drawer's Appointments button brings the rep here. */
+export const APPOINTMENT_DATE_ID = "facility-appointment-date";
 import {
   canAddAppointment,
   localDateTimeToTs,
@@ -87,6 +90,7 @@ export function FacilityAppointments({
       >
         <div className="grid grid-cols-2 gap-2">
           <Field
+            id={APPOINTMENT_DATE_ID}
             label={t("appointments.date")}
             error={
               error === "dateRequired" || error === "dateTimeInvalid"

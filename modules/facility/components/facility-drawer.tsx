@@ -2,6 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import { CalendarClock, Check, Map as MapIcon, Phone } from "lucide-react";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Button, CollapsibleSection, Drawer, cn } from "@/components/ui";
 import { PlaceCallList } from "@/modules/calls/components/place-call-list";
@@ -11,7 +12,7 @@ import { formatPhone } from "@/lib/format/phone";
 import { drawerMapKey, useFacility } from "@/modules/facility/lib/store";
 import type { FacilityPlace } from "@/modules/facility/lib/types";
 import { FacilityAddress } from "./facility-address";
-import { FacilityAppointments } from "./facility-appointments";
+import { APPOINTMENT_DATE_ID, FacilityAppointments } from "./facility-appointments";
 import { FacilityContactInfo } from "./facility-contact-info";
 import { FacilityNotes } from "./facility-notes";
 import { MapPopup } from "./map-popup";
@@ -159,15 +160,18 @@ export function FacilityDrawer({
                 {t("call")}
               </Button>
             )}
-            <div className="grid justify-items-center">
-              <Button variant="secondary" disabled aria-describedby="facility-appointments-hint">
-                <CalendarClock aria-hidden />
-                {t("appointmentsButton")}
-              </Button>
-              <span id="facility-appointments-hint" className="text-xs text-fg-muted">
-                {t("comingSoon")}
-              </span>
-            </div>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                // To the drawer's own appointment form, ready for the date.
+                const date = document.getElementById(APPOINTMENT_DATE_ID);
+                date?.scrollIntoView({ block: "center" });
+                date?.focus();
+              }}
+            >
+              <CalendarClock aria-hidden />
+              {t("appointmentsButton")}
+            </Button>
             <Button
               ref={mapToggleRef}
               variant="secondary"
@@ -214,14 +218,14 @@ export function FacilityDrawer({
             <CollapsibleSection title={t("sections.callLogs")} defaultOpen>
               <div className="grid gap-2 text-sm">
                 <PlaceCallList placeId={current.place_id} />
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="justify-self-start"
-                  onClick={() => window.alert(t("callLogs.alert"))}
-                >
-                  {t("callLogs.order")}
-                </Button>
+                {current.phone ? (
+                  // Every call of the team to this number, in Call History (to audit, download).
+                  <Button asChild variant="secondary" size="sm" className="justify-self-start">
+                    <Link href={`/app/reports/call-history?q=${encodeURIComponent(current.phone)}`}>
+                      {t("callLogs.order")}
+                    </Link>
+                  </Button>
+                ) : null}
               </div>
             </CollapsibleSection>
             <CollapsibleSection title={t("sections.photos")} defaultOpen={false}>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useMutation } from "@tanstack/react-query";
 import { Download, FileSearch, Search } from "lucide-react";
@@ -22,18 +22,23 @@ import { callCsv, callCsvFileName } from "@/modules/reports/lib/exports";
  * originating number (any formatting) or agent, show it as a card, download it as CSV. The server
  * searches (GET /api/calls/search); the best match comes first, further matches can be picked.
  */
-export function CallHistory() {
+export function CallHistory({ initialQuery = "" }: { initialQuery?: string }) {
   const t = useTranslations("Reports.callHistory");
   const tCalls = useTranslations("Calls.history");
   const tLine = useTranslations("Calls.line");
   const tDirection = useTranslations("Calls.direction");
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useState(initialQuery);
   const [picked, setPicked] = useState(0);
   const hintId = useId();
   const search = useMutation({
     mutationFn: (q: string) => searchCalls(q),
     onSuccess: () => setPicked(0),
   });
+  // Opened with ?q= (from a business's drawer): that search runs once, as if typed.
+  const { mutate } = search;
+  useEffect(() => {
+    if (initialQuery.trim()) mutate(initialQuery.trim());
+  }, [initialQuery, mutate]);
   const tRecordings = useTranslations("Recordings");
   const tCallsRoot = useTranslations("Calls");
   const matches: CallDto[] = search.data?.calls ?? [];
