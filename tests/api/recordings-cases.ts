@@ -294,9 +294,31 @@ export function recordingCases(backEnd: "local" | "s3") {
       const bad = await audio(rep, id, "bytes=3000-");
       expect(bad.status).toBe(416);
       expect(bad.headers.get("content-range")).toBe("bytes */2500");
-      // Only a play from the first byte is audited (bytes=0-99 here), not every seek.
+      // One listening is one audit row, its seeks counted on it (the 416 served nothing).
       const db = await getDb();
-      expect(await db.auditEvent.count({ where: { target: id } })).toBe(1);
+      const rows = await db.auditEvent.findMany({ where: { target: id } });
+      expect(rows.map((r) => [r.action, r.count])).toEqual([["recording.play", 6]]);
+    });
+
+    it("audits a download or play that starts past the first byte", async () => {
+      const { rep, manager } = await team();
+      const { id, whole } = await recorded(rep, [1000, 500]);
+      const download = await audio(manager, id, "bytes=1-", true);
+      expect(download.status).toBe(206);
+      expect(Buffer.from(await download.arrayBuffer()).equals(whole.subarray(1))).toBe(true);
+      const play = await audio(rep, id, "bytes=700-");
+      expect(play.status).toBe(206);
+      await play.arrayBuffer();
+      const db = await getDb();
+      const events = await db.auditEvent.findMany({
+        where: { target: id },
+        select: { actor: true, action: true, outcome: true },
+        orderBy: { id: "asc" },
+      });
+      expect(events).toEqual([
+        { actor: manager.username, action: "recording.download", outcome: "success" },
+        { actor: rep.username, action: "recording.play", outcome: "success" },
+      ]);
     });
 
     it("the Call Log names a call's recording", async () => {
