@@ -181,6 +181,17 @@ export const schema = z.object({
   RECORDING_MAX_CHUNK_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(1_048_576),
   /** The largest recording (bytes): about 4 hours of voice at 32 kbit/s by default. */
   RECORDING_MAX_BYTES: z.coerce.number().int().min(1024).max(2_000_000_000).default(100_000_000),
+  /**
+   * The most recording audio one organization may keep (bytes, recordings not yet deleted by
+   * retention): past it, new recordings and chunks are refused until retention frees space.
+   * 10 GB by default, about 700 hours of voice at 32 kbit/s.
+   */
+  RECORDING_ORG_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10_000_000_000_000)
+    .default(10_000_000_000),
   /** Audit events older than this many days are deleted by the hourly housekeeping. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
