@@ -68,6 +68,7 @@ async function main() {
   await db.user.createMany({
     data: Array.from({ length: REPS }, (_, i) => ({
       username: `bench-a-${org.id.slice(0, 8)}-${i}`,
+      usernameKey: `bench-a-${org.id.slice(0, 8)}-${i}`,
       passwordHash: "x",
       organizationId: org.id,
     })),

@@ -52,7 +52,13 @@ async function main() {
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
     const org = await prisma.organization.create({ data: { name: "bench" } });
     const user = await prisma.user.create({
-      data: { username: "bench", passwordHash: "x", organizationId: org.id, email: "b@x.test" },
+      data: {
+        username: "bench",
+        usernameKey: "bench",
+        passwordHash: "x",
+        organizationId: org.id,
+        email: "b@x.test",
+      },
     });
     await prisma.session.create({
       data: {

@@ -15,17 +15,28 @@ export type AuditEntry = {
    * Actions of a signed-in operator are each kept as their own row: `fold: false`.
    */
   fold?: false;
+  /**
+   * Successes that repeat by design (a player's range requests while one recording plays) name
+   * what they repeat: one row per action, this key and 10-minute window, counting the rest.
+   */
+  repeatOf?: string;
 };
 
 /** Refusals from one source and of one kind within this window share one row. */
 export const foldWindowMs = 10 * 60_000;
 const foldedOutcomes = new Set<AuditEntry["outcome"]>(["failure", "denied", "throttled"]);
 
-/** The row a refusal folds into: action, outcome, source and 10-minute window; null for the rest. */
+/**
+ * The row an event folds into: a refusal's action, outcome, source and 10-minute window, or a
+ * repeated success's `repeatOf`; null for the rest. Refusals from no known address (`next start`
+ * with no proxy configured) share one row per window: counting them by anything they send (a
+ * username, a header) would let one client write as many rows as it likes.
+ */
 export function foldKeyOf(entry: AuditEntry, now = new Date()) {
-  if (entry.fold === false || !foldedOutcomes.has(entry.outcome) || !entry.clientIp) return null;
   const window = Math.floor(now.getTime() / foldWindowMs);
-  return `${entry.action}:${entry.outcome}:${entry.clientIp}:${window}`;
+  if (entry.repeatOf) return `${entry.action}:${entry.outcome}:${entry.repeatOf}:${window}`;
+  if (entry.fold === false || !foldedOutcomes.has(entry.outcome)) return null;
+  return `${entry.action}:${entry.outcome}:${entry.clientIp ?? "no-address"}:${window}`;
 }
 
 /**
@@ -53,9 +64,9 @@ export function auditStatement(entry: AuditEntry, now = new Date()) {
 /**
  * Appends to the audit trail. Never throws: a failed audit write is logged, not fatal.
  * Scripts pass their own client; the server uses its process-wide one. Repeated refusals
- * (failures, denials, throttling) from one source are counted on one row per 10 minutes, so an
- * unauthenticated client cannot grow the table without bound; the row keeps the first event's
- * details, the latest time and the count.
+ * (failures, denials, throttling) from one source (or from no known address) are counted on one
+ * row per 10 minutes, so an unauthenticated client cannot grow the table without bound on any
+ * server shape; the row keeps the first event's details, the latest time and the count.
  */
 export async function recordAudit(entry: AuditEntry, client?: Db) {
   try {

@@ -148,7 +148,8 @@ export const schema = z.object({
     .optional(),
   /**
    * Test setting only (issue 33): `1` lets webhooks reach private, loopback and link-local
-   * addresses and plain http (a receiver on this machine). Refused in production.
+   * addresses and plain http (a receiver on this machine). Refused in production and under any
+   * production build (NODE_ENV=production), whatever APP_ENV says.
    */
   WEBHOOK_ALLOW_PRIVATE: z
     .enum(["true", "false", "1", "0"])
@@ -180,6 +181,17 @@ export const schema = z.object({
   RECORDING_MAX_CHUNK_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(1_048_576),
   /** The largest recording (bytes): about 4 hours of voice at 32 kbit/s by default. */
   RECORDING_MAX_BYTES: z.coerce.number().int().min(1024).max(2_000_000_000).default(100_000_000),
+  /**
+   * The most recording audio one organization may keep (bytes, recordings not yet deleted by
+   * retention): past it, new recordings and chunks are refused until retention frees space.
+   * 10 GB by default, about 700 hours of voice at 32 kbit/s.
+   */
+  RECORDING_ORG_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10_000_000_000_000)
+    .default(10_000_000_000),
   /** Audit events older than this many days are deleted by the hourly housekeeping. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
@@ -305,15 +317,18 @@ export function checkConfiguration(
   ) {
     problems.push("AUTH_SECRET: required in production with DATABASE_URL");
   }
+  // A production build refuses it whatever the deployment calls itself: APP_ENV and VERCEL_ENV
+  // are labels anyone can set, and a preview or "development" label on a production build still
+  // serves real teams, whose webhooks must not reach this machine's private network.
   const deployment =
     raw.APP_ENV ??
     raw.VERCEL_ENV ??
     ((raw.NODE_ENV ?? "development") === "production" ? "production" : "development");
   if (
-    deployment === "production" &&
+    (deployment === "production" || raw.NODE_ENV === "production") &&
     (raw.WEBHOOK_ALLOW_PRIVATE === "1" || raw.WEBHOOK_ALLOW_PRIVATE === "true")
   ) {
-    problems.push("WEBHOOK_ALLOW_PRIVATE: a test setting, refused in production");
+    problems.push("WEBHOOK_ALLOW_PRIVATE: a test setting, refused in production builds");
   }
   return { env: parsed.success && problems.length === 0 ? parsed.data : null, problems };
 }

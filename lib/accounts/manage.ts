@@ -13,12 +13,14 @@ import type { Db } from "@/lib/db/client";
 import { toE164 } from "@/modules/calls/lib/phone";
 import { emailAddressSchema } from "@/lib/email/schemas";
 import { organizationNameSchema } from "./organization-schemas";
+import { normalizeUsername, usernameKey } from "./username";
 
 // Account administration shared by the users CLI and the first-start demo seed.
 
 export const usernameSchema = z
   .string()
   .trim()
+  .overwrite(normalizeUsername)
   .min(2, "Username must be at least 2 characters")
   .max(64, "Username must be at most 64 characters")
   .regex(/^[A-Za-z0-9._@-]+$/, "Username may contain letters, digits and . _ @ - only");
@@ -38,6 +40,14 @@ export type NewAccount = {
   /** Without it: manager when the organization has no active manager yet, else rep. */
   role?: MemberRole;
 };
+
+function usernameTaken(username: string, existing: string) {
+  return new Error(
+    existing === username
+      ? `An account named ${username} already exists`
+      : `An account named ${existing} already exists (usernames are the same whatever their case)`,
+  );
+}
 
 /** The organization named `name`, or an error that says how to create it. */
 async function organizationNamed(db: Db, name: string) {
@@ -97,9 +107,28 @@ export async function addAccount(db: Db, input: NewAccount) {
         }))
           ? "rep"
           : "manager");
-      await tx.user.create({
-        data: { username, passwordHash, email, organizationId: organization.id, role },
+      const key = usernameKey(username);
+      const taken = await tx.user.findUnique({
+        where: { usernameKey: key },
+        select: { username: true },
       });
+      if (taken) throw usernameTaken(username, taken.username);
+      await tx.user
+        .create({
+          data: {
+            username,
+            usernameKey: key,
+            passwordHash,
+            email,
+            organizationId: organization.id,
+            role,
+          },
+        })
+        .catch((err: unknown) => {
+          // Two accounts of one name added at once: the database's unique key refuses the second.
+          if ((err as { code?: string }).code === "P2002") throw usernameTaken(username, username);
+          throw err;
+        });
     });
   }
   await recordAudit(

@@ -64,8 +64,39 @@ export function refuseUnstorableText<T>(value: T): T {
 }
 
 /**
- * Reads a JSON body, refusing oversized (413), non-JSON (415) and malformed (400) bodies, and
- * text the database cannot store (400, `refuseUnstorableText`).
+ * How deep a request body may nest arrays and objects. No route's body comes near it; far past
+ * it, the recursive parts of the schemas and the database's JSON handling run out of call stack
+ * (a 500 instead of a refusal).
+ */
+export const JSON_DEPTH_MAX = 64;
+
+/**
+ * Whether JSON `text` opens more than `max` arrays or objects inside each other. Counted on the
+ * text before it is parsed, brackets inside strings left out, so a refused body is never built.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/**
+ * Reads a JSON body, refusing oversized (413), non-JSON (415), malformed and too deeply nested
+ * (400) bodies, and text the database cannot store (400, `refuseUnstorableText`).
  */
 export async function readJsonBody(req: Request): Promise<unknown> {
   const limit = env.MAX_BODY_BYTES;
@@ -92,6 +123,11 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   }
   const text = new TextDecoder().decode(Buffer.concat(chunks));
   if (!text.trim()) throw new ApiError("bad_request", "A JSON request body is required");
+  if (nestsDeeperThan(text, JSON_DEPTH_MAX)) {
+    throw new ApiError("bad_request", `The JSON body nests deeper than ${JSON_DEPTH_MAX} levels`, {
+      code: "json_too_deep",
+    });
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);

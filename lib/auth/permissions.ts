@@ -22,6 +22,11 @@ export const permissions = {
   "doNotCall.read": everyone,
   /** A prospect asks on the phone: any member adds the number. */
   "doNotCall.add": everyone,
+  /**
+   * The notes on its entries (who asked, what was said): a rep needs to know a number is
+   * listed, not why.
+   */
+  "doNotCall.notes": managers,
   "doNotCall.import": managers,
   "doNotCall.export": managers,
   "doNotCall.remove": managers,

@@ -47,7 +47,7 @@ describe("a failed operator sign-in with control characters in the username", ()
       const mine = lines.filter((line) => line.includes("FORGED"));
       expect(mine).toHaveLength(1);
       expect(mine[0]).toMatch(
-        /^\S+ FAILURE admin\.login actor=x\\nFORGED SUCCESS admin\.login root /,
+        /^\S+ FAILURE admin\.login actor="x\\nFORGED SUCCESS admin\.login root" /,
       );
       expect(lines.some((line) => line.startsWith("FORGED"))).toBe(false);
     }
@@ -59,13 +59,27 @@ describe("a failed operator sign-in with control characters in the username", ()
     const text = await logText(
       await auditTail.GET(request("GET", "/api/admin/ops/audit-tail", { token: operator })),
     );
-    const line = text.split("\n").find((l) => l.includes("actor=a"));
+    const line = text.split("\n").find((l) => l.includes('actor="a'));
     expect(line).toContain(
-      "actor=a\\rb\\tc\\u001b[2Jd\\u007fe\\u0085f\\u2028g\\u2029h\\u202ei\\u2066j",
+      'actor="a\\rb\\tc\\u001b[2Jd\\u007fe\\u0085f\\u2028g\\u2029h\\u202ei\\u2066j"',
     );
     // Nothing a terminal or a browser would act on is left in the whole tail.
     expect(text).not.toMatch(
       /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/,
+    );
+  });
+});
+
+describe("a failed sign-in whose username looks like more fields", () => {
+  it("shows the username as one quoted value: the line still reads FAILURE", async () => {
+    const username = "ghost target=operator ip=6.6.6.6 SUCCESS";
+    expect((await failedLogin(username, "203.0.113.9")).status).toBe(401);
+    const text = await logText(
+      await auditTail.GET(request("GET", "/api/admin/ops/audit-tail", { token: operator })),
+    );
+    const line = text.split("\n").find((l) => l.includes("ghost"));
+    expect(line).toMatch(
+      /^\S+ FAILURE admin\.login actor="ghost target=operator ip=6\.6\.6\.6 SUCCESS" target="ghost target=operator ip=6\.6\.6\.6 SUCCESS" ip=203\.0\.113\.9$/,
     );
   });
 });

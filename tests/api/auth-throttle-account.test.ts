@@ -60,6 +60,27 @@ describe("served as next start or next dev serve it (no trusted client address)"
   });
 });
 
+describe("the audit trail with no client address (next start with no proxy)", () => {
+  it("folds 40 anonymous refused sign-ins into a bounded number of rows, each counted", async () => {
+    delete g[owned];
+    const db = await getDb();
+    const anonymous = { action: "auth.login", outcome: "failure", clientIp: null };
+    const rowsBefore = await db.auditEvent.count({ where: anonymous });
+    const countBefore = (await db.auditEvent.aggregate({ where: anonymous, _sum: { count: true } }))
+      ._sum.count;
+    const prefix = `ghost-${crypto.randomBytes(4).toString("hex")}`;
+    for (let i = 0; i < 40; i++) {
+      const res = await userAttempt(`${prefix}-${i}`, "wrong-password", `10.67.0.${i + 1}`);
+      expect(res.status).toBe(401);
+    }
+    // One row per 10-minute window: two when the run crosses a window's edge.
+    expect((await db.auditEvent.count({ where: anonymous })) - rowsBefore).toBeLessThanOrEqual(2);
+    const countAfter = (await db.auditEvent.aggregate({ where: anonymous, _sum: { count: true } }))
+      ._sum.count;
+    expect((countAfter ?? 0) - (countBefore ?? 0)).toBeGreaterThanOrEqual(40);
+  });
+});
+
 describe("per-account limit from any addresses", () => {
   it("after 10 failures every attempt waits, 1 s doubling to 15 minutes; a success resets it", async () => {
     const rep = await createAccount();

@@ -69,6 +69,39 @@ describe("do-not-call list", () => {
     expect(numbers.filter((n) => n.number === e164(digits))).toHaveLength(1);
   });
 
+  it("shows a rep the numbers but not their notes; managers see the notes", async () => {
+    const manager = await rep(true);
+    const db = await getDb();
+    const { organizationId } = await db.user.findUniqueOrThrow({
+      where: { username: manager.username },
+    });
+    const account = await createAccount();
+    await db.user.update({ where: { username: account.username }, data: { organizationId } });
+    const member = { ...account, token: await loginAs(account) };
+    const digits = freshNumber();
+    expect((await add(manager.token, { number: digits, note: "angry, asked twice" })).status).toBe(
+      201,
+    );
+    const seen = await getList(member.token);
+    expect(seen.numbers).toEqual([
+      expect.objectContaining({ number: e164(digits), note: null, addedBy: manager.username }),
+    ]);
+    // Adding the listed number again tells the rep it is listed, not why.
+    const again = await add(member.token, { number: digits, note: "mine" });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ created: false, entry: { note: null } });
+    const other = freshNumber();
+    const added = await add(member.token, { number: other, note: "said never" });
+    expect(await added.json()).toMatchObject({ created: true, entry: { note: null } });
+    const full = await getList(manager.token);
+    expect(new Map(full.numbers.map((n) => [n.number, n.note]))).toEqual(
+      new Map([
+        [e164(other), "said never"],
+        [e164(digits), "angry, asked twice"],
+      ]),
+    );
+  });
+
   it("refuses what is not a phone number, with a clear error, and stores nothing", async () => {
     const a = await rep(true);
     for (const number of ["hello", "123", ""]) {

@@ -34,6 +34,29 @@ describe("organizations in the users CLI's functions", () => {
     expect((await listAccounts(db)).find((a) => a.username === username)?.organization).toBe(name);
   });
 
+  it("refuses a username that differs from an existing one only in case or Unicode form", async () => {
+    const db = await getDb();
+    const username = uniqueName("Lee");
+    await addAccount(db, { username, password });
+    const fullWidth = username.replace(/[!-~]/g, (c) =>
+      String.fromCharCode(c.charCodeAt(0) + 0xfee0),
+    );
+    for (const variant of [username.toLowerCase(), username.toUpperCase(), fullWidth]) {
+      await expect(addAccount(db, { username: variant, password }), variant).rejects.toThrow(
+        `An account named ${username} already exists`,
+      );
+    }
+    expect(await db.user.count({ where: { usernameKey: username.toLowerCase() } })).toBe(1);
+    // Two at once: the database's unique key lets one through.
+    const racing = uniqueName("Race");
+    const results = await Promise.allSettled([
+      addAccount(db, { username: racing, password }),
+      addAccount(db, { username: racing.toUpperCase(), password }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await db.user.count({ where: { usernameKey: racing.toLowerCase() } })).toBe(1);
+  });
+
   it("refuses an organization that does not exist instead of using Default", async () => {
     const db = await getDb();
     const username = uniqueName();

@@ -121,6 +121,9 @@ async function recorded(rep: Rep, sizes: number[]) {
   return { id, callId, chunks, whole: Buffer.concat(chunks) };
 }
 
+/** For the cases that run on one back end only (recordings.test.ts). */
+export const recordingHelpers = { team, callOf, start, putChunk, bytes, state };
+
 export function recordingCases(backEnd: "local" | "s3") {
   describe(`recordings (${backEnd} store)`, () => {
     it("uses the configured back end", async () => {
@@ -173,6 +176,28 @@ export function recordingCases(backEnd: "local" | "s3") {
       // Starting again with the same id finds it.
       const again = await start(rep, id, (await (await state(rep, id)).json()).recording.callId);
       expect(again.status).toBe(200);
+    });
+
+    it("keeps one recording per call: a second recorder on it is refused, a retry is not", async () => {
+      const { rep } = await team();
+      const callId = await callOf(rep);
+      const first = crypto.randomUUID();
+      expect((await start(rep, first, callId)).status).toBe(201);
+      for (let i = 0; i < 3; i++) {
+        const extra = await start(rep, crypto.randomUUID(), callId);
+        expect(extra.status).toBe(409);
+        expect(await extra.json()).toMatchObject({ code: "recording_exists", recordingId: first });
+      }
+      // Two recorders started at once: one wins.
+      const other = await callOf(rep);
+      const racing = await Promise.all([
+        start(rep, crypto.randomUUID(), other),
+        start(rep, crypto.randomUUID(), other),
+      ]);
+      expect(racing.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect((await start(rep, first, callId)).status).toBe(200);
+      const db = await getDb();
+      expect(await db.recording.count({ where: { callId: { in: [callId, other] } } })).toBe(2);
     });
 
     it("refuses bad and oversized uploads and keeps what is stored", async () => {
@@ -294,9 +319,31 @@ export function recordingCases(backEnd: "local" | "s3") {
       const bad = await audio(rep, id, "bytes=3000-");
       expect(bad.status).toBe(416);
       expect(bad.headers.get("content-range")).toBe("bytes */2500");
-      // Only a play from the first byte is audited (bytes=0-99 here), not every seek.
+      // One listening is one audit row, its seeks counted on it (the 416 served nothing).
       const db = await getDb();
-      expect(await db.auditEvent.count({ where: { target: id } })).toBe(1);
+      const rows = await db.auditEvent.findMany({ where: { target: id } });
+      expect(rows.map((r) => [r.action, r.count])).toEqual([["recording.play", 6]]);
+    });
+
+    it("audits a download or play that starts past the first byte", async () => {
+      const { rep, manager } = await team();
+      const { id, whole } = await recorded(rep, [1000, 500]);
+      const download = await audio(manager, id, "bytes=1-", true);
+      expect(download.status).toBe(206);
+      expect(Buffer.from(await download.arrayBuffer()).equals(whole.subarray(1))).toBe(true);
+      const play = await audio(rep, id, "bytes=700-");
+      expect(play.status).toBe(206);
+      await play.arrayBuffer();
+      const db = await getDb();
+      const events = await db.auditEvent.findMany({
+        where: { target: id },
+        select: { actor: true, action: true, outcome: true },
+        orderBy: { id: "asc" },
+      });
+      expect(events).toEqual([
+        { actor: manager.username, action: "recording.download", outcome: "success" },
+        { actor: rep.username, action: "recording.play", outcome: "success" },
+      ]);
     });
 
     it("the Call Log names a call's recording", async () => {

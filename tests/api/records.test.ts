@@ -209,6 +209,68 @@ describe("pushing", () => {
     expect(all.items.filter((i) => i.deleted).map((i) => i.itemId)).toEqual([c, unseen]);
   });
 
+  it("sets an address or extra phone again after its delete (last writer wins), even one deleted in advance", async () => {
+    const place = newPlace();
+    const phone = (number: string): AccountChange => ({
+      kind: "phone",
+      itemId: phoneItemId(number),
+      op: "put",
+      data: { phone: number },
+    });
+    const address = (text: string): AccountChange => ({
+      kind: "address",
+      itemId: "address",
+      op: "put",
+      data: { line1: text, city: "Austin", state: "TX", zip: "78701" },
+    });
+    // Any rep could send these before anyone set them: they must not lock the items for good.
+    await pushed(stranger, place, [del("address", "address")]);
+    await pushed(rep, place, [
+      del("address", "address"),
+      del("phone", phoneItemId("512 555 0100")),
+    ]);
+    const again = await pushed(teammate, place, [address("12 Main St"), phone("512 555 0100")]);
+    expect(again.rejected).toEqual([]);
+    expect(again.items.map((i) => [i.kind, i.deleted, i.data, i.updatedBy])).toEqual([
+      ["address", false, expect.objectContaining({ line1: "12 Main St" }), teammate.username],
+      ["phone", false, { phone: "512 555 0100" }, teammate.username],
+    ]);
+    // Cleared and set once more: each time the latest change is what the team sees.
+    await pushed(rep, place, [del("address", "address")]);
+    const third = await pushed(rep, place, [address("14 Main St")]);
+    expect(third.rejected).toEqual([]);
+    expect(third.items[0]).toMatchObject({ deleted: false, data: { line1: "14 Main St" } });
+    const all = await pulled(teammate, place);
+    expect(all.items.map((i) => [i.itemId, i.deleted])).toEqual([
+      [phoneItemId("512 555 0100"), false],
+      ["address", false],
+    ]);
+    // The other team's tombstone is its own: untouched.
+    expect((await pulled(stranger, place)).items).toEqual([
+      expect.objectContaining({ itemId: "address", deleted: true }),
+    ]);
+  });
+
+  it("refuses a body nested thousands of levels deep with 400, writing nothing", async () => {
+    const place = newPlace();
+    const deep = "[".repeat(6000) + "]".repeat(6000);
+    const res = await PUT(
+      request("PUT", `/api/records/${encodeURIComponent(place)}/items`, {
+        token: rep.token,
+        headers: { "content-type": "application/json" },
+        rawBody: `{"changes":[{"kind":"note","itemId":"a","op":"put","data":${deep}}]}`,
+      }),
+      params(place),
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "json_too_deep" });
+    // Brackets inside strings are text, not nesting.
+    const n = id();
+    const ok = await pushed(rep, place, [note(n, "[".repeat(100))]);
+    expect(ok.rejected).toEqual([]);
+    expect((await pulled(rep, place)).items.map((i) => i.itemId)).toEqual([n]);
+  });
+
   it("applies the valid changes of a batch and refuses the others with the schema's messages", async () => {
     const place = newPlace();
     const ok = id();

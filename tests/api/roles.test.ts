@@ -62,6 +62,7 @@ describe("the role table", () => {
       [
         "analytics.anyRep",
         "doNotCall.export",
+        "doNotCall.notes",
         "doNotCall.import",
         "doNotCall.remove",
         "integrations.manage",

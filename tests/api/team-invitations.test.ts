@@ -175,6 +175,14 @@ describe("invitations", () => {
     const taken = await acceptWith(token, repA.username);
     expect(taken.status).toBe(409);
     expect(await taken.json()).toMatchObject({ code: "username_taken" });
+    // The same name in another case or in full-width letters is the same name.
+    const fullWidth = (text: string) =>
+      text.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    for (const variant of [repA.username.toUpperCase(), fullWidth(repA.username)]) {
+      const same = await acceptWith(token, variant);
+      expect(same.status, variant).toBe(409);
+      expect(await same.json()).toMatchObject({ code: "username_taken" });
+    }
     const short = await accept.POST(
       request("POST", "/api/auth/invitations/accept", {
         body: { token, username: uniqueName("new"), password: "short" },
@@ -182,7 +190,14 @@ describe("invitations", () => {
       none,
     );
     expect(short.status).toBe(400);
-    expect((await acceptWith(token)).status).toBe(201);
+    // A new name typed in full-width letters is kept in its plain (NFKC) form.
+    const name = uniqueName("Wide");
+    const joined = await acceptWith(token, fullWidth(name));
+    expect(joined.status).toBe(201);
+    const db = await getDb();
+    expect(await db.user.findUnique({ where: { username: name } })).toMatchObject({
+      usernameKey: name.toLowerCase(),
+    });
   });
 });
 

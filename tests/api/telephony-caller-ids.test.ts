@@ -13,6 +13,9 @@ const one = await import("@/app/api/admin/telephony/[organizationId]/route");
 const pool = await import("@/app/api/admin/telephony/[organizationId]/caller-ids/route");
 const entry =
   await import("@/app/api/admin/telephony/[organizationId]/caller-ids/[callerIdId]/route");
+const verifyRoute =
+  await import("@/app/api/admin/telephony/[organizationId]/caller-ids/[callerIdId]/verify/route");
+const teamPool = await import("@/app/api/team/caller-ids/route");
 const authorizeRoute = await import("@/app/api/telephony/authorize/route");
 const doNotCall = await import("@/app/api/do-not-call/route");
 const { getDb } = await import("@/lib/db/client");
@@ -233,6 +236,58 @@ describe("the caller ID a call presents", () => {
     const none = await authorize(empty.rep.token, "5125550142");
     expect(none.status).toBe(200);
     expect(((await none.json()) as { callerId: string | null }).callerId).toBeNull();
+  });
+
+  it("is never a number a manager added until an operator approves it", async () => {
+    const { org, rep } = await team(["+12125550100"]);
+    const manager = await repOf(org.id, "manager");
+    const res = await call(teamPool.POST as Route, "POST", "/api/team/caller-ids", manager.token, {
+      number: "+15125550100",
+      isDefault: true,
+    });
+    expect(res.status).toBe(201);
+    const pending = (
+      (await res.json()) as { callerIds: (Org["callerIds"][number] & { verified: boolean })[] }
+    ).callerIds.find((c) => c.number === "+15125550100")!;
+    expect(pending).toMatchObject({ verified: false, isDefault: true });
+    // Neither as the closest number nor as the default it was made: the approved one is used.
+    const presented = async () =>
+      ((await (await authorize(rep.token, "5125550142")).json()) as { callerId: string }).callerId;
+    expect(await presented()).toBe("+12125550100");
+
+    // A manager cannot approve it; another organization's id is not found; an operator approves.
+    const approve = async (organizationId: string, token?: string) =>
+      call(
+        verifyRoute.POST as Route,
+        "POST",
+        `/api/admin/telephony/${organizationId}/caller-ids/${pending.id}/verify`,
+        token ?? (await operator()),
+        undefined,
+        { organizationId, callerIdId: pending.id },
+      );
+    expect((await approve(org.id, manager.token)).status).toBe(401);
+    expect((await approve((await organization()).id)).status).toBe(404);
+    expect(await presented()).toBe("+12125550100");
+    const approved = await approve(org.id);
+    expect(approved.status).toBe(200);
+    const row = (
+      (await approved.json()) as {
+        organization: { callerIds: { id: string; verified: boolean }[] };
+      }
+    ).organization.callerIds.find((c) => c.id === pending.id);
+    expect(row?.verified).toBe(true);
+    expect(await presented()).toBe("+15125550100");
+    const db = await getDb();
+    expect(
+      await db.auditEvent.count({
+        where: { action: "telephony.caller_id.verify", target: org.id },
+      }),
+    ).toBe(1);
+    // The operator's own numbers need no approval.
+    const mine = await added(org.id, { number: "+14165550100" });
+    expect(mine.callerIds.find((c) => c.number === "+14165550100")).toMatchObject({
+      verified: true,
+    });
   });
 
   it("is kept on the call record and found by Call History search", async () => {

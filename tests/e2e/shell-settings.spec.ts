@@ -1,4 +1,7 @@
+import { e2eAccounts } from "./accounts";
+import { uniqueNumber } from "./calls-helpers";
 import { expect, test } from "./fixtures";
+import { login } from "./helpers";
 
 test.describe("settings: language and theme", () => {
   test.use({ signedInAs: "rep", timezoneId: "America/Chicago" });
@@ -181,5 +184,39 @@ test.describe("settings: notifications", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "blocks notifications" })).toBeVisible();
     await expect(push).not.toBeChecked();
+  });
+});
+
+test.describe("settings: the do-not-call list's notes", () => {
+  test("a rep sees a listed number but not its note; the manager sees both", async ({
+    browser,
+    repPage,
+    repSession,
+  }) => {
+    // The e2e rep is its team's manager; the colleague is a rep of the same team.
+    const digits = uniqueNumber("720");
+    const added = await repPage.request.post("/api/do-not-call", {
+      headers: { Authorization: `Bearer ${repSession.token}` },
+      data: { number: digits, note: "asked in anger, manager only" },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    await repPage.goto("/app/settings");
+    const managerRow = repPage.getByRole("row").filter({ hasText: `+1${digits}` });
+    await expect(managerRow).toContainText("asked in anger, manager only");
+    await expect(repPage.getByRole("columnheader", { name: "Note" })).toBeVisible();
+
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    try {
+      const page = await context.newPage();
+      await login(page, e2eAccounts.colleague);
+      await page.goto("/app/settings");
+      const row = page.getByRole("row").filter({ hasText: `+1${digits}` });
+      await expect(row).toBeVisible();
+      await expect(row).not.toContainText("asked in anger");
+      await expect(page.getByRole("columnheader", { name: "Phone number" })).toBeVisible();
+      await expect(page.getByRole("columnheader", { name: "Note" })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { e2eAccounts } from "./accounts";
 import { expect, test } from "./fixtures";
 import { login, setLocale } from "./helpers";
+import { e2eOrganizationTelephony } from "./sip-fixture";
 
 const shotsDir = process.env.E2E_SHOTS_DIR;
 async function shot(page: Page, name: string) {
@@ -71,9 +72,14 @@ test.describe("a manager", () => {
       );
       await pool.getByRole("button", { name: "Add number" }).click();
       expect((await added).status()).toBe(201);
-      await expect(pool.getByRole("status")).toHaveText("Caller ID added.");
+      // Not presented on calls until an operator has approved it.
+      await expect(pool.getByRole("status")).toHaveText(
+        "Caller ID added. Calls present it once an operator has approved it (carriers require caller ID to be your own number).",
+      );
       const row = pool.getByTestId("caller-id-row").filter({ hasText: "+1 512 555 0187" });
       await expect(row).toBeVisible();
+      await expect(row.getByTestId("caller-id-pending")).toHaveText("Awaiting approval");
+      await expect(row.getByRole("button", { name: /^Approve/ })).toHaveCount(0);
       // The area code gives the region.
       await expect(row).toContainText("US-TX");
       expect((await teamPool(request, repSession.token)).callerIds.map((c) => c.number)).toContain(
@@ -89,9 +95,9 @@ test.describe("a manager", () => {
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       await page.getByTestId("team-caller-ids-open").click();
       const arabic = page.getByRole("dialog", { name: "معرّفات المتصل لفريقك" });
-      await expect(
-        arabic.getByTestId("caller-id-row").filter({ hasText: "+1 512 555 0187" }),
-      ).toBeVisible();
+      const arabicRow = arabic.getByTestId("caller-id-row").filter({ hasText: "+1 512 555 0187" });
+      await expect(arabicRow).toBeVisible();
+      await expect(arabicRow.getByTestId("caller-id-pending")).toHaveText("بانتظار الموافقة");
       await page.setViewportSize({ width: 390, height: 844 });
       await shot(page, "team-caller-ids-ar-dark-390");
       await page.setViewportSize({ width: 1366, height: 850 });
@@ -110,6 +116,50 @@ test.describe("a manager", () => {
       expect(
         (await teamPool(request, repSession.token)).callerIds.map((c) => c.number),
       ).not.toContain(number);
+    } finally {
+      await removeLeftover();
+    }
+  });
+});
+
+test.describe("the operator", () => {
+  test.use({ signedInAs: "rep" });
+
+  test("approves a number the manager added, in the console", async ({
+    operatorPage: page,
+    operatorSession,
+    request,
+    repSession,
+  }) => {
+    const auth = { Authorization: `Bearer ${repSession.token}` };
+    const pending = "+15125550186";
+    const find = async () =>
+      (await teamPool(request, repSession.token)).callerIds.find((c) => c.number === pending);
+    const removeLeftover = async () => {
+      const leftover = await find();
+      if (leftover) await request.delete(`/api/team/caller-ids/${leftover.id}`, { headers: auth });
+    };
+    await removeLeftover();
+    const res = await request.post("/api/team/caller-ids", {
+      headers: auth,
+      data: { number: pending },
+    });
+    expect(res.status()).toBe(201);
+    try {
+      const team = await e2eOrganizationTelephony(request, operatorSession.token);
+      await page.goto("/adminconsole/console");
+      await page.getByTestId("telephony-org").selectOption(team.id);
+      const pool = page.getByTestId("caller-id-pool");
+      const row = pool.getByTestId("caller-id-row").filter({ hasText: "+1 512 555 0186" });
+      await expect(row.getByTestId("caller-id-pending")).toHaveText("Awaiting approval");
+      await row
+        .getByRole("button", { name: `Approve ${pending} for this organization's calls` })
+        .click();
+      await expect(pool.getByRole("status")).toHaveText(
+        "Caller ID approved: calls may present it now.",
+      );
+      await expect(row.getByTestId("caller-id-pending")).toHaveCount(0);
+      expect(await find()).toMatchObject({ verified: true });
     } finally {
       await removeLeftover();
     }

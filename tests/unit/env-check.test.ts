@@ -30,6 +30,30 @@ describe("startRefusal", () => {
     expect(startRefusal({ ...base, RUNTIME: "serverless" })).toMatch(/Missing: AUTH_SECRET\./);
   });
 
+  it("refuses WEBHOOK_ALLOW_PRIVATE in any production build, whatever APP_ENV or VERCEL_ENV say", () => {
+    for (const label of [
+      {},
+      { APP_ENV: "development" },
+      { APP_ENV: "preview" },
+      { VERCEL_ENV: "preview" },
+    ]) {
+      for (const on of ["1", "true"]) {
+        const refusal = startRefusal({
+          NODE_ENV: "production",
+          WEBHOOK_ALLOW_PRIVATE: on,
+          ...label,
+        });
+        expect(refusal, JSON.stringify(label)).toMatch(/WEBHOOK_ALLOW_PRIVATE/);
+      }
+      expect(
+        startRefusal({ NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE: "0", ...label }),
+      ).toBeNull();
+    }
+    // Tests and local development keep it.
+    expect(startRefusal({ NODE_ENV: "test", WEBHOOK_ALLOW_PRIVATE: "1" })).toBeNull();
+    expect(startRefusal({ APP_ENV: "development", WEBHOOK_ALLOW_PRIVATE: "1" })).toBeNull();
+  });
+
   it("names a missing SMTP_URL in serverless mode alongside other problems", () => {
     const refusal = startRefusal({
       NODE_ENV: "production",

@@ -121,4 +121,23 @@ describe("recording upload queue", () => {
     await queue.finish(500);
     expect(server.sent.map((s) => s.index)).toEqual([0, 2]);
   });
+
+  it("tells once when the team's storage is full, however many chunks are refused for it", async () => {
+    const server = fakeServer();
+    const api: RecordingApi = {
+      ...server.api,
+      async putChunk(id, index, chunk) {
+        if (index >= 1) {
+          throw Object.assign(new Error("full"), { status: 413, code: "recording_quota" });
+        }
+        return server.api.putChunk(id, index, chunk);
+      },
+    };
+    const refused: string[] = [];
+    const queue = createUploadQueue({ api, recordingId: "r", onRefused: (c) => refused.push(c) });
+    [5, 6, 7, 8].forEach((n) => queue.push(blob(n)));
+    await queue.finish(500);
+    expect(server.sent.map((s) => s.index)).toEqual([0]);
+    expect(refused).toEqual(["recording_quota"]);
+  });
 });

@@ -286,6 +286,29 @@ describe("merging the team's items", () => {
     expect(merged.dropPending).toEqual(["note/n2"]);
   });
 
+  it("a tombstone of the address or an extra phone keeps the rep's unsent value, to be sent", () => {
+    const address = { line1: "9 Elm", city: "Austin", state: "TX", zip: "" };
+    const local = data({ extraPhones: ["512-555-0199"], addressOverride: address });
+    const pending = new Set(["phone/phone:5125550199", "address/address"]);
+    const merged = mergeServerItems(
+      local,
+      emptySyncState,
+      [
+        serverItem({ kind: "phone", itemId: "phone:5125550199", deleted: true }),
+        serverItem({ kind: "address", itemId: "address", deleted: true }),
+      ],
+      pending,
+    );
+    expect(merged.data.extraPhones).toEqual(["512-555-0199"]);
+    expect(merged.data.addressOverride).toEqual(address);
+    expect(merged.dropPending).toEqual([]);
+    expect(
+      diffItems(merged.state.snapshot, merged.data)
+        .map((c) => c.itemId)
+        .sort(),
+    ).toEqual(["address", "phone:5125550199"]);
+  });
+
   it("keeps a needs-fixing legacy item, and skips one the local store could not hold", () => {
     const merged = mergeServerItems(
       emptyFacilityData,

@@ -1,4 +1,5 @@
 import "server-only";
+import { usernameKey } from "@/lib/accounts/username";
 import crypto from "node:crypto";
 import { hashPassword } from "@/lib/auth/password";
 import type { Db } from "@/lib/db/client";
@@ -58,6 +59,7 @@ export async function seedDemoCalls(db: Db, organizationId: string, now = Date.n
     const user = await db.user.create({
       data: {
         username: agentUsername(name),
+        usernameKey: usernameKey(agentUsername(name)),
         passwordHash: await hashPassword(crypto.randomBytes(24).toString("base64url")),
         disabled: true,
         organizationId,

@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Plus, Star, Trash2 } from "lucide-react";
+import { Check, Plus, Star, Trash2 } from "lucide-react";
 import {
   Badge,
   Button,
@@ -126,15 +126,16 @@ export function CallerIdPoolEditor({
   const options = { schema: api.schema, credential: api.credential };
 
   const refresh = onChanged;
-  const failed = (key: "addFailed" | "defaultFailed" | "removeFailed") => (error: unknown) => {
-    const fields =
-      error instanceof ApiClientError
-        ? ((error.body as { fields?: FieldErrors } | undefined)?.fields ?? {})
-        : {};
-    setServerErrors(fields);
-    setNotice({ ok: false, text: t(key, { error: failureText(error) }) });
-    onFailed?.();
-  };
+  const failed =
+    (key: "addFailed" | "defaultFailed" | "removeFailed" | "approveFailed") => (error: unknown) => {
+      const fields =
+        error instanceof ApiClientError
+          ? ((error.body as { fields?: FieldErrors } | undefined)?.fields ?? {})
+          : {};
+      setServerErrors(fields);
+      setNotice({ ok: false, text: t(key, { error: failureText(error) }) });
+      onFailed?.();
+    };
 
   const add = useMutation({
     mutationFn: () =>
@@ -148,7 +149,7 @@ export function CallerIdPoolEditor({
       setRegion("");
       setMakeDefault(false);
       setTouched(false);
-      setNotice({ ok: true, text: t("added") });
+      setNotice({ ok: true, text: canVerify ? t("added") : t("addedPending") });
       refresh();
     },
     onError: failed("addFailed"),
@@ -170,7 +171,18 @@ export function CallerIdPoolEditor({
     },
     onError: failed("removeFailed"),
   });
-  const busy = add.isPending || setDefault.isPending || remove.isPending;
+  // Only an operator vouches for a number (carriers require caller ID to be the caller's own):
+  // a manager's new number waits for it, and calls do not present it until then.
+  const canVerify = api.credential === "operator";
+  const verify = useMutation({
+    mutationFn: (id: string) => apiClient.post(`${api.base}/${id}/verify`, undefined, options),
+    onSuccess: () => {
+      setNotice({ ok: true, text: t("approved") });
+      refresh();
+    },
+    onError: failed("approveFailed"),
+  });
+  const busy = add.isPending || setDefault.isPending || remove.isPending || verify.isPending;
 
   const errors = checkCallerId({ number, region });
   const errorText = (field: keyof FieldErrors) => {
@@ -220,6 +232,11 @@ export function CallerIdPoolEditor({
                   <span className="flex flex-wrap items-center gap-2">
                     <E164 value={c.number} />
                     {c.isDefault ? <Badge tone="brand">{t("default")}</Badge> : null}
+                    {c.verified ? null : (
+                      <Badge tone="warning" data-testid="caller-id-pending">
+                        {t("pending")}
+                      </Badge>
+                    )}
                   </span>
                 </TableCell>
                 <TableCell>{c.areaCode ? <bdi dir="ltr">{c.areaCode}</bdi> : t("none")}</TableCell>
@@ -257,6 +274,17 @@ export function CallerIdPoolEditor({
                     </span>
                   ) : (
                     <span className="flex flex-wrap items-center justify-end gap-2">
+                      {canVerify && !c.verified ? (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={busy}
+                          onClick={() => verify.mutate(c.id)}
+                          aria-label={t("approveOf", { number: c.number })}
+                        >
+                          <Check aria-hidden /> {t("approve")}
+                        </Button>
+                      ) : null}
                       {c.isDefault ? null : (
                         <Button
                           size="sm"

@@ -76,14 +76,22 @@ export function RecordingsPanel() {
                 { label: t("count"), value: data.recordings },
                 { label: t("deleted"), value: data.deleted },
                 { label: t("retention"), value: t("retentionDays", { days: data.retentionDays }) },
+                { label: t("quota"), value: f.bytes(data.quotaBytes) },
               ]}
             />
             <ul className="grid gap-2">
               {data.organizations.map((org) => (
                 <li key={org.id} className="flex flex-wrap items-center gap-2 text-sm">
                   <bdi className="min-w-0 flex-1 truncate font-medium text-fg">{org.name}</bdi>
-                  <span className="text-fg-muted tabular-nums">
-                    <bdi>{f.bytes(org.bytes)}</bdi>
+                  <span
+                    className={
+                      org.bytes >= data.quotaBytes
+                        ? "font-medium text-danger-text tabular-nums"
+                        : "text-fg-muted tabular-nums"
+                    }
+                    data-testid="recording-org-usage"
+                  >
+                    {t("usedOf", { used: f.bytes(org.bytes), quota: f.bytes(data.quotaBytes) })}
                   </span>
                   <NativeSelect
                     aria-label={t("modeOf", { name: org.name })}

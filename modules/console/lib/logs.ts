@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { escapeForLog } from "@/lib/log-escape";
+import { auditLine } from "./audit-line";
 import { redactSecrets } from "./redact";
 import type { LogTarget } from "./schemas";
 import { tailFile } from "./tail";
@@ -53,9 +54,8 @@ export async function readLog(target: LogTarget, lines: number): Promise<LogRead
 const authActions = ["auth.", "admin.login", "email.", "user.", "operator."];
 
 /**
- * The newest audit events, oldest first, one line each. Actors and targets are whatever was typed
- * at sign-in (before any account is known), so each line is escaped: a line break in a username
- * shows as `\n` instead of starting a forged event of its own.
+ * The newest audit events, oldest first, one line each (./audit-line.ts: every value quoted or
+ * escaped, so a hostile username can neither start a line nor add a field of its own).
  */
 export async function auditLines(count: number, { authOnly = false } = {}): Promise<string> {
   const db = await getDb();
@@ -66,21 +66,5 @@ export async function auditLines(count: number, { authOnly = false } = {}): Prom
     orderBy: [{ at: "desc" }, { id: "desc" }],
     take: count,
   });
-  return rows
-    .reverse()
-    .map((r) =>
-      escapeForLog(
-        [
-          r.at.toISOString(),
-          r.outcome.toUpperCase(),
-          r.action,
-          `actor=${r.actor}`,
-          r.target ? `target=${r.target}` : null,
-          r.clientIp ? `ip=${r.clientIp}` : null,
-        ]
-          .filter(Boolean)
-          .join(" "),
-      ),
-    )
-    .join("\n");
+  return rows.reverse().map(auditLine).join("\n");
 }

@@ -39,10 +39,10 @@ export function DoNotCallSection({
   manage,
 }: {
   /**
-   * Import, export and remove are managers' (lib/auth/permissions.ts): a rep sees the list and
-   * adds to it. The server refuses them either way.
+   * Import, export, remove and reading the notes are managers' (lib/auth/permissions.ts): a rep
+   * sees the numbers and adds to the list. The server refuses (or leaves out) the rest either way.
    */
-  manage: { import: boolean; export: boolean; remove: boolean };
+  manage: { import: boolean; export: boolean; remove: boolean; notes: boolean };
 }) {
   const t = useTranslations("DoNotCall");
   const format = useFormatter();
@@ -223,7 +223,7 @@ export function DoNotCallSection({
             <TableHead>
               <TableRow>
                 <TableHeaderCell>{t("number")}</TableHeaderCell>
-                <TableHeaderCell>{t("note")}</TableHeaderCell>
+                {manage.notes ? <TableHeaderCell>{t("note")}</TableHeaderCell> : null}
                 <TableHeaderCell>{t("addedBy")}</TableHeaderCell>
                 {manage.remove ? (
                   <TableHeaderCell>
@@ -238,7 +238,9 @@ export function DoNotCallSection({
                   <TableCell className="whitespace-nowrap font-mono">
                     <bdi dir="ltr">{n.number}</bdi>
                   </TableCell>
-                  <TableCell className="max-w-48 truncate">{n.note}</TableCell>
+                  {manage.notes ? (
+                    <TableCell className="max-w-48 truncate">{n.note}</TableCell>
+                  ) : null}
                   {/* Author and date isolated from each other: in Arabic a Latin user name
                       beside a date would otherwise run into it ("2026/11/demo · 26"). */}
                   <TableCell className="whitespace-nowrap text-fg-muted" data-testid="dnc-added">

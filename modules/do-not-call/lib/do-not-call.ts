@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import { can, type MemberRole } from "@/lib/auth/permissions";
 import { getDb, type Db } from "@/lib/db/client";
 import { dialStringTargets, dialStringToE164 } from "@/modules/calls/lib/dial-string";
 import { countryOf } from "@/modules/calls/lib/phone";
@@ -21,6 +22,8 @@ import type { DncEntry, DncImportResponse, DncListQuery, DncListResponse } from 
 export const dncImportMax = 10_000;
 
 type Org = { organizationId: string };
+/** Who reads the list: its notes are shown only to a role allowed to read them. */
+type Reader = Org & { role: MemberRole };
 
 /** The country of the team's default caller ID: numbers without a country code are read in it. */
 async function defaultCountry(db: Db, organizationId: string) {
@@ -50,14 +53,17 @@ export function invalidNumber(raw: string, field = "number") {
   });
 }
 
-const toDto = (row: {
-  number: string;
-  note: string | null;
-  addedBy: string | null;
-  createdAt: Date;
-}): DncEntry => ({
+const toDto = (
+  row: {
+    number: string;
+    note: string | null;
+    addedBy: string | null;
+    createdAt: Date;
+  },
+  reader: Pick<Reader, "role">,
+): DncEntry => ({
   number: row.number,
-  note: row.note,
+  note: can(reader.role, "doNotCall.notes") ? row.note : null,
   addedBy: row.addedBy,
   createdAt: row.createdAt.toISOString(),
 });
@@ -87,11 +93,9 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   }
 }
 
-/** One page of the list, and the list's size. */
-export async function listDnc(
-  { organizationId }: Org,
-  query: DncListQuery,
-): Promise<DncListResponse> {
+/** One page of the list, and the list's size; notes only for a reader allowed them. */
+export async function listDnc(reader: Reader, query: DncListQuery): Promise<DncListResponse> {
+  const { organizationId } = reader;
   const db = await getDb();
   const where: Prisma.DoNotCallNumberWhereInput = { organizationId };
   if (query.cursor) {
@@ -111,7 +115,7 @@ export async function listDnc(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    numbers: page.map(toDto),
+    numbers: page.map((row) => toDto(row, reader)),
     total,
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
   };
@@ -119,7 +123,7 @@ export async function listDnc(
 
 /** Adds a number (idempotent: an existing entry is returned unchanged with created=false). */
 export async function addDnc(
-  org: Org,
+  org: Reader,
   addedBy: string | null,
   raw: string,
   note?: string | null,
@@ -130,7 +134,7 @@ export async function addDnc(
 }
 
 export async function addE164(
-  org: Org,
+  org: Reader,
   addedBy: string | null,
   number: string,
   note: string | null,
@@ -145,7 +149,7 @@ export async function addE164(
     where: { organizationId_number: { organizationId: org.organizationId, number } },
     select,
   });
-  return { entry: toDto(row), created: rows.length === 1 };
+  return { entry: toDto(row, org), created: rows.length === 1 };
 }
 
 export async function removeDnc({ organizationId }: Org, number: string) {

@@ -75,18 +75,18 @@ export async function streamRecording(
       headers: { "Content-Range": `bytes */${size}`, "Cache-Control": "no-store" },
     });
   }
-  // A play or a download is audited once: at its first byte (a player's later ranges are seeks).
-  if (!range || range.start === 0) {
-    await recordAudit({
-      actor: session.username,
-      action: opts.download ? "recording.download" : "recording.play",
-      outcome: "success",
-      target: id,
-      clientIp: opts.ip,
-      detail: { callId: row.callId, organizationId: row.organizationId },
-      fold: false,
-    });
-  }
+  // Every request that serves bytes is audited, whatever its range: a download resumed from byte
+  // 1 is still a download. A player's seeks within one listening count on the first request's
+  // row (same member, recording and action within the audit's 10-minute window).
+  await recordAudit({
+    actor: session.username,
+    action: opts.download ? "recording.download" : "recording.play",
+    outcome: "success",
+    target: id,
+    clientIp: opts.ip,
+    detail: { callId: row.callId, organizationId: row.organizationId },
+    repeatOf: `${session.userId}:${id}`,
+  });
   const { start, end } = range ?? { start: 0, end: size - 1 };
   const store = await recordingStore();
   const wanted = parts.filter((p) => p.offset + p.size > start && p.offset <= end);

@@ -81,6 +81,7 @@ export async function recordingOverview(): Promise<RecordingOverview> {
     recordings: kept._count._all,
     deleted,
     retentionDays: env.RECORDING_RETENTION_DAYS,
+    quotaBytes: env.RECORDING_ORG_QUOTA_BYTES,
     organizations: organizations.map((o) => ({
       id: o.id,
       name: o.name,

@@ -108,6 +108,8 @@ export const recordingOverviewSchema = z.object({
   recordings: z.number().int().nonnegative(),
   deleted: z.number().int().nonnegative(),
   retentionDays: z.number().int(),
+  /** What each organization may keep (RECORDING_ORG_QUOTA_BYTES); its `bytes` count toward it. */
+  quotaBytes: z.number().int().positive(),
   organizations: z.array(
     z.object({
       id: z.string(),

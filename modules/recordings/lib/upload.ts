@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import type { UserSession } from "@/lib/auth/sessions";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { findRecording, recordingSelect, toRecordingDto, type RecordingRow } from "./access";
 import { baseMimeOf, type RecordingDto } from "./schemas";
@@ -16,6 +16,25 @@ import { chunkKey, recordingStore } from "./storage";
 
 const conflict = (message: string, code: string, details?: Record<string, unknown>) =>
   new ApiError("conflict", message, { code, details });
+
+/** The advisory lock one organization's recording writes take in turns, to keep its quota. */
+const QUOTA_LOCK_SPACE = "dialflow:recording-quota";
+
+/** What the organization's recordings keep now (bytes), deleted ones left out. */
+async function storageUsed(db: Pick<Db, "recording">, organizationId: string): Promise<number> {
+  const used = await db.recording.aggregate({
+    where: { organizationId, status: { not: "deleted" } },
+    _sum: { bytes: true },
+  });
+  return used._sum.bytes ?? 0;
+}
+
+const quotaFull = (used: number) =>
+  new ApiError(
+    "payload_too_large",
+    "Your team's recording storage is full: recording stops until older recordings are deleted or the operator raises the quota",
+    { code: "recording_quota", details: { used, quota: env.RECORDING_ORG_QUOTA_BYTES } },
+  );
 
 /** Opens a recording of one of the rep's own calls (201), or answers the one already open (200). */
 export async function startRecording(
@@ -55,15 +74,32 @@ export async function startRecording(
       "consent_notice_missing",
     );
   }
-  const row = await db.recording.create({
-    data: {
-      id,
-      callId: body.callId,
-      organizationId: session.organizationId,
-      userId: session.userId,
-      mimeType: body.mimeType,
-    },
-    select: recordingSelect,
+  const used = await storageUsed(db, session.organizationId);
+  if (used >= env.RECORDING_ORG_QUOTA_BYTES) throw quotaFull(used);
+  // One recording per call: a rep's call is one leg, and a second recorder on it would only
+  // multiply what is stored. The call's row is locked while its recordings are counted, so two
+  // starts at once cannot both open one.
+  const row = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "Call" WHERE "id" = ${body.callId} FOR UPDATE`;
+    const other = await tx.recording.findFirst({
+      where: { callId: body.callId, NOT: { id } },
+      select: { id: true },
+    });
+    if (other) {
+      throw conflict("This call already has its recording", "recording_exists", {
+        recordingId: other.id,
+      });
+    }
+    return tx.recording.create({
+      data: {
+        id,
+        callId: body.callId,
+        organizationId: session.organizationId,
+        userId: session.userId,
+        mimeType: body.mimeType,
+      },
+      select: recordingSelect,
+    });
   });
   return { created: true, recording: toRecordingDto(row) };
 }
@@ -140,6 +176,8 @@ export async function putChunk(
       code: "recording_too_large",
     });
   }
+  const used = await storageUsed(db, row.organizationId);
+  if (used + bytes.byteLength > env.RECORDING_ORG_QUOTA_BYTES) throw quotaFull(used);
   const store = await recordingStore();
   const key = chunkKey(row.organizationId, id, index, sha256);
   await store.put(key, bytes);
@@ -147,6 +185,15 @@ export async function putChunk(
   // index) and the recording's totals, which refuse to pass the size limit.
   const won = await db
     .$transaction(async (tx) => {
+      // The quota is checked again under the organization's lock: chunks of two recordings
+      // stored at once would otherwise both fit in the space that is left for one.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${QUOTA_LOCK_SPACE}), hashtext(${row.organizationId}))`;
+      if (
+        (await storageUsed(tx, row.organizationId)) + bytes.byteLength >
+        env.RECORDING_ORG_QUOTA_BYTES
+      ) {
+        throw new Error("quota");
+      }
       const inserted = await tx.$executeRaw`
       INSERT INTO "RecordingChunk" ("recordingId", "index", "size", "sha256")
       VALUES (${id}::uuid, ${index}, ${bytes.byteLength}, ${sha256})
@@ -162,6 +209,9 @@ export async function putChunk(
     })
     .catch(async (err: unknown) => {
       await store.deletePrefix(key).catch(() => undefined);
+      if (err instanceof Error && err.message === "quota") {
+        throw quotaFull(env.RECORDING_ORG_QUOTA_BYTES);
+      }
       if (err instanceof Error && err.message === "limit") {
         throw new ApiError("payload_too_large", "The recording is at its size limit", {
           code: "recording_too_large",

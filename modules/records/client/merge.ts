@@ -6,7 +6,8 @@ import { ADDRESS_ITEM_ID, itemKey, phoneItemId, type RecordKind } from "./items"
 // Merging the team's items (a pull, or the answer to a push) into a place's local data.
 // Per item: the server's state replaces the local one, unless the rep has an unsent change to
 // that item (theirs wins and is pushed next); a tombstone removes the item whatever is pending
-// (a deleted item stays deleted). Pure: the engine reads and writes the stores around it.
+// (a deleted note, appointment or contact stays deleted; an address or extra phone pending here is
+// set again). Pure: the engine reads and writes the stores around it.
 
 /** An item as the server sends it (modules/records/lib/schemas.ts accountItemSchema). */
 export type ServerItem = {
@@ -78,6 +79,9 @@ function localPayload(item: ServerItem): unknown {
       return one({ addressOverride: item.data })?.addressOverride ?? null;
   }
 }
+
+/** Kinds whose item id is fixed by what they hold: a put after a delete sets them again. */
+const REVIVABLE: ReadonlySet<RecordKind> = new Set(["address", "phone"]);
 
 type Listed = "notes" | "appointments" | "contacts";
 const LIST_OF: Record<"note" | "appointment" | "contact", Listed> = {
@@ -156,6 +160,9 @@ export function mergeServerItems(
       delete meta[key];
       forceLegacy = forceLegacy.filter((k) => k !== key);
       delete refused[key];
+      // The address and an extra phone are slots the server fills again on a later put: the
+      // rep's unsent value stays and is sent. Other kinds stay deleted.
+      if (pending.has(key) && REVIVABLE.has(item.kind)) continue;
       next = applyItem(next, item, null);
       if (pending.has(key)) dropPending.push(key);
       continue;

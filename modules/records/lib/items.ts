@@ -83,6 +83,9 @@ function toItem(row: SelectedItem): AccountItem {
   };
 }
 
+/** Kinds whose item id is fixed by what they hold ("address", "phone:<digits>"), not made per item. */
+const FIXED_ID_KINDS: ReadonlySet<AccountItemKind> = new Set(["address", "phone"]);
+
 const key = (kind: string, itemId: string) => `${kind}\u0000${itemId}`;
 
 /**
@@ -98,7 +101,8 @@ export function mayChangeNote(session: UserSession, authorId: string): boolean {
  * as it was; the rest still apply). Idempotent by (kind, itemId): a change that would leave the
  * item as it is writes nothing (no new seq, no new updatedAt). Per item the change that reaches
  * the server last wins: a put older by server time than the stored item loses (the stored item
- * is returned), a delete always wins and leaves a tombstone that no later put revives.
+ * is returned), a delete always wins and leaves a tombstone. A later put revives the tombstone of
+ * a fixed-id item (address, phone) but never one of a per-item id (note, appointment, contact).
  */
 export async function pushChanges(
   session: UserSession,
@@ -169,7 +173,10 @@ export async function pushChanges(
           refuse("invalid", verdict.message);
           continue;
         }
-        if (row?.deleted) {
+        // A per-item id (a note's, a contact's) names one thing that once existed: deleted, it
+        // stays deleted. A fixed id (the address, a phone's digits) names a slot any rep may clear
+        // or set at any time, so a later put fills it again.
+        if (row?.deleted && !FIXED_ID_KINDS.has(change.kind)) {
           refuse("deleted", "This item was deleted");
           continue;
         }
@@ -177,13 +184,14 @@ export async function pushChanges(
           refuse("not_author", "Only the note's author can change it");
           continue;
         }
-        if (row && verdict.needsFixing && !row.needsFixing) {
+        if (row && !row.deleted && verdict.needsFixing && !row.needsFixing) {
           // A legacy upload never replaces an item the team already keeps in today's form.
           refuse("invalid", "The team already keeps this item");
           continue;
         }
         if (
           row &&
+          !row.deleted &&
           isDeepStrictEqual(row.data, verdict.data) &&
           row.needsFixing === verdict.needsFixing
         ) {

@@ -22,8 +22,10 @@ export { APPOINTMENT_TS_MAX, APPOINTMENT_TS_MIN, phoneItemId };
  *   - phone: "phone:" + the number's digits (the same number added twice is one item);
  *   - address: "address" (one per place).
  * Each change is a whole item ("put") or its removal ("delete"); the server keeps deletions as
- * tombstones, so a deleted item stays deleted whoever syncs later. Per item the last writer wins
- * by server time, except that a note is only changed or deleted by its author.
+ * tombstones, so a deleted note, appointment or contact stays deleted whoever syncs later. The
+ * address and a phone are named by what they hold, not made per item: a later put sets them
+ * again. Per item the last writer wins by server time, except that a note is only changed or
+ * deleted by its author.
  *
  * One definition for browser and server: the payloads are the facility store's own zod schemas
  * (modules/facility/lib/schemas.ts), so the server refuses exactly what the drawer refuses, with the

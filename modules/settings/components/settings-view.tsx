@@ -48,6 +48,7 @@ export async function SettingsView({ role }: { role: MemberRole; userId: string 
             import: can(role, "doNotCall.import"),
             export: can(role, "doNotCall.export"),
             remove: can(role, "doNotCall.remove"),
+            notes: can(role, "doNotCall.notes"),
           }}
         />
         <SectionCard id="data" title={t("dataPrivacy")}>

@@ -1,3 +1,4 @@
+import { normalizeUsername } from "@/lib/accounts/username";
 import { z } from "zod";
 import { emailAddressSchema } from "@/lib/email/schemas";
 import { memberRoleSchema } from "./schemas";
@@ -39,6 +40,7 @@ export const invitationAcceptBodySchema = z.object({
   username: z
     .string()
     .trim()
+    .overwrite(normalizeUsername)
     .min(2, "Username must be at least 2 characters")
     .max(64, "Username must be at most 64 characters")
     .regex(/^[A-Za-z0-9._@-]+$/, "Username may contain letters, digits and . _ @ - only"),

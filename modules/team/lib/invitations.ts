@@ -1,4 +1,5 @@
 import "server-only";
+import { usernameKey } from "@/lib/accounts/username";
 import { ApiError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit";
 import { hashPassword, passwordSchema } from "@/lib/auth/password";
@@ -243,7 +244,9 @@ export async function acceptInvitation(
       if (!invitation || claimed.count === 0) {
         return { refused: invitation ? invitation.email : null, reason: null } as const;
       }
-      if (await tx.user.findUnique({ where: { username: input.username }, select: { id: true } })) {
+      // "Manager" beside "manager" would be two accounts one person could be taken for.
+      const key = usernameKey(input.username);
+      if (await tx.user.findUnique({ where: { usernameKey: key }, select: { id: true } })) {
         throw new ApiError("conflict", "That username is already taken", {
           code: "username_taken",
         });
@@ -251,6 +254,7 @@ export async function acceptInvitation(
       const user = await tx.user.create({
         data: {
           username: input.username,
+          usernameKey: key,
           passwordHash,
           email: invitation.email,
           emailVerified: true,

@@ -99,6 +99,8 @@ export const callerIdSchema = z.object({
   isDefault: z.boolean(),
   createdBy: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** Approved by an operator (or added by one): only verified numbers are presented on calls. */
+  verified: z.boolean(),
 });
 export type CallerId = z.infer<typeof callerIdSchema>;
 
@@ -114,6 +116,7 @@ export function callerIdView(row: {
   isDefault: boolean;
   createdBy: string;
   createdAt: Date;
+  verifiedAt: Date | null;
 }): CallerId {
   return {
     id: row.id,
@@ -125,5 +128,6 @@ export function callerIdView(row: {
     isDefault: row.isDefault,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
+    verified: row.verifiedAt !== null,
   };
 }

@@ -21,8 +21,10 @@ export async function callerIdPool(
   db?: Db,
 ): Promise<(CallerIdCandidate & { country: string })[]> {
   const client = db ?? (await getDb());
+  // A number waiting for an operator's approval is never presented (carriers require caller ID
+  // to be the caller's own; anyone could type someone else's).
   const rows = await client.callerIdNumber.findMany({
-    where: { organizationId },
+    where: { organizationId, verifiedAt: { not: null } },
     orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }, { id: "asc" }],
     select: { number: true, region: true, isDefault: true, country: true },
   });
@@ -70,8 +72,16 @@ async function lockPool(tx: Prisma.TransactionClient, organizationId: string) {
   if (locked.length === 0) throw organizationNotFound();
 }
 
-/** Adds a number; the first one, or one sent with isDefault, becomes the default. */
-export async function addCallerId(organizationId: string, operator: string, body: CallerIdBody) {
+/**
+ * Adds a number; the first one, or one sent with isDefault, becomes the default. `by`: an
+ * operator's number is verified at once (the operator vouches for it); a manager's waits for an
+ * operator's approval (`verifyCallerId`) and is not presented on calls until then.
+ */
+export async function addCallerId(
+  organizationId: string,
+  by: { username: string; operator: boolean },
+  body: CallerIdBody,
+) {
   const db = await getDb();
   const id = await db.$transaction(async (tx) => {
     await lockPool(tx, organizationId);
@@ -100,7 +110,8 @@ export async function addCallerId(organizationId: string, operator: string, body
         country: countryOf(body.number) ?? "",
         region: body.region,
         isDefault,
-        createdBy: operator,
+        createdBy: by.username,
+        ...(by.operator ? { verifiedAt: new Date(), verifiedBy: by.username } : {}),
       },
       select: { id: true },
     });
@@ -156,4 +167,25 @@ export async function removeCallerId(organizationId: string, id: string) {
     return { number: row.number, promoted };
   });
   return { ...removed, organization: await organizationTelephony(organizationId) };
+}
+
+/** An operator approves a number a manager added (already approved: unchanged). */
+export async function verifyCallerId(organizationId: string, id: string, operator: string) {
+  const db = await getDb();
+  const row = await db.callerIdNumber.findFirst({
+    where: { id, organizationId },
+    select: { number: true, verifiedAt: true },
+  });
+  if (!row) throw callerIdNotFound();
+  if (!row.verifiedAt) {
+    await db.callerIdNumber.updateMany({
+      where: { id, organizationId, verifiedAt: null },
+      data: { verifiedAt: new Date(), verifiedBy: operator },
+    });
+  }
+  return {
+    number: row.number,
+    changed: !row.verifiedAt,
+    organization: await organizationTelephony(organizationId),
+  };
 }

@@ -1,5 +1,6 @@
 // GET /api/team/caller-ids - the manager's organization's caller-ID pool
-// POST /api/team/caller-ids - a manager adds a number to it ({ number, region?, isDefault? })
+// POST /api/team/caller-ids - a manager adds a number to it ({ number, region?, isDefault? }),
+// presented on calls once an operator approves it in the console
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { auditCallerId, poolOf } from "@/modules/team/lib/caller-ids";
@@ -23,7 +24,12 @@ export const GET = withUser(
 export const POST = withUser(
   { permission: "organization.callerIds", body: callerIdBodySchema, rateLimit: teamWriteLimit },
   async ({ session, body, ip }) => {
-    const added = await addCallerId(session.organizationId, session.username, body);
+    // Waits for an operator's approval before any call presents it.
+    const added = await addCallerId(
+      session.organizationId,
+      { username: session.username, operator: false },
+      body,
+    );
     const row = added.organization.callerIds.find((c) => c.id === added.id);
     await auditCallerId(session, ip, "telephony.caller_id.add", {
       number: body.number,

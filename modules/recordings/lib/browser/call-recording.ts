@@ -17,7 +17,8 @@ export type RecordToggle = {
   subscribe(listener: () => void): () => void;
 };
 
-export type RecordingNotice = "unsupported" | "off" | "consent" | "failed" | "upload-trouble";
+export type RecordingNotice =
+  "unsupported" | "off" | "consent" | "failed" | "upload-trouble" | "exists" | "quota";
 
 export type CallRecordingOptions = {
   transport: Pick<CallTransport, "subscribe" | "recordingSources">;
@@ -59,6 +60,14 @@ export type CallRecording = {
 
 const statusOf = (error: unknown) => (error as { status?: number }).status ?? 0;
 const codeOf = (error: unknown) => (error as { code?: string }).code ?? "";
+/** The notice a refused start shows, by the server's code. */
+const noticeOf: Record<string, RecordingNotice> = {
+  recording_off: "off",
+  consent_notice_missing: "consent",
+  recording_exists: "exists",
+  recording_quota: "quota",
+};
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createCallRecording(options: CallRecordingOptions): CallRecording {
@@ -138,6 +147,7 @@ export function createCallRecording(options: CallRecordingOptions): CallRecordin
         api,
         recordingId: current.recordingId,
         onTrouble: (failing) => failing && options.onNotice("upload-trouble"),
+        onRefused: (code) => code === "recording_quota" && options.onNotice("quota"),
       });
       const queue = current.queue;
       current.recorder = startMixRecorder(live, mimeType, (chunk) => queue.push(chunk));
@@ -146,9 +156,7 @@ export function createCallRecording(options: CallRecordingOptions): CallRecordin
       if (active === current) active = null;
       toggle.set(false);
       const code = codeOf(error);
-      options.onNotice(
-        code === "recording_off" ? "off" : code === "consent_notice_missing" ? "consent" : "failed",
-      );
+      options.onNotice(noticeOf[code] ?? "failed");
     }
   }
 

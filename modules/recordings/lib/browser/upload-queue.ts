@@ -12,6 +12,8 @@ export type UploadQueueOptions = {
   backoffMs?: (attempt: number) => number;
   /** Told when uploads keep failing (true) and when they recover (false). */
   onTrouble?: (failing: boolean) => void;
+  /** Told once per refusal code when the server refuses a chunk for good (`recording_quota`). */
+  onRefused?: (code: string) => void;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
 };
@@ -47,6 +49,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
   let failing = false;
   let checkStored = false;
   let drained: (() => void) | null = null;
+  const refusals = new Set<string>();
 
   const trouble = (next: boolean) => {
     if (next === failing) return;
@@ -72,6 +75,11 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
         } catch (error) {
           // A refusal the server will repeat: drop this chunk rather than block the rest.
           if (!final(error)) throw error;
+          const code = (error as { code?: string }).code ?? "";
+          if (!refusals.has(code)) {
+            refusals.add(code);
+            options.onRefused?.(code);
+          }
         }
         chunks.shift();
         attempt = 0;

@@ -24,7 +24,11 @@ export const POST = withOperator(
     }
     let added: Awaited<ReturnType<typeof addCallerId>>;
     try {
-      added = await addCallerId(target, session.username, parsed.data);
+      added = await addCallerId(
+        target,
+        { username: session.username, operator: true },
+        parsed.data,
+      );
     } catch (err) {
       if (err instanceof ApiError) {
         await auditAction(session, ip, "telephony.caller_id.refused", target, "failure", {
