@@ -39,6 +39,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
         initialCollapsed={initialCollapsed}
         initialDockReserved={initialDockReserved}
         serverUsername={session.username}
+        role={session.role}
         badge={isPreview ? <PreviewBadge /> : null}
       >
         {children}

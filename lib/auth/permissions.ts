@@ -38,6 +38,8 @@ export const permissions = {
   "team.read": everyone,
   /** Change a member's role, deactivate or reactivate a member. */
   "team.manage": managers,
+  /** Correct or delete a teammate's note in a business's record (the change names who made it). */
+  "notes.moderate": managers,
   /** The organization's REST API keys and webhook endpoints (issue 33's integrations). */
   "integrations.manage": managers,
   /**

@@ -402,6 +402,22 @@ describe("two reps of one team", () => {
     expect((await rowOf(rep, place, "contact", c)).seq).toBe(stored.seq);
   });
 
+  it("lets a manager correct or delete a rep's note, and names the manager", async () => {
+    const manager = await repOf(rep.organizationId, "manager");
+    const place = newPlace();
+    const n = id();
+    const gone = id();
+    await pushed(rep, place, [note(n, "Ask for Dr. Lee"), note(gone, "wrong business")]);
+    const fixed = await pushed(manager, place, [note(n, "Ask for Dr. Li"), del("note", gone)]);
+    expect(fixed.rejected).toEqual([]);
+    const { items } = await pulled(teammate, place);
+    expect(items.find((i) => i.itemId === n)).toMatchObject({
+      data: { text: "Ask for Dr. Li" },
+      updatedBy: manager.username,
+    });
+    expect(items.find((i) => i.itemId === gone)).toMatchObject({ deleted: true });
+  });
+
   it("lets only the author change or delete a note", async () => {
     const place = newPlace();
     const n = id();

@@ -15,6 +15,7 @@ const values = {
   change: "+5%",
   unit: "day",
   min: 5,
+  count: 1,
 };
 const argumentsOf = (message: string) =>
   [...message.matchAll(/\{(\w+)(?:\}|, ?(?:select|plural|number))/g)].map((m) => m[1]).sort();

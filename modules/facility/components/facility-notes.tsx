@@ -3,6 +3,8 @@
 import { useState } from "react";
 import { Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { can } from "@/lib/auth/permissions";
+import { useMemberRole } from "@/lib/client/member-role";
 import { Button, Field, IconButton, Textarea } from "@/components/ui";
 import { NOTE_MAX_CHARS } from "@/modules/facility/lib/limits";
 import type { FacilityData } from "@/modules/facility/lib/schemas";
@@ -28,6 +30,8 @@ export function FacilityNotes({
 }) {
   const t = useTranslations("Facility");
   const time = useLocalTime();
+  // A manager may correct or delete a teammate's note too; the byline then names the manager.
+  const moderate = can(useMemberRole(), "notes.moderate");
   const [draft, setDraft] = useState<string | null>(null);
   const { username } = useSession();
   const notes = [...data.notes].sort((a, b) => b.created - a.created);
@@ -99,7 +103,7 @@ export function FacilityNotes({
               </div>
               <NeedsFixing meta={meta[itemKey("note", note.id)]} />
               {/* A note is removed by its author only (the server refuses anyone else's). */}
-              {isColleagues(meta[itemKey("note", note.id)], username) ? null : (
+              {isColleagues(meta[itemKey("note", note.id)], username) && !moderate ? null : (
                 <IconButton
                   label={t("notes.remove")}
                   size="sm"

@@ -1,5 +1,6 @@
 import "server-only";
 import { isDeepStrictEqual } from "node:util";
+import { can } from "@/lib/auth/permissions";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -93,7 +94,7 @@ const key = (kind: string, itemId: string) => `${kind}\u0000${itemId}`;
  * 30): widen this check, the rest of the push follows it.
  */
 export function mayChangeNote(session: UserSession, authorId: string): boolean {
-  return authorId === session.userId;
+  return authorId === session.userId || can(session.role, "notes.moderate");
 }
 
 /**

@@ -7,6 +7,8 @@ import { useTranslations } from "next-intl";
 import { DialerDockColumn } from "@/modules/dialer/components/dialer-dock";
 import { DialerProvider } from "@/modules/dialer/components/dialer-provider";
 import type { RepLine } from "@/modules/dialer/lib/line";
+import type { MemberRole } from "@/lib/auth/permissions";
+import { MemberRoleProvider } from "@/lib/client/member-role";
 import { useSession } from "@/lib/client/session";
 import { useSidebarCollapsed } from "@/lib/client/sidebar-pref";
 import { LiveUpdates } from "./live-updates";
@@ -42,6 +44,7 @@ export function AppShell({
   initialCollapsed,
   initialDockReserved,
   serverUsername,
+  role,
   badge,
   line,
   children,
@@ -51,6 +54,8 @@ export function AppShell({
   initialDockReserved: boolean;
   /** Verified by the layout; lets the first paint show the user menu (no shift on hydration). */
   serverUsername: string;
+  /** The member's role, for screens that hide what it does not allow (lib/client/member-role.tsx). */
+  role: MemberRole;
   /** The "Preview" badge on a preview deployment (rendered by the server layout). */
   badge?: React.ReactNode;
   /** The organization's phone line, or null: calls are then the spec's simulation. */
@@ -78,53 +83,55 @@ export function AppShell({
   const closeDrawer = useCallback(() => setDrawer((d) => ({ ...d, open: false })), []);
 
   return (
-    <DialerProvider line={line}>
-      <a
-        href="#content"
-        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-fg focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
-      >
-        {t("skipToContent")}
-      </a>
-      <div className="flex min-h-dvh flex-col">
-        <TopBar
-          collapsed={collapsed}
-          drawerOpen={drawerOpen}
-          onToggleCollapsed={toggleCollapsed}
-          onOpenDrawer={openDrawer}
-          serverUsername={serverUsername}
-          badge={badge}
-          hasLine={line !== null}
-        />
-        <SecondBar />
-        <div className="flex flex-1">
-          <aside
-            id="app-sidebar"
-            data-testid="sidebar"
-            data-collapsed={collapsed ? "true" : "false"}
-            className={`hidden shrink-0 border-e border-line bg-surface transition-[width] duration-200 motion-reduce:transition-none lg:block ${
-              collapsed ? "w-[4.25rem]" : "w-60"
-            }`}
-          >
-            <nav aria-label={t("mainNav")} className="sticky top-[57px] p-3">
-              <SidebarNav collapsed={collapsed} />
-            </nav>
-          </aside>
-          {drawerUsed && <MobileDrawer open={drawerOpen} onClose={closeDrawer} />}
-          <main
-            id="content"
-            tabIndex={-1}
-            // The bottom keeps clear room for the minimised dialer's bar, so a page's last
-            // action (Settings' Save) can always scroll out from under it.
-            className="min-w-0 flex-1 px-4 pt-4 pb-24 focus:outline-none md:px-6 md:pt-6 lg:px-8 lg:pt-8"
-          >
-            {children}
-          </main>
-          <DialerDockColumn initialReserved={initialDockReserved} />
+    <MemberRoleProvider value={role}>
+      <DialerProvider line={line}>
+        <a
+          href="#content"
+          className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-fg focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
+        >
+          {t("skipToContent")}
+        </a>
+        <div className="flex min-h-dvh flex-col">
+          <TopBar
+            collapsed={collapsed}
+            drawerOpen={drawerOpen}
+            onToggleCollapsed={toggleCollapsed}
+            onOpenDrawer={openDrawer}
+            serverUsername={serverUsername}
+            badge={badge}
+            hasLine={line !== null}
+          />
+          <SecondBar />
+          <div className="flex flex-1">
+            <aside
+              id="app-sidebar"
+              data-testid="sidebar"
+              data-collapsed={collapsed ? "true" : "false"}
+              className={`hidden shrink-0 border-e border-line bg-surface transition-[width] duration-200 motion-reduce:transition-none lg:block ${
+                collapsed ? "w-[4.25rem]" : "w-60"
+              }`}
+            >
+              <nav aria-label={t("mainNav")} className="sticky top-[57px] p-3">
+                <SidebarNav collapsed={collapsed} />
+              </nav>
+            </aside>
+            {drawerUsed && <MobileDrawer open={drawerOpen} onClose={closeDrawer} />}
+            <main
+              id="content"
+              tabIndex={-1}
+              // The bottom keeps clear room for the minimised dialer's bar, so a page's last
+              // action (Settings' Save) can always scroll out from under it.
+              className="min-w-0 flex-1 px-4 pt-4 pb-24 focus:outline-none md:px-6 md:pt-6 lg:px-8 lg:pt-8"
+            >
+              {children}
+            </main>
+            <DialerDockColumn initialReserved={initialDockReserved} />
+          </div>
         </div>
-      </div>
-      <DialerWidget />
-      <CallbackReminders />
-      <LiveUpdates />
-    </DialerProvider>
+        <DialerWidget />
+        <CallbackReminders />
+        <LiveUpdates />
+      </DialerProvider>
+    </MemberRoleProvider>
   );
 }
