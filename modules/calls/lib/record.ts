@@ -7,7 +7,7 @@ import { doNotCallRefusal, invalidNumber, onDncList } from "@/modules/do-not-cal
 import { keepAccountName } from "@/modules/records/lib/accounts";
 import { callerIdPool, homeCallerId, presentedCallerId } from "@/modules/telephony/lib/caller-ids";
 import { callDtos, callSelect, outcomeToDb, talkSecondsOf } from "./dto";
-import { dialStringTargets } from "./dial-string";
+import { dialStringTargets } from "./dialed-number";
 import { countryOf } from "./phone";
 import { CALL_MAX_MS, callTooLong, type CallDto, type CallPutBody } from "./schemas";
 import { myCalls } from "./scope";

@@ -1,3 +1,4 @@
+import { DIAL_PAUSE_MS, dialInputText, readDialString } from "@/modules/calls/lib/dial-string";
 import { systemClock, type Clock } from "@/modules/dialer/lib/clock";
 import { isKeypadKey } from "@/modules/dialer/lib/digits";
 import { dialerReducer, isActive, type DialerAction } from "@/modules/dialer/lib/reducer";
@@ -22,8 +23,10 @@ export interface DialerController {
   subscribe(listener: () => void): () => void;
   readonly capabilities: TransportCapabilities;
   /**
-   * Calls `number` (digits are kept, the rest dropped) or, without one, the current number.
-   * `context` names the business being called, so the call record can point at it.
+   * Calls the dial string `number` or, without one, the current number. A string the dial-string
+   * rules refuse (a caller-ID code, text that is no dial string) places nothing: the rep is told
+   * why (a `dial-refused` notice). An extension or pauses after the number go as tones once the
+   * call is answered. `context` names the business being called, so the call record can point at it.
    */
   dial(number?: string, context?: DialContext | null): void;
   setNumber(number: string): void;
@@ -72,6 +75,9 @@ export function createDialerController(options: DialerControllerOptions = {}): D
   let ticker: unknown = null;
   let resetTimer: unknown = null;
   let record: CallRecord | null = null;
+  /** The post-dial part of the call being placed, and its timers once answered. */
+  let postDial = "";
+  let postDialTimers: unknown[] = [];
   const newCallId = options.newCallId ?? (() => globalThis.crypto.randomUUID());
   const report = (current: CallRecord | null, phase: CallPhase) => {
     if (!current || !options.onCall) return;
@@ -104,12 +110,35 @@ export function createDialerController(options: DialerControllerOptions = {}): D
     if (ticker !== null) clock.clearInterval(ticker);
     ticker = null;
   };
+  const stopPostDial = () => {
+    postDialTimers.forEach((timer) => clock.clearTimeout(timer));
+    postDialTimers = [];
+  };
+  /** Each pause waits DIAL_PAUSE_MS, then the tones after it go (the transport queues them). */
+  const sendPostDial = () => {
+    let wait = 0;
+    for (const part of postDial.match(/,|[^,]+/g) ?? []) {
+      if (part === ",") {
+        wait += DIAL_PAUSE_MS;
+        continue;
+      }
+      postDialTimers.push(
+        clock.setTimeout(() => {
+          if (state.status !== "in-call") return;
+          for (const key of part) if (isKeypadKey(key)) transport.sendDigit(key);
+        }, wait),
+      );
+    }
+    postDial = "";
+  };
   const cancelReset = () => {
     if (resetTimer !== null) clock.clearTimeout(resetTimer);
     resetTimer = null;
   };
   const end = (reason: EndReason, details: Extract<TransportEvent, { type: "ended" }> | null) => {
     stopTicker();
+    stopPostDial();
+    postDial = "";
     const now = clock.now();
     if (!dispatch({ type: "ended", now, outcome: details?.outcome ?? null })) return;
     if (record) {
@@ -142,6 +171,7 @@ export function createDialerController(options: DialerControllerOptions = {}): D
         if (record) record = { ...record, connectedAt: at };
         stopTicker();
         ticker = clock.setInterval(() => dispatch({ type: "tick", now: clock.now() }), TICK_MS);
+        sendPostDial();
         return;
       }
       case "ended":
@@ -189,9 +219,20 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       return transport.capabilities;
     },
     dial(number, context) {
+      if (isActive(state)) return;
+      const typed = number === undefined ? state.number : dialInputText(number);
+      const read = readDialString(typed);
+      if (!read.ok) {
+        if (read.reason === "empty") return;
+        // The rep sees what was refused, and is told why; nothing is dialed or recorded.
+        if (number !== undefined) dispatch({ type: "setNumber", number });
+        options.onNotice?.("dial-refused", read.reason);
+        return;
+      }
       const wasEnded = state.status === "ended";
-      if (!dispatch({ type: "dial", number })) return;
+      if (!dispatch({ type: "dial", number: read.dial.canonical })) return;
       if (wasEnded) cancelReset();
+      postDial = read.dial.postDial;
       record = newRecord({ number: state.number, direction: "outbound", context: context ?? null });
       transport.dial(state.number, context ?? null);
       report(record, "started");
@@ -231,6 +272,7 @@ export function createDialerController(options: DialerControllerOptions = {}): D
     setMinimised: (minimised) => void dispatch({ type: "setMinimised", minimised }),
     dispose() {
       stopTicker();
+      stopPostDial();
       cancelReset();
       unsubscribe();
       transport.dispose();

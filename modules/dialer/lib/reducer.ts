@@ -1,5 +1,6 @@
 import type { QualityReading } from "@/modules/dialer/lib/call-quality";
-import { digitsOnly, isDigit } from "@/modules/dialer/lib/digits";
+import { dialInputText } from "@/modules/calls/lib/dial-string";
+import { digitsOnly, isKeypadKey } from "@/modules/dialer/lib/digits";
 import type { CallOutcome } from "@/modules/dialer/lib/sip-outcome";
 import type { IncomingCall, LineStatus } from "@/modules/dialer/lib/transport";
 import type { DialerState } from "@/modules/dialer/lib/types";
@@ -48,16 +49,17 @@ export function dialerReducer(state: DialerState, action: DialerAction): DialerS
   switch (action.type) {
     case "setNumber":
       // The number being called cannot change under an active call.
-      return isActive(state) ? state : { ...state, number: digitsOnly(action.number) };
+      return isActive(state) ? state : { ...state, number: dialInputText(action.number) };
     case "appendDigit":
-      return isActive(state) || !isDigit(action.key)
+      // "*" and "#" too: a dial string may hold them (modules/calls/lib/dial-string.ts).
+      return isActive(state) || !isKeypadKey(action.key)
         ? state
         : { ...state, number: state.number + action.key };
     case "clearNumber":
       return isActive(state) ? state : { ...state, number: "" };
     case "dial": {
       if (isActive(state)) return state;
-      const number = action.number === undefined ? state.number : digitsOnly(action.number);
+      const number = action.number === undefined ? state.number : dialInputText(action.number);
       if (!number) return state;
       return { ...state, ...freshCall, number, status: "calling", direction: "outbound" };
     }

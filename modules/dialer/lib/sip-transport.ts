@@ -13,6 +13,7 @@ import {
   type QualityMeter,
   type StatsSample,
 } from "@/modules/dialer/lib/call-quality";
+import { dialRefusalOfCode } from "@/modules/calls/lib/dial-string";
 import type { KeypadKey } from "@/modules/dialer/lib/digits";
 import { endReasonForOutcome, sipOutcome, type SipCallEnd } from "@/modules/dialer/lib/sip-outcome";
 import type {
@@ -26,7 +27,7 @@ import type {
 // The real-call transport (issue 28): SIP over WebSocket (RFC 7118) with SIP.js, WebRTC media,
 // straight from the browser to the organization's own SIP edge. It is its own chunk: the
 // DialerProvider imports it after first paint, and only for an organization with a phone line.
-// Facts it relies on are in ../shared/reference/telephony.md (checked against SIP.js 0.21.2 in
+// Facts it relies on are in docs/reference/telephony.md (checked against SIP.js 0.21.2 in
 // Chromium and the test peer in tests/peers/sip-peer.mjs).
 
 /** The line's public settings and the rep's address on it (GET-free: the /app layout has them). */
@@ -447,7 +448,9 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
     try {
       authorization = await options.authorize(number, placeId);
     } catch (error) {
-      notice("call-refused", error instanceof Error ? error.message : undefined);
+      const refusal = dialRefusalOfCode((error as { code?: string } | null)?.code);
+      if (refusal) notice("dial-refused", refusal);
+      else notice("call-refused", error instanceof Error ? error.message : undefined);
       failed({ kind: "transport-error" });
       return;
     }

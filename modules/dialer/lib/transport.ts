@@ -37,7 +37,12 @@ export type IncomingCall = {
 };
 
 /** Something the rep must be told that is not a call state (a toast). */
-export type TransportNotice = "microphone-blocked" | "microphone-missing" | "call-refused";
+export type TransportNotice =
+  | "microphone-blocked"
+  | "microphone-missing"
+  | "call-refused"
+  /** The dial string was refused (detail: a DialRefusal of modules/calls/lib/dialed-number.ts). */
+  | "dial-refused";
 
 export type TransportEvent =
   /** The far end is ringing (SIP 180/183). */

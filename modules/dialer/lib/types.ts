@@ -10,7 +10,10 @@ export type CallDirection = "outbound" | "inbound";
 
 /** The one shared call state (spec section 3, "Dialer state"). */
 export interface DialerState {
-  /** Digits only; see `digitsOnly`. */
+  /**
+   * The dial string: as typed (`dialInputText` keeps what a dial string may hold) until a call
+   * starts, then its canonical form (number and post-dial, modules/calls/lib/dial-string.ts).
+   */
   number: string;
   status: CallStatus;
   /** While `calling`: still placing the call, or the far end is ringing (real lines only). */
