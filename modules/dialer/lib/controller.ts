@@ -75,6 +75,12 @@ export function createDialerController(options: DialerControllerOptions = {}): D
   let ticker: unknown = null;
   let resetTimer: unknown = null;
   let record: CallRecord | null = null;
+  /**
+   * Whether the current call left the browser. A real line says so (`placed`, the INVITE went
+   * out); until then the call is no dial: its record is neither reported as started nor, if it
+   * ends first (line offline, refused by the server, the microphone blocked), as ended.
+   */
+  let placed = false;
   /** The post-dial part of the call being placed, and its timers once answered. */
   let postDial = "";
   let postDialTimers: unknown[] = [];
@@ -141,6 +147,13 @@ export function createDialerController(options: DialerControllerOptions = {}): D
     postDial = "";
     const now = clock.now();
     if (!dispatch({ type: "ended", now, outcome: details?.outcome ?? null })) return;
+    if (record && !placed) {
+      // Never placed: no dial, no outcome to ask for; the transport told the rep why.
+      record = null;
+      cancelReset();
+      dispatch({ type: "reset" });
+      return;
+    }
     if (record) {
       record = {
         ...record,
@@ -162,6 +175,15 @@ export function createDialerController(options: DialerControllerOptions = {}): D
 
   const onEvent = (event: TransportEvent) => {
     switch (event.type) {
+      case "placed":
+        if (record && !placed) {
+          placed = true;
+          report(record, "started");
+        }
+        return;
+      case "waiting-line":
+        dispatch({ type: "waitingLine", waiting: event.waiting });
+        return;
       case "ringing":
         dispatch({ type: "ringing" });
         return;
@@ -234,8 +256,14 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       if (wasEnded) cancelReset();
       postDial = read.dial.postDial;
       record = newRecord({ number: state.number, direction: "outbound", context: context ?? null });
+      // A simulated call is placed at once; a real line's once its INVITE goes out.
+      placed = false;
+      const real = transport.capabilities.real;
       transport.dial(state.number, context ?? null);
-      report(record, "started");
+      if (!real && record && !placed) {
+        placed = true;
+        report(record, "started");
+      }
     },
     setNumber: (number) => void dispatch({ type: "setNumber", number }),
     clearNumber: () => void dispatch({ type: "clearNumber" }),
@@ -262,6 +290,7 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       if (!ringing || !dispatch({ type: "answerIncoming", id })) return;
       if (wasEnded) cancelReset();
       record = newRecord({ number: ringing.from, direction: "inbound", context: null });
+      placed = true;
       transport.answer(id);
       report(record, "started");
     },

@@ -11,6 +11,7 @@ export type DialerAction =
   | { type: "clearNumber" }
   | { type: "dial"; number?: string }
   | { type: "ringing" }
+  | { type: "waitingLine"; waiting: boolean }
   | { type: "connected"; at: number }
   | { type: "tick"; now: number }
   | { type: "ended"; now: number; outcome?: CallOutcome | null }
@@ -67,6 +68,11 @@ export function dialerReducer(state: DialerState, action: DialerAction): DialerS
       return state.status === "calling" && state.phase !== "ringing"
         ? { ...state, phase: "ringing" }
         : state;
+    case "waitingLine": {
+      if (state.status !== "calling" || state.direction !== "outbound") return state;
+      const phase = action.waiting ? "line" : "dialing";
+      return state.phase === phase || state.phase === "ringing" ? state : { ...state, phase };
+    }
     case "connected":
       return state.status === "calling"
         ? { ...state, status: "in-call", connectedAt: action.at, elapsedMs: 0 }
@@ -114,6 +120,8 @@ export function dialerReducer(state: DialerState, action: DialerAction): DialerS
         ...freshCall,
         number: digitsOnly(call.from),
         status: "calling",
+        // Not "Dialing...": the rep answered, nothing is dialed.
+        phase: "answering",
         direction: "inbound",
         incoming: null,
       };

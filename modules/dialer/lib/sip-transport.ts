@@ -95,6 +95,8 @@ const DEFAULT_ICE_GATHERING_MS = 800;
 const REFRESH_BEFORE_EXPIRY_MS = 60_000;
 const RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000];
 const STATS_INTERVAL_MS = 1000;
+/** A call clicked while the line is still connecting waits this long for it. */
+const LINE_WAIT_MS = 8000;
 
 type Call = {
   session: Session;
@@ -130,10 +132,25 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
   let ringing: { invitation: Invitation; incoming: IncomingCall } | null = null;
   let releaseLock: (() => void) | null = null;
 
+  /** Calls waiting for the line to register (see waitForLine). */
+  const lineWaiters = new Set<() => void>();
   const setLine = (next: LineStatus) => {
     line = next;
     emit({ type: "line", line });
+    if (next.state !== "connecting") lineWaiters.forEach((wake) => wake());
   };
+
+  /** Resolves when the line is registered, or false once it is offline or `ms` have passed. */
+  const waitForLine = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        lineWaiters.delete(done);
+        resolve(line.state === "registered" && ua !== null);
+      };
+      const timer = setTimeout(done, ms);
+      lineWaiters.add(done);
+    });
   const notice = (kind: TransportNotice, detail?: string) =>
     emit({ type: "notice", notice: kind, detail });
 
@@ -439,6 +456,14 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
         sipStatus: described.sipStatus,
       });
     };
+    if (line.state === "connecting") {
+      // Clicked while the line is still connecting (the page just opened, a reconnect): wait a
+      // few seconds for it, with the wait shown, rather than fail at once.
+      emit({ type: "waiting-line", waiting: true });
+      await waitForLine(LINE_WAIT_MS);
+      emit({ type: "waiting-line", waiting: false });
+      if (ticket.cancelled) return;
+    }
     if (!ua || line.state !== "registered") {
       notice("call-refused", "line-offline");
       failed({ kind: "transport-error" });
@@ -466,10 +491,20 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
     const current = track(inviter, "outbound");
     call = current;
     let rang = false;
+    let sent = false;
+    // The call is a dial once its INVITE is out: an answer to it proves that much too.
+    const placed = () => {
+      if (sent || current.finished) return;
+      sent = true;
+      emit({ type: "placed" });
+    };
     try {
       await inviter.invite({
         requestDelegate: {
+          onTrying: placed,
+          onAccept: placed,
           onProgress: (response) => {
+            placed();
             const status = response.message.statusCode ?? 0;
             if ((status === 180 || status === 183) && !rang) {
               rang = true;
@@ -479,6 +514,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
             if (status === 183) playRemote(inviter);
           },
           onReject: (response) => {
+            placed();
             current.end ??= {
               kind: "final",
               status: response.message.statusCode ?? 0,
@@ -487,6 +523,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
           },
         },
       });
+      placed();
     } catch {
       // No microphone, or the request could not be sent: the session terminates (or never
       // started); either way the call is over.

@@ -45,6 +45,13 @@ export type TransportNotice =
   | "dial-refused";
 
 export type TransportEvent =
+  /**
+   * The call left the browser (a real line's INVITE went out). An `ended` before it means the
+   * call was never placed: it is no dial, and nothing of it is recorded.
+   */
+  | { type: "placed" }
+  /** The call waits for the phone line to connect (`waiting`), or stopped waiting. */
+  | { type: "waiting-line"; waiting: boolean }
   /** The far end is ringing (SIP 180/183). */
   | { type: "ringing" }
   | { type: "connected" }

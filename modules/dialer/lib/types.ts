@@ -16,8 +16,11 @@ export interface DialerState {
    */
   number: string;
   status: CallStatus;
-  /** While `calling`: still placing the call, or the far end is ringing (real lines only). */
-  phase: "dialing" | "ringing";
+  /**
+   * While `calling`: placing the call, waiting for the phone line to connect first (`line`), the
+   * far end ringing (real lines only), or an incoming call being answered (`answering`).
+   */
+  phase: "dialing" | "line" | "ringing" | "answering";
   direction: CallDirection;
   /** Clock time the call connected, or null before connection. */
   connectedAt: number | null;
