@@ -16,6 +16,7 @@ import {
 import { dialRefusalOfCode } from "@/modules/calls/lib/dial-string";
 import type { KeypadKey } from "@/modules/dialer/lib/digits";
 import { endReasonForOutcome, sipOutcome, type SipCallEnd } from "@/modules/dialer/lib/sip-outcome";
+import type { DialContext } from "@/modules/dialer/lib/types";
 import type {
   CallTransport,
   IncomingCall,
@@ -56,7 +57,11 @@ export type SipTransportOptions = {
   line: SipLine;
   fetchCredentials(): Promise<SipCredentials>;
   /** The server's rules for the call: resolves with its signed authorisation, or throws. */
-  authorize(dialedDigits: string, placeId: string | null): Promise<SipAuthorization>;
+  authorize(
+    dialedDigits: string,
+    placeId: string | null,
+    powerDial?: { includeClosed: boolean },
+  ): Promise<SipAuthorization>;
   /** The rep's chosen devices at the moment of a call (ids from enumerateDevices). */
   devices?(): { microphoneId: string | null; speakerId: string | null };
   /** Answered but no media by then: the call ends as "No audio". */
@@ -442,7 +447,8 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
 
   // ---- calls out ----------------------------------------------------------------------------
 
-  const place = async (number: string, placeId: string | null) => {
+  const place = async (number: string, context: DialContext | null) => {
+    const placeId = context?.placeId ?? null;
     const ticket = { cancelled: false };
     pendingDial = ticket;
     const failed = (end: SipCallEnd) => {
@@ -471,7 +477,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
     }
     let authorization: SipAuthorization;
     try {
-      authorization = await options.authorize(number, placeId);
+      authorization = await options.authorize(number, placeId, context?.powerDial);
     } catch (error) {
       const refusal = dialRefusalOfCode((error as { code?: string } | null)?.code);
       if (refusal) notice("dial-refused", refusal);
@@ -607,7 +613,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
       return true;
     },
     dial(number, context) {
-      void place(number, context?.placeId ?? null);
+      void place(number, context ?? null);
     },
     hangUp() {
       if (pendingDial) {

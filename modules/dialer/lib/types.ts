@@ -62,6 +62,8 @@ export type DialContext = {
   /** The business's UTC offset in minutes when dialed, and its category (issue 32, analytics). */
   utcOffsetMinutes?: number | null;
   category?: string | null;
+  /** A power-dial session's call; the server holds it to the calling window unless `includeClosed`. */
+  powerDial?: { includeClosed: boolean };
 };
 
 /**

@@ -5,6 +5,7 @@ import { countryOf } from "@/modules/calls/lib/phone";
 import { getDb } from "@/lib/db/client";
 import { doNotCallRefusal, onDncList } from "@/modules/do-not-call/lib/do-not-call";
 import { signCallAuthorization } from "./call-authorization";
+import { assertInCallingWindow } from "./calling-window-check";
 import { dialRefusalError } from "./dial-refusal";
 import { callerIdPool, homeCallerId, presentedCallerId } from "./caller-ids";
 import { notConfigured, readLineSecret } from "./lines";
@@ -22,8 +23,9 @@ import type { AuthorizeBody, AuthorizeResponse } from "./schemas";
  * chosen here and nowhere else: the browser only repeats it in P-Asserted-Identity, and an edge
  * that trusts the signed claim over that header presents nothing the server did not choose.
  *
- * Calling windows are not checked here: they are the browser's to judge today (the server holds
- * no opening hours, only place ids), and a rep may call outside them on purpose.
+ * A power-dial session's call is held to the business's calling window (./calling-window-check.ts)
+ * unless the rep started the session with closed businesses included; a call dialed by hand is
+ * not (a rep may call outside the window on purpose).
  */
 export async function authorizeCall(
   session: UserSession,
@@ -46,6 +48,9 @@ export async function authorizeCall(
   const refused = targets.find((n) => listed.has(n));
   if (refused) throw doNotCallRefusal(refused);
   if (!read.ok) throw dialRefusalError(read.reason, body.dialedDigits);
+  if (body.powerDial && !body.powerDial.includeClosed && body.placeId) {
+    await assertInCallingWindow(body.placeId, now);
+  }
   const { number } = read.dialed;
   const { callerId } = presentedCallerId(pool, number);
   const signed = await signCallAuthorization(
