@@ -209,11 +209,31 @@ describe("calls to the rep", () => {
     });
   });
 
-  it("one that stops ringing unanswered is reported missed, with no disposition asked", () => {
+  it("one the rep declines is reported missed and declined, with no disposition asked", () => {
     const dialer = make();
     line.emit({ type: "incoming", call: caller });
     dialer.decline("inv-1");
     expect(line.calls).toEqual(["decline inv-1"]);
+    line.emit({ type: "incoming-ended", id: "inv-1", answered: false });
+    expect(dialer.getState().incoming).toBeNull();
+    expect(seen).toEqual([
+      {
+        phase: "missed",
+        record: expect.objectContaining({
+          direction: "inbound",
+          connectedAt: null,
+          endedAt: T0,
+          endReason: "local",
+          outcome: "declined",
+          sipStatus: 603,
+        }),
+      },
+    ]);
+  });
+
+  it("one that stops ringing unanswered is reported missed, with no disposition asked", () => {
+    const dialer = make();
+    line.emit({ type: "incoming", call: caller });
     line.emit({ type: "incoming-ended", id: "inv-1", answered: false });
     expect(dialer.getState().incoming).toBeNull();
     expect(seen).toEqual([

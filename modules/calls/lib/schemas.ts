@@ -335,6 +335,8 @@ export const missedCallSchema = z.object({
   placeId: z.string().nullable(),
   /** The team's latest call to this number placed after it rang, or null. */
   calledBackAt: isoTime.nullable(),
+  /** The rep declined it (rather than it ringing out). */
+  declined: z.boolean(),
 });
 export type MissedCall = z.infer<typeof missedCallSchema>;
 

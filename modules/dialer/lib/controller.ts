@@ -81,6 +81,8 @@ export function createDialerController(options: DialerControllerOptions = {}): D
    * ends first (line offline, refused by the server, the microphone blocked), as ended.
    */
   let placed = false;
+  /** The incoming call the rep declined, so that its record says so when it stops ringing. */
+  let declinedId: string | null = null;
   /** The post-dial part of the call being placed, and its timers once answered. */
   let postDial = "";
   let postDialTimers: unknown[] = [];
@@ -220,8 +222,23 @@ export function createDialerController(options: DialerControllerOptions = {}): D
         dispatch({ type: "incoming", call: null });
         if (!event.answered) {
           const missed = newRecord({ number: ringing.from, direction: "inbound", context: null });
-          report({ ...missed, endedAt: missed.startedAt, endReason: "remote" }, "missed");
+          // Declined by the rep: still a missed call (the business wants a call back), but one
+          // the record tells apart from a call that rang out.
+          const declined = declinedId === event.id;
+          report(
+            declined
+              ? {
+                  ...missed,
+                  endedAt: missed.startedAt,
+                  endReason: "local",
+                  outcome: "declined",
+                  sipStatus: 603,
+                }
+              : { ...missed, endedAt: missed.startedAt, endReason: "remote" },
+            "missed",
+          );
         }
+        if (declinedId === event.id) declinedId = null;
         return;
       }
       case "notice":
@@ -295,7 +312,9 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       report(record, "started");
     },
     decline(id) {
-      if (state.incoming?.id === id) transport.decline(id);
+      if (state.incoming?.id !== id) return;
+      declinedId = id;
+      transport.decline(id);
     },
     takeOverLine: () => transport.takeOverLine(),
     setMinimised: (minimised) => void dispatch({ type: "setMinimised", minimised }),
