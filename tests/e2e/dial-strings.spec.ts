@@ -82,7 +82,11 @@ test("every form that rings reaches the peer as the table's number, its extensio
     await expect
       .poll(async () => (await peer.calls()).length, { message: `${row.typed} reaches the peer` })
       .toBe(before + 1);
-    const call = (await peer.lastCall())!;
+    const call = await peer.waitForCall(
+      (await peer.lastCall())!.id,
+      (c) => c.status === "answered",
+      { message: `${row.typed} is answered` },
+    );
     expect(call.number, row.typed).toBe(row.rings);
     expect(call.authorization, row.typed).toMatchObject({ accepted: true });
     await expect(d.status, row.typed).toHaveAttribute("data-status", "in-call");

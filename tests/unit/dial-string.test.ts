@@ -61,6 +61,8 @@ describe("the dialer's number field", () => {
   it("maps each refusal to one API code and back", () => {
     expect(dialRefusalOfCode(DIAL_REFUSAL_CODES["caller-id"])).toBe("caller-id");
     expect(dialRefusalOfCode("extra_digits")).toBe("extra-digits");
+    // The server's own code for a number that is none reads back as that, not as the grammar's.
+    expect(dialRefusalOfCode("invalid_number")).toBe("invalid-number");
     expect(dialRefusalOfCode("do_not_call")).toBeNull();
   });
 });

@@ -40,13 +40,16 @@ export type DialStringRefusal = "empty" | "caller-id" | "service-code" | "unread
 /** Why a dial string cannot be placed: its grammar's reasons, or its number's (./dialed-number.ts). */
 export type DialRefusal = DialStringRefusal | "invalid-number" | "extra-digits";
 
-/** The API's error code for each refusal (POST /api/telephony/authorize); the dialer reads it back. */
+/**
+ * The API's error code for each refusal (POST /api/telephony/authorize); the dialer reads it back,
+ * the first refusal of a shared code ("invalid_number": the number's, then the grammar's).
+ */
 export const DIAL_REFUSAL_CODES = {
   "caller-id": "caller_id_prefix",
   "service-code": "service_code",
   "extra-digits": "extra_digits",
-  unreadable: "invalid_number",
   "invalid-number": "invalid_number",
+  unreadable: "invalid_number",
   empty: "invalid_number",
 } as const satisfies Record<DialRefusal, string>;
 
