@@ -63,6 +63,8 @@ export type PeerConfig = {
   t1Ms: number;
   defaultExpires: number;
   maxExpires: number;
+  /** A final status every REGISTER gets (503: the edge is down), or null to register normally. */
+  registerStatus: number | null;
 };
 
 /** Partial config; numbers, delays and lossy are merged (a null entry removes a number). */

@@ -96,6 +96,8 @@ const configDefaults = {
   t1Ms: 500,
   defaultExpires: 600,
   maxExpires: 3600,
+  // A final status every REGISTER gets (an edge that is down: 503), or null to register normally.
+  registerStatus: null,
 };
 const merged = new Set(["numbers", "delays", "lossy"]);
 

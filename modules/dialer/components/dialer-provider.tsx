@@ -204,6 +204,7 @@ function commandsOf(controller: DialerController) {
     answer: controller.answer,
     decline: controller.decline,
     takeOverLine: controller.takeOverLine,
+    retryLine: controller.retryLine,
     setMinimised: controller.setMinimised,
     /** Whether a call is active now (for handlers; a render reads `useDialerValue(isCallActive)`). */
     isCallActive: () => canEnd(controller.getState()),

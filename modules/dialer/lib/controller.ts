@@ -40,6 +40,8 @@ export interface DialerController {
   answer(id: string): void;
   decline(id: string): void;
   takeOverLine(): void;
+  /** Retries the offline phone line now (the line indicator's Retry now). */
+  retryLine(): void;
   setMinimised(minimised: boolean): void;
   dispose(): void;
 }
@@ -317,6 +319,7 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       transport.decline(id);
     },
     takeOverLine: () => transport.takeOverLine(),
+    retryLine: () => transport.retryLine?.(),
     setMinimised: (minimised) => void dispatch({ type: "setMinimised", minimised }),
     dispose() {
       stopTicker();

@@ -15,6 +15,7 @@ import {
 } from "@/modules/dialer/lib/call-quality";
 import { dialRefusalOfCode } from "@/modules/calls/lib/dial-string";
 import type { KeypadKey } from "@/modules/dialer/lib/digits";
+import { lineRetryDelayMs } from "@/modules/dialer/lib/line-retry";
 import { endReasonForOutcome, sipOutcome, type SipCallEnd } from "@/modules/dialer/lib/sip-outcome";
 import type { DialContext } from "@/modules/dialer/lib/types";
 import type {
@@ -98,7 +99,6 @@ const DEFAULT_WATCHDOG_MS = 5000;
 const DEFAULT_ICE_GATHERING_MS = 800;
 /** Re-register with fresh credentials this long before they expire. */
 const REFRESH_BEFORE_EXPIRY_MS = 60_000;
-const RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000];
 const STATS_INTERVAL_MS = 1000;
 /** A call clicked while the line is still connecting waits this long for it. */
 const LINE_WAIT_MS = 8000;
@@ -129,6 +129,8 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
   let registerer: Registerer | null = null;
   let line: LineStatus = { state: "connecting", attempt: 1 };
   let attempt = 0;
+  /** When the current outage began (the first failed attempt since the line was registered). */
+  let offlineSince: number | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
   let call: Call | null = null;
@@ -163,10 +165,14 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
 
   const scheduleRetry = (reason: "unreachable" | "rejected") => {
     if (disposed || releaseLock === null) return;
-    setLine({ state: "offline", reason });
-    const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!;
+    offlineSince ??= Date.now();
+    const delay = lineRetryDelayMs(Math.max(0, attempt - 1), Date.now() - offlineSince);
     clearTimer(retryTimer);
-    retryTimer = setTimeout(() => void connect(), delay);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect();
+    }, delay);
+    setLine({ state: "offline", reason, retryAt: Date.now() + delay });
   };
 
   const scheduleRefresh = (credentials: SipCredentials) => {
@@ -243,6 +249,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
       if (reg !== registerer || disposed) return;
       if (state === RegistererState.Registered) {
         attempt = 0;
+        offlineSince = null;
         setLine({ state: "registered" });
       }
     });
@@ -706,6 +713,14 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
     takeOverLine() {
       if (releaseLock) return;
       acquireLine(true);
+    },
+    retryLine() {
+      // Only a line waiting out its back-off: not one connecting, registered or in another tab.
+      const waiting = line.state === "offline" && line.reason !== "other-tab";
+      if (disposed || retryTimer === null || !waiting) return;
+      clearTimer(retryTimer);
+      retryTimer = null;
+      void connect();
     },
     subscribe(listener) {
       listeners.add(listener);
