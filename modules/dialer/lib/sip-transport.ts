@@ -8,11 +8,8 @@ import {
   Web,
   type Session,
 } from "sip.js";
-import {
-  createQualityMeter,
-  type QualityMeter,
-  type StatsSample,
-} from "@/modules/dialer/lib/call-quality";
+import { createQualityMeter, type QualityMeter } from "@/modules/dialer/lib/call-quality";
+import { statsSampleOf } from "@/modules/dialer/lib/sip-stats";
 import { dialRefusalOfCode } from "@/modules/calls/lib/dial-string";
 import type { KeypadKey } from "@/modules/dialer/lib/digits";
 import { lineRetryDelayMs } from "@/modules/dialer/lib/line-retry";
@@ -363,26 +360,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
   const sampleStats = async (current: Call) => {
     const pc = sdhOf(current.session)?.peerConnection;
     if (!pc || current.finished) return;
-    const report = await pc.getStats();
-    const sample: StatsSample = { packetsLost: 0, packetsReceived: 0, rttMs: null, jitterMs: null };
-    let pairRttMs: number | null = null;
-    report.forEach((stat: Record<string, unknown>) => {
-      if (stat.type === "inbound-rtp" && stat.kind === "audio") {
-        sample.packetsLost = numberOr(stat.packetsLost, 0);
-        sample.packetsReceived = numberOr(stat.packetsReceived, 0);
-        if (typeof stat.jitter === "number") sample.jitterMs = stat.jitter * 1000;
-      } else if (stat.type === "remote-inbound-rtp" && typeof stat.roundTripTime === "number") {
-        sample.rttMs = stat.roundTripTime * 1000;
-      } else if (
-        stat.type === "candidate-pair" &&
-        stat.nominated === true &&
-        typeof stat.currentRoundTripTime === "number"
-      ) {
-        pairRttMs = stat.currentRoundTripTime * 1000;
-      }
-    });
-    // RTCP's round trip arrives after a few seconds; the ICE pair's is there from the start.
-    sample.rttMs ??= pairRttMs;
+    const sample = statsSampleOf(await pc.getStats());
     if (current.finished || current !== call || current.held) return;
     emit({ type: "quality", reading: current.meter.add(sample) });
   };
@@ -740,8 +718,4 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
 
 function clearTimer(timer: ReturnType<typeof setTimeout> | null) {
   if (timer !== null) clearTimeout(timer);
-}
-
-function numberOr(value: unknown, fallback: number): number {
-  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
