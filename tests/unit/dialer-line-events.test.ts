@@ -67,12 +67,18 @@ afterEach(() => vi.useRealTimers());
 describe("a real line's call as the dialer shows it", () => {
   it("a call that never left the browser is no dial: no record, no outcome, back to idle", () => {
     const dialer = make();
-    dialer.dial("5125550100");
+    dialer.dial("(512) 555-0100 x7");
+    expect(dialer.getState().number).toBe("5125550100,7");
     expect(seen).toEqual([]);
     // The line was offline, the server refused the number, or the microphone was blocked.
     line.emit({ type: "ended", reason: "failed", outcome: "failed" });
     expect(seen).toEqual([]);
-    expect(dialer.getState()).toMatchObject({ status: "idle", outcome: null });
+    // Back to idle with what the rep typed, to correct it.
+    expect(dialer.getState()).toMatchObject({
+      status: "idle",
+      outcome: null,
+      number: "(512) 555-0100 x7",
+    });
     // The next call that goes out is recorded from its start.
     dialer.dial("5125550100");
     line.emit({ type: "placed" });

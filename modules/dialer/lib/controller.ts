@@ -83,6 +83,8 @@ export function createDialerController(options: DialerControllerOptions = {}): D
    * ends first (line offline, refused by the server, the microphone blocked), as ended.
    */
   let placed = false;
+  /** The dial string as the rep typed it, given back to them when the call is not placed. */
+  let typedNumber = "";
   /** The incoming call the rep declined, so that its record says so when it stops ringing. */
   let declinedId: string | null = null;
   /** The post-dial part of the call being placed, and its timers once answered. */
@@ -156,6 +158,8 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       record = null;
       cancelReset();
       dispatch({ type: "reset" });
+      // What they typed, to correct and call again (not the form it was sent in).
+      if (typedNumber) dispatch({ type: "setNumber", number: typedNumber });
       return;
     }
     if (record) {
@@ -262,6 +266,7 @@ export function createDialerController(options: DialerControllerOptions = {}): D
     dial(number, context) {
       if (isActive(state)) return;
       const typed = number === undefined ? state.number : dialInputText(number);
+      typedNumber = typed;
       const read = readDialString(typed);
       if (!read.ok) {
         if (read.reason === "empty") return;
