@@ -37,6 +37,9 @@ describe("dialerReducer", () => {
 
   it("Call is disabled with no number or during a call; End only while calling or in call", () => {
     expect(canCall(withStatus("idle", ""))).toBe(false);
+    // Formatting alone is nothing to dial.
+    expect(canCall(withStatus("idle", "-() "))).toBe(false);
+    expect(canCall(withStatus("idle", "*67"))).toBe(true);
     expect(canCall(withStatus("idle"))).toBe(true);
     expect(canCall(withStatus("ended"))).toBe(true);
     expect(canCall(withStatus("calling"))).toBe(false);

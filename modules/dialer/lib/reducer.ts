@@ -25,8 +25,8 @@ export type DialerAction =
   | { type: "setMinimised"; minimised: boolean };
 
 export const isActive = (s: DialerState) => s.status === "calling" || s.status === "in-call";
-/** Call is disabled with no number, and while a call is already under way. */
-export const canCall = (s: DialerState) => s.number.length > 0 && !isActive(s);
+/** Call is disabled with nothing to dial (formatting alone), and while a call is under way. */
+export const canCall = (s: DialerState) => /[0-9+*#]/.test(s.number) && !isActive(s);
 /** End is disabled when idle or ended. */
 export const canEnd = isActive;
 
