@@ -47,15 +47,25 @@ async function callLossy(page: Page) {
   return d;
 }
 
-/** The rep's newest call record. */
-async function newestCall(request: APIRequestContext, token: string) {
-  const res = await request.get("/api/calls?limit=1", {
+type RecordedCall = {
+  id: string;
+  dialedNumber: string | null;
+  quality: { worstLossFraction: number; averageMos: number } | null;
+};
+
+/** The rep's call records, newest first. */
+async function recordedCalls(request: APIRequestContext, token: string) {
+  const res = await request.get("/api/calls?limit=100", {
     headers: { Authorization: `Bearer ${token}` },
   });
-  const body = (await res.json()) as {
-    calls: { quality: { worstLossFraction: number; averageMos: number } | null }[];
-  };
-  return body.calls[0];
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { calls: RecordedCall[] }).calls;
+}
+
+/** The record of the call this test placed: to the lossy number, not there before it. */
+async function recordOfThisCall(request: APIRequestContext, token: string, before: string[]) {
+  const calls = await recordedCalls(request, token);
+  return calls.find((c) => !before.includes(c.id) && c.dialedNumber === `+1${peerNumbers.lossy}`);
 }
 
 test("one packet in ten of the rep's audio lost: the warning, and the loss on the record", async ({
@@ -64,6 +74,7 @@ test("one packet in ten of the rep's audio lost: the warning, and the loss on th
   repSession,
 }) => {
   test.setTimeout(90_000);
+  const before = (await recordedCalls(request, repSession.token)).map((c) => c.id);
   await peer.configure({
     lossy: { lossPercent: 10, delayMs: 0, jitterMs: 0, direction: "to-peer" },
   });
@@ -75,9 +86,12 @@ test("one packet in ten of the rep's audio lost: the warning, and the loss on th
   expect(outgoingLoss).toBeGreaterThan(4);
   await d.end.click();
   await expect
-    .poll(async () => (await newestCall(request, repSession.token))?.quality?.worstLossFraction, {
-      timeout: 15_000,
-    })
+    .poll(
+      async () =>
+        (await recordOfThisCall(request, repSession.token, before))?.quality?.worstLossFraction ??
+        null,
+      { timeout: 15_000 },
+    )
     .toBeGreaterThan(0.04);
 });
 
@@ -87,6 +101,7 @@ test("no audio reaches the rep: No audio, and no MOS on the record", async ({
   repSession,
 }) => {
   test.setTimeout(60_000);
+  const before = (await recordedCalls(request, repSession.token)).map((c) => c.id);
   await peer.configure({
     lossy: { lossPercent: 100, delayMs: 0, jitterMs: 0, direction: "to-far" },
   });
@@ -97,6 +112,8 @@ test("no audio reaches the rep: No audio, and no MOS on the record", async ({
   await expect(page.getByTestId("call-quality")).toContainText("No audio");
   await d.end.click();
   await expect
-    .poll(async () => (await newestCall(request, repSession.token)) ?? null, { timeout: 15_000 })
+    .poll(async () => (await recordOfThisCall(request, repSession.token, before)) ?? null, {
+      timeout: 15_000,
+    })
     .toMatchObject({ quality: null });
 });
