@@ -409,3 +409,27 @@ describe("GET /api/calls/missed", () => {
     });
   });
 });
+
+describe("a call the rep declined", () => {
+  it("stays on Missed Calls, told apart from one that rang out", async () => {
+    const solo = await repOf((await organization("+1 628 555 0100")).id);
+    const rangOut = newId();
+    const declined = newId();
+    expect((await putCall(solo, rangOut, missedCall(minutesAgo(5), "5125550170"))).status).toBe(
+      201,
+    );
+    const res = await putCall(solo, declined, {
+      ...missedCall(minutesAgo(2), "5125550171"),
+      endReason: "local",
+      outcome: "declined",
+      sipStatus: 603,
+    });
+    expect(res.status).toBe(201);
+    expect(await callOf(res)).toMatchObject({ outcome: "declined", endReason: "local" });
+    const { calls } = missedCallsResponseSchema.parse(await (await missedCalls(solo)).json());
+    expect(calls.map((c) => [c.id, c.declined])).toEqual([
+      [declined, true],
+      [rangOut, false],
+    ]);
+  });
+});

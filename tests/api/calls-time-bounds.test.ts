@@ -135,3 +135,72 @@ describe("how long a call lasted", () => {
     expect(await rowOf(id)).toMatchObject({ endedAt: null, talkSeconds: null });
   });
 });
+
+describe("the order of a call's times", () => {
+  it("keeps the first start, and refuses a completion that connects or ends before it", async () => {
+    const id = newId();
+    const start = ago(10 * MIN);
+    expect(
+      (await putCall(rep, id, { dialedDigits: "4155550132", startedAt: iso(start) })).status,
+    ).toBe(201);
+    // A second PUT whose own times are in order, all 23 hours earlier than the stored start.
+    const moved = new Date(start.getTime() - 23 * HOUR);
+    await expectRefused(
+      await putCall(rep, id, {
+        dialedDigits: "4155550132",
+        startedAt: iso(moved),
+        connectedAt: iso(new Date(moved.getTime() + 1000)),
+        endedAt: iso(ago(MIN)),
+        endReason: "local",
+      }),
+      "connectedAt",
+      /before the call started/,
+    );
+    const kept = await rowOf(id);
+    expect(kept).toMatchObject({ startedAt: start, connectedAt: null, endedAt: null });
+    expect(kept?.talkSeconds).toBeNull();
+
+    // An end before the stored start is refused too; a completion in order is kept.
+    await expectRefused(
+      await putCall(rep, id, {
+        dialedDigits: "4155550132",
+        startedAt: iso(moved),
+        endedAt: iso(new Date(start.getTime() - MIN)),
+        endReason: "failed",
+      }),
+      "endedAt",
+      /before the call started/,
+    );
+    const done = await putCall(rep, id, {
+      dialedDigits: "4155550132",
+      startedAt: iso(moved),
+      connectedAt: iso(new Date(start.getTime() + 5000)),
+      endedAt: iso(new Date(start.getTime() + 65_000)),
+      endReason: "local",
+    });
+    expect(done.status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ startedAt: start, talkSeconds: 60 });
+  });
+
+  it("refuses an end before the stored connection", async () => {
+    const id = newId();
+    const start = ago(10 * MIN);
+    const connected = new Date(start.getTime() + 10_000);
+    await putCall(rep, id, {
+      dialedDigits: "4155550132",
+      startedAt: iso(start),
+      connectedAt: iso(connected),
+    });
+    await expectRefused(
+      await putCall(rep, id, {
+        dialedDigits: "4155550132",
+        startedAt: iso(start),
+        endedAt: iso(new Date(start.getTime() + 5000)),
+        endReason: "local",
+      }),
+      "endedAt",
+      /before the call connected/,
+    );
+    expect(await rowOf(id)).toMatchObject({ connectedAt: connected, endedAt: null });
+  });
+});

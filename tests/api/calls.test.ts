@@ -80,6 +80,23 @@ describe("recording a call", () => {
     });
   });
 
+  it("keeps an extension's pauses in the dial string and records the number it rang", async () => {
+    const res = await putCall(rep, newId(), {
+      dialedDigits: "4155550132,,12#",
+      startedAt: minutesAgo(1).toISOString(),
+    });
+    expect(res.status).toBe(201);
+    expect(await callOf(res)).toMatchObject({
+      dialedDigits: "4155550132,,12#",
+      dialedNumber: "+14155550132",
+    });
+    const leading = await putCall(rep, newId(), {
+      dialedDigits: ",4155550132",
+      startedAt: minutesAgo(1).toISOString(),
+    });
+    expect(leading.status).toBe(400);
+  });
+
   it("counts a call that never connected as 0 seconds of talk", async () => {
     const at = minutesAgo(2);
     const res = await putCall(rep, newId(), {

@@ -202,7 +202,7 @@ describe("call authorisation", () => {
     const a = await team();
     const before = Date.now();
     const res = await postAuthorize(a.token, {
-      dialedDigits: "*675125550101",
+      dialedDigits: "5125550101",
       placeId: "ChIJ-place",
     });
     expect(res.status).toBe(200);
@@ -271,9 +271,32 @@ describe("call authorisation", () => {
     expect((await postAuthorize(b.token, { dialedDigits: "5125550123" })).status).toBe(200);
   });
 
+  it("refuses caller-ID codes, other service codes and extra digits by name, and signs only the number of an extension", async () => {
+    const a = await team();
+    for (const [dialedDigits, code] of [
+      ["*675125550101", "caller_id_prefix"],
+      ["*82*675125550101", "caller_id_prefix"],
+      ["#31#5125550101", "caller_id_prefix"],
+      ["*31#5125550101", "caller_id_prefix"],
+      ["*67", "caller_id_prefix"],
+      ["*705125550101", "service_code"],
+      ["51255501019", "extra_digits"],
+      ["5125550101*1", "invalid_number"],
+    ]) {
+      const res = await postAuthorize(a.token, { dialedDigits });
+      expect(res.status, dialedDigits).toBe(400);
+      expect(await res.json(), dialedDigits).toMatchObject({ code });
+    }
+    for (const dialedDigits of ["5125550101,12", "5125550101,,12#", "5125550101#"]) {
+      const res = await postAuthorize(a.token, { dialedDigits });
+      expect(res.status, dialedDigits).toBe(200);
+      expect(await res.json(), dialedDigits).toMatchObject({ number: "+15125550101" });
+    }
+  });
+
   it("refuses a dial string that reaches no number", async () => {
     const a = await team();
-    for (const dialedDigits of ["123", "*67", "#"]) {
+    for (const dialedDigits of ["123", "#", "1*2"]) {
       const res = await postAuthorize(a.token, { dialedDigits });
       expect(res.status, dialedDigits).toBe(400);
       expect(await res.json(), dialedDigits).toMatchObject({ code: "invalid_number" });

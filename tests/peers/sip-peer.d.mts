@@ -58,11 +58,20 @@ export type PeerConfig = {
   detectHz: number[];
   dtmfDigits: string;
   dtmfMode: DtmfMode;
-  lossy: { lossPercent: number; delayMs: number; jitterMs: number; seed: number };
+  lossy: {
+    lossPercent: number;
+    delayMs: number;
+    jitterMs: number;
+    seed: number;
+    /** Which way RTP is dropped: both, the client's audio ("to-peer"), or the peer's ("to-far"). */
+    direction?: "both" | "to-peer" | "to-far";
+  };
   /** RFC 3261 T1 for 2xx retransmissions. */
   t1Ms: number;
   defaultExpires: number;
   maxExpires: number;
+  /** A final status every REGISTER gets (503: the edge is down), or null to register normally. */
+  registerStatus: number | null;
 };
 
 /** Partial config; numbers, delays and lossy are merged (a null entry removes a number). */

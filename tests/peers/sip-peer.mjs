@@ -1,7 +1,7 @@
 // A local SIP-over-WebSocket peer (RFC 7118) standing in for a team's phone system (a PBX or a
 // SIP edge in front of a trunk) in the tests, the end-to-end run and the benchmark. The app
 // and SIP.js talk to it unchanged; only the WebSocket URL differs. Media is real WebRTC
-// (ICE, DTLS-SRTP) through werift; see shared/reference/telephony.md for what was verified.
+// (ICE, DTLS-SRTP) through werift; see docs/reference/telephony.md for what was verified.
 //
 //   ws://host:port  subprotocol "sip": one SIP message per WebSocket message; a CRLF CRLF
 //                   keep-alive is answered with CRLF
@@ -96,6 +96,8 @@ const configDefaults = {
   t1Ms: 500,
   defaultExpires: 600,
   maxExpires: 3600,
+  // A final status every REGISTER gets (an edge that is down: 503), or null to register normally.
+  registerStatus: null,
 };
 const merged = new Set(["numbers", "delays", "lossy"]);
 

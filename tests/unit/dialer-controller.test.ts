@@ -131,22 +131,24 @@ describe("dialer rules", () => {
     expect(status()).toBe("idle");
   });
 
-  it("keypad appends digits before a call and sends DTMF during one", () => {
-    for (const key of ["5", "*", "5", "#", "1"]) dialer.sendDigit(key);
-    expect(dialer.getState().number).toBe("551");
+  it("keypad appends keys (a dial string holds * and #) before a call and sends DTMF during one", () => {
+    for (const key of ["5", "*", "5", "#", "1", "a"]) dialer.sendDigit(key);
+    expect(dialer.getState().number).toBe("5*5#1");
+    dialer.clearNumber();
+    for (const key of "5551234567#") dialer.sendDigit(key);
     dialer.dial();
     vi.advanceTimersByTime(600);
     dialer.sendDigit("9");
     dialer.sendDigit("#");
-    expect(dialer.getState().number).toBe("551");
+    expect(dialer.getState().number).toBe("5551234567");
     expect(transport.sentDigits).toEqual(["9", "#"]);
   });
 
-  it("keeps digits only when the number is set or pasted", () => {
-    dialer.setNumber("(555) 123-4567");
-    expect(dialer.getState().number).toBe("5551234567");
+  it("keeps the typed dial string, and calls its canonical form", () => {
+    dialer.setNumber("(555) 123-4567 ext 8");
+    expect(dialer.getState().number).toBe("(555) 123-4567 ext 8");
     dialer.dial("+1 (800) 555-0100");
-    expect(dialer.getState().number).toBe("18005550100");
+    expect(dialer.getState().number).toBe("+18005550100");
   });
 
   it("notifies subscribers and tracks the minimised flag", () => {

@@ -65,10 +65,51 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("a real line's call as the dialer shows it", () => {
+  it("a call that never left the browser is no dial: no record, no outcome, back to idle", () => {
+    const dialer = make();
+    dialer.dial("(512) 555-0100 x7");
+    expect(dialer.getState().number).toBe("5125550100,7");
+    expect(seen).toEqual([]);
+    // The line was offline, the server refused the number, or the microphone was blocked.
+    line.emit({ type: "ended", reason: "failed", outcome: "failed" });
+    expect(seen).toEqual([]);
+    // Back to idle with what the rep typed, to correct it.
+    expect(dialer.getState()).toMatchObject({
+      status: "idle",
+      outcome: null,
+      number: "(512) 555-0100 x7",
+    });
+    // The next call that goes out is recorded from its start.
+    dialer.dial("5125550100");
+    line.emit({ type: "placed" });
+    expect(seen.map((s) => s.phase)).toEqual(["started"]);
+    line.emit({ type: "ended", reason: "failed", outcome: "busy", sipStatus: 486 });
+    expect(seen.map((s) => s.phase)).toEqual(["started", "ended"]);
+  });
+
+  it("a call clicked while the line connects shows the wait, then dials", () => {
+    const dialer = make();
+    dialer.dial("5125550100");
+    line.emit({ type: "waiting-line", waiting: true });
+    expect(dialer.getState()).toMatchObject({ status: "calling", phase: "line" });
+    line.emit({ type: "waiting-line", waiting: false });
+    expect(dialer.getState()).toMatchObject({ status: "calling", phase: "dialing" });
+  });
+
+  it("answering a call says so, never Dialing", () => {
+    const dialer = make();
+    line.emit({ type: "incoming", call: { id: "in-1", from: "+15125550100", name: null } });
+    dialer.answer("in-1");
+    expect(dialer.getState()).toMatchObject({ status: "calling", phase: "answering" });
+    line.emit({ type: "connected" });
+    expect(dialer.getState().status).toBe("in-call");
+  });
+
   it("dialing, ringing, in call, then the named outcome and the record with it", () => {
     const dialer = make();
     dialer.dial("5125550100", { placeId: "p1" });
     expect(dialer.getState()).toMatchObject({ status: "calling", phase: "dialing" });
+    line.emit({ type: "placed" });
     line.emit({ type: "ringing" });
     expect(dialer.getState()).toMatchObject({ status: "calling", phase: "ringing" });
     vi.advanceTimersByTime(900);
@@ -86,6 +127,7 @@ describe("a real line's call as the dialer shows it", () => {
   it("the rep's End keeps the line's quality summary in the record", () => {
     const dialer = make();
     dialer.dial("5125550100");
+    line.emit({ type: "placed" });
     line.emit({ type: "connected" });
     vi.advanceTimersByTime(5000);
     dialer.hangUp();
@@ -173,11 +215,31 @@ describe("calls to the rep", () => {
     });
   });
 
-  it("one that stops ringing unanswered is reported missed, with no disposition asked", () => {
+  it("one the rep declines is reported missed and declined, with no disposition asked", () => {
     const dialer = make();
     line.emit({ type: "incoming", call: caller });
     dialer.decline("inv-1");
     expect(line.calls).toEqual(["decline inv-1"]);
+    line.emit({ type: "incoming-ended", id: "inv-1", answered: false });
+    expect(dialer.getState().incoming).toBeNull();
+    expect(seen).toEqual([
+      {
+        phase: "missed",
+        record: expect.objectContaining({
+          direction: "inbound",
+          connectedAt: null,
+          endedAt: T0,
+          endReason: "local",
+          outcome: "declined",
+          sipStatus: 603,
+        }),
+      },
+    ]);
+  });
+
+  it("one that stops ringing unanswered is reported missed, with no disposition asked", () => {
+    const dialer = make();
+    line.emit({ type: "incoming", call: caller });
     line.emit({ type: "incoming-ended", id: "inv-1", answered: false });
     expect(dialer.getState().incoming).toBeNull();
     expect(seen).toEqual([

@@ -37,6 +37,9 @@ describe("dialerReducer", () => {
 
   it("Call is disabled with no number or during a call; End only while calling or in call", () => {
     expect(canCall(withStatus("idle", ""))).toBe(false);
+    // Formatting alone is nothing to dial.
+    expect(canCall(withStatus("idle", "-() "))).toBe(false);
+    expect(canCall(withStatus("idle", "*67"))).toBe(true);
     expect(canCall(withStatus("idle"))).toBe(true);
     expect(canCall(withStatus("ended"))).toBe(true);
     expect(canCall(withStatus("calling"))).toBe(false);
@@ -47,11 +50,12 @@ describe("dialerReducer", () => {
     expect(canEnd(withStatus("in-call"))).toBe(true);
   });
 
-  it("keeps the number digits only", () => {
-    const s = dialerReducer(initialDialerState, { type: "setNumber", number: "(555) 123-4567" });
-    expect(s.number).toBe("5551234567");
-    expect(dialerReducer(s, { type: "appendDigit", key: "*" })).toBe(s);
-    expect(dialerReducer(s, { type: "appendDigit", key: "8" }).number).toBe("55512345678");
+  it("keeps what a dial string may hold", () => {
+    const s = dialerReducer(initialDialerState, { type: "setNumber", number: "(555) 123-4567!" });
+    expect(s.number).toBe("(555) 123-4567");
+    expect(dialerReducer(s, { type: "appendDigit", key: "*" }).number).toBe("(555) 123-4567*");
+    expect(dialerReducer(s, { type: "appendDigit", key: "8" }).number).toBe("(555) 123-45678");
+    expect(dialerReducer(s, { type: "appendDigit", key: "a" })).toBe(s);
     expect(digitsOnly("abc+1 (2)3.4")).toBe("1234");
   });
 });

@@ -14,7 +14,7 @@ import {
 } from "@/modules/dialer/lib/sip-outcome";
 
 describe("SIP final responses", () => {
-  // The reference's table (../shared/reference/telephony.md), one row per status.
+  // The reference's table (docs/reference/telephony.md), one row per status.
   const table: [number, CallOutcome, string | null][] = [
     [486, "busy", "busy"],
     [600, "busy", "busy"],

@@ -2,7 +2,7 @@
 // exactly (the writer's formula apostrophe undone, a note's own apostrophes kept), checked on
 // tricky notes and on many generated ones.
 import { describe, expect, it } from "vitest";
-import { dialStringToE164 } from "@/modules/calls/lib/dial-string";
+import { dialStringToE164 } from "@/modules/calls/lib/dialed-number";
 import {
   DNC_CSV_HEADER,
   dncCsvRow,

@@ -2,7 +2,7 @@
 // a way a probe (or a rep) can dial a listed number; all must read as that number, and what
 // reaches no number must read as null (the routes refuse it).
 import { describe, expect, it } from "vitest";
-import { dialStringTargets, dialStringToE164 } from "@/modules/calls/lib/dial-string";
+import { dialStringTargets, dialStringToE164 } from "@/modules/calls/lib/dialed-number";
 
 const LISTED = "+15125550101";
 

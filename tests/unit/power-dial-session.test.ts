@@ -69,6 +69,18 @@ function harness(taken: string[] = []) {
 }
 
 describe("power-dial session engine", () => {
+  it("tells the dialer whether the rep chose to include closed businesses (the server's window check)", async () => {
+    for (const includeClosed of [false, true, undefined]) {
+      const h = harness();
+      const dial = vi.spyOn(h.deps, "dial");
+      h.engine.start({ ...plan(["a"]), includeClosed }, settings);
+      await flush();
+      expect(dial).toHaveBeenCalledWith(expect.objectContaining({ place_id: "a" }), {
+        includeClosed: includeClosed ?? false,
+      });
+    }
+  });
+
   it("dials in order, skips a colleague's reservation (409), counts down, and summarises", async () => {
     const h = harness(["b"]);
     h.engine.start(plan(["a", "b", "c"], 5), settings);

@@ -117,6 +117,7 @@ export const missedCallsAnswer: r.Rule<z.output<typeof missedCallsResponseSchema
       callerNumber: r.nullable(r.string()),
       placeId: r.nullable(r.string()),
       calledBackAt: r.nullable(r.isoDateTimeWithOffset),
+      declined: r.boolean,
     }),
   ),
   nextCursor: r.nullable(r.string()),

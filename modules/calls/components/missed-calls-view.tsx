@@ -124,6 +124,14 @@ function MissedCallRow({ call }: { call: MissedCall }) {
             <time dateTime={call.startedAt} className="text-sm text-fg-muted">
               {when(call.startedAt)}
             </time>
+            {call.declined ? (
+              <span
+                className="rounded-full bg-surface-muted px-2 py-0.5 text-xs text-fg-muted"
+                data-testid="missed-call-declined"
+              >
+                {t("declined")}
+              </span>
+            ) : null}
           </p>
           {call.placeId ? (
             <p

@@ -33,7 +33,7 @@ export async function listMissedCalls(
     where: { AND: where },
     orderBy: [{ startedAt: "desc" }, { id: "desc" }],
     take: query.limit + 1,
-    select: { id: true, startedAt: true, dialedDigits: true, dialedNumber: true },
+    select: { id: true, startedAt: true, dialedDigits: true, dialedNumber: true, outcome: true },
   });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -49,6 +49,7 @@ export async function listMissedCalls(
       callerNumber: call.dialedNumber,
       placeId: team?.placeId ?? null,
       calledBackAt: calledBack ? calledBack.toISOString() : null,
+      declined: call.outcome === "declined",
     };
   });
   return {

@@ -7,7 +7,7 @@ import { doNotCallRefusal, invalidNumber, onDncList } from "@/modules/do-not-cal
 import { keepAccountName } from "@/modules/records/lib/accounts";
 import { callerIdPool, homeCallerId, presentedCallerId } from "@/modules/telephony/lib/caller-ids";
 import { callDtos, callSelect, outcomeToDb, talkSecondsOf } from "./dto";
-import { dialStringTargets } from "./dial-string";
+import { dialStringTargets } from "./dialed-number";
 import { countryOf } from "./phone";
 import { CALL_MAX_MS, callTooLong, type CallDto, type CallPutBody } from "./schemas";
 import { myCalls } from "./scope";
@@ -57,6 +57,20 @@ function timesOf(body: CallPutBody, now: Date): Times {
 function checkCompletion(stored: Times, t: Times) {
   const fills = (!stored.connectedAt && t.connectedAt) || (!stored.endedAt && t.endedAt);
   if (!fills) return;
+  // The first start is the call's: a later body cannot move it, nor connect or end the call
+  // before it (a body whose own times were in order, all hours earlier, gave a connection
+  // before the start and a day of talk).
+  const start = stored.startedAt.getTime();
+  const connected = stored.connectedAt ?? t.connectedAt;
+  if (!stored.connectedAt && t.connectedAt && t.connectedAt.getTime() < start) {
+    throw refuse("connectedAt", "Cannot be before the call started");
+  }
+  if (!stored.endedAt && t.endedAt) {
+    if (t.endedAt.getTime() < start) throw refuse("endedAt", "Cannot be before the call started");
+    if (connected && t.endedAt.getTime() < connected.getTime()) {
+      throw refuse("endedAt", "Cannot be before the call connected");
+    }
+  }
   const ended = stored.endedAt ?? t.endedAt;
   const last = ended ?? stored.connectedAt ?? t.connectedAt;
   if (last && last.getTime() - stored.startedAt.getTime() > CALL_MAX_MS) {

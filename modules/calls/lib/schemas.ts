@@ -145,11 +145,15 @@ export type CallQuality = z.infer<typeof callQualitySchema>;
 
 const dialedDigitsMessage = "Enter the dialed digits (up to 32)";
 
-/** What the rep dialed: digits, * and #, a leading +; at most 32. */
+/**
+ * What the rep dialed: digits, * and #, a leading +, and the post-dial part's pauses ("," before
+ * an extension: modules/calls/lib/dial-string.ts writes every extension and pause that way); at
+ * most 32.
+ */
 export const dialedDigitsSchema = z
   .string()
   .trim()
-  .regex(/^\+?[0-9*#]{1,32}$/, dialedDigitsMessage);
+  .regex(/^\+?[0-9*#][0-9*#,]{0,31}$/, dialedDigitsMessage);
 const sipStatusMessage = "A SIP status is a whole number from 100 to 699";
 
 /**
@@ -176,7 +180,7 @@ export const callPutBodySchema = z
     dialedDigits: z
       .string()
       .trim()
-      .regex(/^(?:\+?[0-9*#]{1,32})?$/, dialedDigitsMessage),
+      .regex(/^(?:\+?[0-9*#][0-9*#,]{0,31})?$/, dialedDigitsMessage),
     startedAt: isoTime,
     connectedAt: isoTime.nullish(),
     endedAt: isoTime.nullish(),
@@ -331,6 +335,8 @@ export const missedCallSchema = z.object({
   placeId: z.string().nullable(),
   /** The team's latest call to this number placed after it rang, or null. */
   calledBackAt: isoTime.nullable(),
+  /** The rep declined it (rather than it ringing out). */
+  declined: z.boolean(),
 });
 export type MissedCall = z.infer<typeof missedCallSchema>;
 

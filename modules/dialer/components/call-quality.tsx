@@ -23,13 +23,41 @@ const LIT = { good: 3, fair: 2, poor: 1 } as const;
 export function CallQuality({ reading }: { reading: QualityReading | null }) {
   const t = useTranslations("Dialer.quality");
   if (!reading) return <span className="inline-block w-5" aria-hidden />;
+  if (reading.noAudio) {
+    // Silence is not a good line: no bars, no MOS.
+    return (
+      <Tooltip content={t("noAudioDetails")}>
+        <span
+          tabIndex={0}
+          role="img"
+          aria-label={`${t("label", { level: t("noAudio") })}. ${t("noAudioDetails")}`}
+          data-testid="call-quality"
+          data-level="no-audio"
+          className="whitespace-nowrap rounded-sm text-xs font-medium text-danger-text outline-none focus-visible:ring-2 focus-visible:ring-focus"
+        >
+          {t("noAudio")}
+        </span>
+      </Tooltip>
+    );
+  }
   const level = t(reading.level);
-  const details = t("details", {
-    mos: reading.mos.toFixed(1),
-    rtt: Math.round(reading.rttMs),
-    jitter: Math.round(reading.jitterMs),
-    loss: (reading.lossFraction * 100).toFixed(1),
-  });
+  const percent = (fraction: number) => (fraction * 100).toFixed(1);
+  const details =
+    reading.incoming && reading.outgoing
+      ? t("detailsBoth", {
+          mos: reading.mos.toFixed(1),
+          rtt: Math.round(reading.rttMs),
+          inLoss: percent(reading.incoming.lossFraction),
+          inJitter: Math.round(reading.incoming.jitterMs),
+          outLoss: percent(reading.outgoing.lossFraction),
+          outJitter: Math.round(reading.outgoing.jitterMs),
+        })
+      : t("details", {
+          mos: reading.mos.toFixed(1),
+          rtt: Math.round(reading.rttMs),
+          jitter: Math.round(reading.jitterMs),
+          loss: percent(reading.lossFraction),
+        });
   return (
     <Tooltip content={details}>
       <span
@@ -38,6 +66,7 @@ export function CallQuality({ reading }: { reading: QualityReading | null }) {
         aria-label={`${t("label", { level })}. ${details}`}
         data-testid="call-quality"
         data-level={reading.level}
+        data-outgoing-loss={reading.outgoing ? percent(reading.outgoing.lossFraction) : undefined}
         dir="ltr"
         className="inline-flex h-4 w-5 items-end gap-0.5 rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-focus"
       >

@@ -17,6 +17,7 @@ import type { RepLine } from "@/modules/dialer/lib/line";
 import { createSimulatedTransport } from "@/modules/dialer/lib/simulated-transport";
 import { createSwitchableTransport } from "@/modules/dialer/lib/switchable-transport";
 import type { CallTransport, TransportNotice } from "@/modules/dialer/lib/transport";
+import type { DialRefusal } from "@/modules/calls/lib/dial-string";
 import { createBrowserCallOutbox } from "@/modules/calls/client/outbox-client";
 import { createCallRecorder, type CallRecorder } from "@/modules/calls/client/recorder";
 import { newCallId } from "@/modules/calls/client/uuid";
@@ -203,6 +204,7 @@ function commandsOf(controller: DialerController) {
     answer: controller.answer,
     decline: controller.decline,
     takeOverLine: controller.takeOverLine,
+    retryLine: controller.retryLine,
     setMinimised: controller.setMinimised,
     /** Whether a call is active now (for handlers; a render reads `useDialerValue(isCallActive)`). */
     isCallActive: () => canEnd(controller.getState()),
@@ -290,7 +292,18 @@ export function useLastBusiness() {
 
 type NoticeMessage =
   | { key: "microphoneBlocked" | "microphoneMissing" | "lineOffline" }
+  | { key: `dialRefused.${(typeof DIAL_REFUSAL_KEYS)[DialRefusal]}` }
   | { key: "callRefused"; reason: string };
+
+/** A refused dial string's reason, as its message is named. */
+const DIAL_REFUSAL_KEYS = {
+  "caller-id": "callerId",
+  "service-code": "serviceCode",
+  unreadable: "unreadable",
+  "invalid-number": "invalidNumber",
+  "extra-digits": "extraDigits",
+  empty: "unreadable",
+} as const satisfies Record<DialRefusal, string>;
 
 /** A transport notice in the rep's words; the microphone's says how to allow it in this browser. */
 function noticeMessage(notice: TransportNotice, detail?: string): NoticeMessage {
@@ -299,6 +312,10 @@ function noticeMessage(notice: TransportNotice, detail?: string): NoticeMessage 
       return { key: "microphoneBlocked" };
     case "microphone-missing":
       return { key: "microphoneMissing" };
+    case "dial-refused":
+      return {
+        key: `dialRefused.${DIAL_REFUSAL_KEYS[detail as DialRefusal] ?? "unreadable"}`,
+      };
     case "call-refused":
       return detail && detail !== "line-offline"
         ? { key: "callRefused", reason: detail }

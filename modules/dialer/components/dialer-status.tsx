@@ -5,6 +5,7 @@ import { outcomeLabelKey, type CallOutcome } from "@/modules/dialer/lib/sip-outc
 import type { CallStatus, DialerState } from "@/modules/dialer/lib/types";
 
 const KEYS = { idle: "idle", calling: "calling", "in-call": "inCall", ended: "ended" } as const;
+const PHASE_KEYS = { line: "waitingForLine", ringing: "ringing", answering: "answering" } as const;
 const DOT = {
   idle: "bg-slate-400",
   calling: "bg-amber-500 animate-pulse motion-reduce:animate-none",
@@ -13,7 +14,8 @@ const DOT = {
 } as const;
 
 /**
- * The call state in words: Dialing... → Ringing... (real lines) → In Call → Call Ended, with how
+ * The call state in words: Dialing... (or Waiting for the line..., while a real line still
+ * connects) → Ringing... (real lines) → In Call → Call Ended, with how
  * it ended when the line said (Busy, No answer...). A polite live region, so screen readers
  * hear every change.
  */
@@ -29,7 +31,7 @@ export function DialerStatus({
   outcome?: CallOutcome | null;
 }) {
   const t = useTranslations("Dialer");
-  const ringing = status === "calling" && phase === "ringing";
+  const calling = status === "calling";
   const outcomeKey = status === "ended" && outcome ? outcomeLabelKey(outcome) : null;
   return (
     <p
@@ -44,7 +46,9 @@ export function DialerStatus({
     >
       <span className={`size-2 shrink-0 rounded-full ${DOT[status]}`} aria-hidden />
       <span className="truncate">
-        {ringing ? t("status.ringing") : t(`status.${KEYS[status]}`)}
+        {calling && phase !== "dialing"
+          ? t(`status.${PHASE_KEYS[phase]}`)
+          : t(`status.${KEYS[status]}`)}
         {held && status === "in-call" ? ` · ${t("status.held")}` : null}
         {outcomeKey ? ` · ${t(outcomeKey)}` : null}
       </span>

@@ -17,7 +17,7 @@ const DOT = {
 export function LineIndicator() {
   const t = useTranslations("Dialer.line");
   const line = useDialerValue((s) => s.line);
-  const { takeOverLine } = useDialerCommands();
+  const { takeOverLine, retryLine } = useDialerCommands();
   if (!line) return null;
   let short: string;
   let long: string;
@@ -35,6 +35,8 @@ export function LineIndicator() {
       break;
   }
   const takeOver = line.state === "offline" && line.reason === "other-tab";
+  // Beside the back-off: the rep need not wait for the next attempt (the edge is back, say).
+  const retry = line.state === "offline" && line.retryAt !== undefined;
   return (
     <div className="flex min-w-6 shrink-0 items-center gap-1.5 xl:min-w-28">
       <Tooltip content={long}>
@@ -57,6 +59,16 @@ export function LineIndicator() {
           className="whitespace-nowrap rounded-md px-2 py-1 text-xs font-medium text-primary-text underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus"
         >
           {t("takeOver")}
+        </button>
+      ) : null}
+      {retry ? (
+        <button
+          type="button"
+          onClick={retryLine}
+          data-testid="line-retry"
+          className="whitespace-nowrap rounded-md px-2 py-1 text-xs font-medium text-primary-text underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+        >
+          {t("retryNow")}
         </button>
       ) : null}
     </div>

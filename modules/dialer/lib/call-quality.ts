@@ -20,7 +20,9 @@
  *                                                                  default values)
  *   MOS    = 1 + 0.035 R + 7e-6 R (R - 60) (100 - R), clamped to [1, 4.5]   (G.107 Annex B)
  *
- * A perfect line therefore scores about 4.41, the E-model's ceiling for G.711, not 4.5.
+ * A perfect line therefore scores about 4.41, the E-model's ceiling for G.711, not 4.5. Each
+ * direction is rated on its own (the round trip is shared) and the line is as good as the worse
+ * one: a rep who cannot be heard is on a poor line however clean the audio they receive.
  * Chromium gives `roundTripTime` and `jitter` in seconds: convert to milliseconds first.
  */
 
@@ -95,16 +97,29 @@ export function qualityLevel(mos: number): QualityLevel {
   return "poor";
 }
 
-/** One `getStats()` reading; the packet counters are cumulative, as `inbound-rtp` has them. */
+/**
+ * One `getStats()` reading. The incoming direction (what the rep hears) from `inbound-rtp`, its
+ * packet counters cumulative; the outgoing one (what the far end hears of the rep) from the far
+ * end's receiver reports, `remote-inbound-rtp`: its `fractionLost` is the loss of the last
+ * report's interval, its `jitter` the far end's.
+ */
 export type StatsSample = {
   /** Null or missing before RTCP has measured it (remote-inbound-rtp takes about 3 s). */
   rttMs?: number | null;
   jitterMs?: number | null;
   packetsLost: number;
   packetsReceived: number;
+  /** Absent or null until the far end has sent a receiver report. */
+  outgoing?: { fractionLost?: number | null; jitterMs?: number | null } | null;
 };
 
-/** The line right now, for the bars indicator and its hover text. */
+/** One direction of the line right now. */
+export type DirectionReading = { mos: number; lossFraction: number; jitterMs: number };
+
+/**
+ * The line right now, for the bars indicator and its hover text: the MOS, level, jitter and loss
+ * of the worse direction, and each direction's own.
+ */
 export type QualityReading = {
   mos: number;
   level: QualityLevel;
@@ -114,6 +129,12 @@ export type QualityReading = {
   lossFraction: number;
   /** Consecutive poor readings up to this one: seconds, at one sample a second. */
   poorForSeconds: number;
+  /** What the rep hears. */
+  incoming?: DirectionReading;
+  /** What the far end hears of the rep; null before its first receiver report. */
+  outgoing?: DirectionReading | null;
+  /** No packet has arrived yet: there is nothing to rate (no MOS, nothing for the record). */
+  noAudio?: boolean;
 };
 
 /** What the call record keeps. */
@@ -155,6 +176,9 @@ export interface QualityMeter {
 export function createQualityMeter(options: QualityMeterOptions = {}): QualityMeter {
   const lossWindow = Math.max(1, Math.floor(finiteOr(options.lossWindow ?? 5, 5)));
   const intervals: { lost: number; expected: number }[] = [];
+  /** The far end's reported loss fractions, newest last (the same window as the incoming loss). */
+  const outgoingLoss: number[] = [];
+  let outgoingJitterMs: number | null = null;
   let previous = { lost: 0, received: 0 };
   let rttMs = 0;
   let jitterMs = 0;
@@ -185,18 +209,70 @@ export function createQualityMeter(options: QualityMeterOptions = {}): QualityMe
         (sum, i) => ({ lost: sum.lost + i.lost, expected: sum.expected + i.expected }),
         { lost: 0, expected: 0 },
       );
-      const lossFraction = totals.expected > 0 ? totals.lost / totals.expected : 0;
-      const mos = estimateMos({ rttMs, jitterMs, lossFraction });
+      const inLoss = totals.expected > 0 ? totals.lost / totals.expected : 0;
+      const incoming = {
+        mos: estimateMos({ rttMs, jitterMs, lossFraction: inLoss }),
+        lossFraction: inLoss,
+        jitterMs,
+      };
+
+      const reported = sample.outgoing ? known(sample.outgoing.fractionLost) : null;
+      if (reported !== null) {
+        outgoingLoss.push(Math.min(1, reported));
+        if (outgoingLoss.length > lossWindow) outgoingLoss.shift();
+      }
+      outgoingJitterMs = (sample.outgoing && known(sample.outgoing.jitterMs)) ?? outgoingJitterMs;
+      let outgoing: DirectionReading | null = null;
+      if (outgoingLoss.length > 0 || outgoingJitterMs !== null) {
+        const outLoss = outgoingLoss.length
+          ? outgoingLoss.reduce((a, b) => a + b, 0) / outgoingLoss.length
+          : 0;
+        const outJitter = outgoingJitterMs ?? 0;
+        outgoing = {
+          mos: estimateMos({ rttMs, jitterMs: outJitter, lossFraction: outLoss }),
+          lossFraction: outLoss,
+          jitterMs: outJitter,
+        };
+      }
+      const worse = outgoing && outgoing.mos < incoming.mos ? outgoing : incoming;
+
+      // Nothing received yet: no MOS to give (a perfect score for silence would be a lie), and
+      // nothing for the call's summary.
+      if (received <= 0) {
+        poorForSeconds = 0;
+        return {
+          mos: worse.mos,
+          level: "poor",
+          rttMs,
+          jitterMs: worse.jitterMs,
+          lossFraction: worse.lossFraction,
+          poorForSeconds,
+          incoming,
+          outgoing,
+          noAudio: true,
+        };
+      }
+      const { mos, lossFraction } = worse;
       const level = qualityLevel(mos);
 
       samples++;
       mosTotal += mos;
       worstMos = Math.min(worstMos, mos);
-      worstJitterMs = Math.max(worstJitterMs, jitterMs);
-      worstLossFraction = Math.max(worstLossFraction, lossFraction);
+      worstJitterMs = Math.max(worstJitterMs, incoming.jitterMs, outgoing?.jitterMs ?? 0);
+      worstLossFraction = Math.max(worstLossFraction, inLoss, outgoing?.lossFraction ?? 0);
       poorForSeconds = level === "poor" ? poorForSeconds + 1 : 0;
 
-      return { mos, level, rttMs, jitterMs, lossFraction, poorForSeconds };
+      return {
+        mos,
+        level,
+        rttMs,
+        jitterMs: worse.jitterMs,
+        lossFraction,
+        poorForSeconds,
+        incoming,
+        outgoing,
+        noAudio: false,
+      };
     },
     summary() {
       return samples === 0

@@ -1,3 +1,4 @@
+import { DIAL_PAUSE_MS, dialInputText, readDialString } from "@/modules/calls/lib/dial-string";
 import { systemClock, type Clock } from "@/modules/dialer/lib/clock";
 import { isKeypadKey } from "@/modules/dialer/lib/digits";
 import { dialerReducer, isActive, type DialerAction } from "@/modules/dialer/lib/reducer";
@@ -22,8 +23,10 @@ export interface DialerController {
   subscribe(listener: () => void): () => void;
   readonly capabilities: TransportCapabilities;
   /**
-   * Calls `number` (digits are kept, the rest dropped) or, without one, the current number.
-   * `context` names the business being called, so the call record can point at it.
+   * Calls the dial string `number` or, without one, the current number. A string the dial-string
+   * rules refuse (a caller-ID code, text that is no dial string) places nothing: the rep is told
+   * why (a `dial-refused` notice). An extension or pauses after the number go as tones once the
+   * call is answered. `context` names the business being called, so the call record can point at it.
    */
   dial(number?: string, context?: DialContext | null): void;
   setNumber(number: string): void;
@@ -37,6 +40,8 @@ export interface DialerController {
   answer(id: string): void;
   decline(id: string): void;
   takeOverLine(): void;
+  /** Retries the offline phone line now (the line indicator's Retry now). */
+  retryLine(): void;
   setMinimised(minimised: boolean): void;
   dispose(): void;
 }
@@ -72,6 +77,19 @@ export function createDialerController(options: DialerControllerOptions = {}): D
   let ticker: unknown = null;
   let resetTimer: unknown = null;
   let record: CallRecord | null = null;
+  /**
+   * Whether the current call left the browser. A real line says so (`placed`, the INVITE went
+   * out); until then the call is no dial: its record is neither reported as started nor, if it
+   * ends first (line offline, refused by the server, the microphone blocked), as ended.
+   */
+  let placed = false;
+  /** The dial string as the rep typed it, given back to them when the call is not placed. */
+  let typedNumber = "";
+  /** The incoming call the rep declined, so that its record says so when it stops ringing. */
+  let declinedId: string | null = null;
+  /** The post-dial part of the call being placed, and its timers once answered. */
+  let postDial = "";
+  let postDialTimers: unknown[] = [];
   const newCallId = options.newCallId ?? (() => globalThis.crypto.randomUUID());
   const report = (current: CallRecord | null, phase: CallPhase) => {
     if (!current || !options.onCall) return;
@@ -104,14 +122,46 @@ export function createDialerController(options: DialerControllerOptions = {}): D
     if (ticker !== null) clock.clearInterval(ticker);
     ticker = null;
   };
+  const stopPostDial = () => {
+    postDialTimers.forEach((timer) => clock.clearTimeout(timer));
+    postDialTimers = [];
+  };
+  /** Each pause waits DIAL_PAUSE_MS, then the tones after it go (the transport queues them). */
+  const sendPostDial = () => {
+    let wait = 0;
+    for (const part of postDial.match(/,|[^,]+/g) ?? []) {
+      if (part === ",") {
+        wait += DIAL_PAUSE_MS;
+        continue;
+      }
+      postDialTimers.push(
+        clock.setTimeout(() => {
+          if (state.status !== "in-call") return;
+          for (const key of part) if (isKeypadKey(key)) transport.sendDigit(key);
+        }, wait),
+      );
+    }
+    postDial = "";
+  };
   const cancelReset = () => {
     if (resetTimer !== null) clock.clearTimeout(resetTimer);
     resetTimer = null;
   };
   const end = (reason: EndReason, details: Extract<TransportEvent, { type: "ended" }> | null) => {
     stopTicker();
+    stopPostDial();
+    postDial = "";
     const now = clock.now();
     if (!dispatch({ type: "ended", now, outcome: details?.outcome ?? null })) return;
+    if (record && !placed) {
+      // Never placed: no dial, no outcome to ask for; the transport told the rep why.
+      record = null;
+      cancelReset();
+      dispatch({ type: "reset" });
+      // What they typed, to correct and call again (not the form it was sent in).
+      if (typedNumber) dispatch({ type: "setNumber", number: typedNumber });
+      return;
+    }
     if (record) {
       record = {
         ...record,
@@ -133,6 +183,15 @@ export function createDialerController(options: DialerControllerOptions = {}): D
 
   const onEvent = (event: TransportEvent) => {
     switch (event.type) {
+      case "placed":
+        if (record && !placed) {
+          placed = true;
+          report(record, "started");
+        }
+        return;
+      case "waiting-line":
+        dispatch({ type: "waitingLine", waiting: event.waiting });
+        return;
       case "ringing":
         dispatch({ type: "ringing" });
         return;
@@ -142,6 +201,7 @@ export function createDialerController(options: DialerControllerOptions = {}): D
         if (record) record = { ...record, connectedAt: at };
         stopTicker();
         ticker = clock.setInterval(() => dispatch({ type: "tick", now: clock.now() }), TICK_MS);
+        sendPostDial();
         return;
       }
       case "ended":
@@ -168,8 +228,23 @@ export function createDialerController(options: DialerControllerOptions = {}): D
         dispatch({ type: "incoming", call: null });
         if (!event.answered) {
           const missed = newRecord({ number: ringing.from, direction: "inbound", context: null });
-          report({ ...missed, endedAt: missed.startedAt, endReason: "remote" }, "missed");
+          // Declined by the rep: still a missed call (the business wants a call back), but one
+          // the record tells apart from a call that rang out.
+          const declined = declinedId === event.id;
+          report(
+            declined
+              ? {
+                  ...missed,
+                  endedAt: missed.startedAt,
+                  endReason: "local",
+                  outcome: "declined",
+                  sipStatus: 603,
+                }
+              : { ...missed, endedAt: missed.startedAt, endReason: "remote" },
+            "missed",
+          );
         }
+        if (declinedId === event.id) declinedId = null;
         return;
       }
       case "notice":
@@ -189,12 +264,30 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       return transport.capabilities;
     },
     dial(number, context) {
+      if (isActive(state)) return;
+      const typed = number === undefined ? state.number : dialInputText(number);
+      typedNumber = typed;
+      const read = readDialString(typed);
+      if (!read.ok) {
+        if (read.reason === "empty") return;
+        // The rep sees what was refused, and is told why; nothing is dialed or recorded.
+        if (number !== undefined) dispatch({ type: "setNumber", number });
+        options.onNotice?.("dial-refused", read.reason);
+        return;
+      }
       const wasEnded = state.status === "ended";
-      if (!dispatch({ type: "dial", number })) return;
+      if (!dispatch({ type: "dial", number: read.dial.canonical })) return;
       if (wasEnded) cancelReset();
+      postDial = read.dial.postDial;
       record = newRecord({ number: state.number, direction: "outbound", context: context ?? null });
+      // A simulated call is placed at once; a real line's once its INVITE goes out.
+      placed = false;
+      const real = transport.capabilities.real;
       transport.dial(state.number, context ?? null);
-      report(record, "started");
+      if (!real && record && !placed) {
+        placed = true;
+        report(record, "started");
+      }
     },
     setNumber: (number) => void dispatch({ type: "setNumber", number }),
     clearNumber: () => void dispatch({ type: "clearNumber" }),
@@ -221,16 +314,21 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       if (!ringing || !dispatch({ type: "answerIncoming", id })) return;
       if (wasEnded) cancelReset();
       record = newRecord({ number: ringing.from, direction: "inbound", context: null });
+      placed = true;
       transport.answer(id);
       report(record, "started");
     },
     decline(id) {
-      if (state.incoming?.id === id) transport.decline(id);
+      if (state.incoming?.id !== id) return;
+      declinedId = id;
+      transport.decline(id);
     },
     takeOverLine: () => transport.takeOverLine(),
+    retryLine: () => transport.retryLine?.(),
     setMinimised: (minimised) => void dispatch({ type: "setMinimised", minimised }),
     dispose() {
       stopTicker();
+      stopPostDial();
       cancelReset();
       unsubscribe();
       transport.dispose();

@@ -1,5 +1,6 @@
 import type { QualityReading } from "@/modules/dialer/lib/call-quality";
-import { digitsOnly, isDigit } from "@/modules/dialer/lib/digits";
+import { dialInputText } from "@/modules/calls/lib/dial-string";
+import { digitsOnly, isKeypadKey } from "@/modules/dialer/lib/digits";
 import type { CallOutcome } from "@/modules/dialer/lib/sip-outcome";
 import type { IncomingCall, LineStatus } from "@/modules/dialer/lib/transport";
 import type { DialerState } from "@/modules/dialer/lib/types";
@@ -10,6 +11,7 @@ export type DialerAction =
   | { type: "clearNumber" }
   | { type: "dial"; number?: string }
   | { type: "ringing" }
+  | { type: "waitingLine"; waiting: boolean }
   | { type: "connected"; at: number }
   | { type: "tick"; now: number }
   | { type: "ended"; now: number; outcome?: CallOutcome | null }
@@ -23,8 +25,8 @@ export type DialerAction =
   | { type: "setMinimised"; minimised: boolean };
 
 export const isActive = (s: DialerState) => s.status === "calling" || s.status === "in-call";
-/** Call is disabled with no number, and while a call is already under way. */
-export const canCall = (s: DialerState) => s.number.length > 0 && !isActive(s);
+/** Call is disabled with nothing to dial (formatting alone), and while a call is under way. */
+export const canCall = (s: DialerState) => /[0-9+*#]/.test(s.number) && !isActive(s);
 /** End is disabled when idle or ended. */
 export const canEnd = isActive;
 
@@ -48,16 +50,17 @@ export function dialerReducer(state: DialerState, action: DialerAction): DialerS
   switch (action.type) {
     case "setNumber":
       // The number being called cannot change under an active call.
-      return isActive(state) ? state : { ...state, number: digitsOnly(action.number) };
+      return isActive(state) ? state : { ...state, number: dialInputText(action.number) };
     case "appendDigit":
-      return isActive(state) || !isDigit(action.key)
+      // "*" and "#" too: a dial string may hold them (modules/calls/lib/dial-string.ts).
+      return isActive(state) || !isKeypadKey(action.key)
         ? state
         : { ...state, number: state.number + action.key };
     case "clearNumber":
       return isActive(state) ? state : { ...state, number: "" };
     case "dial": {
       if (isActive(state)) return state;
-      const number = action.number === undefined ? state.number : digitsOnly(action.number);
+      const number = action.number === undefined ? state.number : dialInputText(action.number);
       if (!number) return state;
       return { ...state, ...freshCall, number, status: "calling", direction: "outbound" };
     }
@@ -65,6 +68,11 @@ export function dialerReducer(state: DialerState, action: DialerAction): DialerS
       return state.status === "calling" && state.phase !== "ringing"
         ? { ...state, phase: "ringing" }
         : state;
+    case "waitingLine": {
+      if (state.status !== "calling" || state.direction !== "outbound") return state;
+      const phase = action.waiting ? "line" : "dialing";
+      return state.phase === phase || state.phase === "ringing" ? state : { ...state, phase };
+    }
     case "connected":
       return state.status === "calling"
         ? { ...state, status: "in-call", connectedAt: action.at, elapsedMs: 0 }
@@ -112,6 +120,8 @@ export function dialerReducer(state: DialerState, action: DialerAction): DialerS
         ...freshCall,
         number: digitsOnly(call.from),
         status: "calling",
+        // Not "Dialing...": the rep answered, nothing is dialed.
+        phase: "answering",
         direction: "inbound",
         incoming: null,
       };

@@ -9,7 +9,7 @@ export { SUGGESTED_DISPOSITIONS };
  * disposition prompt pre-selects for the rep to confirm. Pure and browser-safe: the SIP
  * transport describes the end in these terms, so neither the controller nor the screens learn
  * SIP. Status meanings are RFC 3261 section 21 (plus RFC 8197 for 607, RFC 8688 for 608);
- * the table is ../shared/reference/telephony.md's "Final responses worth mapping".
+ * the table is docs/reference/telephony.md's "Final responses worth mapping".
  */
 
 /** Everything the rep can be told about how a call ended. */

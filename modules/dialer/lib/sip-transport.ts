@@ -8,13 +8,13 @@ import {
   Web,
   type Session,
 } from "sip.js";
-import {
-  createQualityMeter,
-  type QualityMeter,
-  type StatsSample,
-} from "@/modules/dialer/lib/call-quality";
+import { createQualityMeter, type QualityMeter } from "@/modules/dialer/lib/call-quality";
+import { statsSampleOf } from "@/modules/dialer/lib/sip-stats";
+import { dialRefusalOfCode } from "@/modules/calls/lib/dial-string";
 import type { KeypadKey } from "@/modules/dialer/lib/digits";
+import { lineRetryDelayMs } from "@/modules/dialer/lib/line-retry";
 import { endReasonForOutcome, sipOutcome, type SipCallEnd } from "@/modules/dialer/lib/sip-outcome";
+import type { DialContext } from "@/modules/dialer/lib/types";
 import type {
   CallTransport,
   IncomingCall,
@@ -26,7 +26,7 @@ import type {
 // The real-call transport (issue 28): SIP over WebSocket (RFC 7118) with SIP.js, WebRTC media,
 // straight from the browser to the organization's own SIP edge. It is its own chunk: the
 // DialerProvider imports it after first paint, and only for an organization with a phone line.
-// Facts it relies on are in ../shared/reference/telephony.md (checked against SIP.js 0.21.2 in
+// Facts it relies on are in docs/reference/telephony.md (checked against SIP.js 0.21.2 in
 // Chromium and the test peer in tests/peers/sip-peer.mjs).
 
 /** The line's public settings and the rep's address on it (GET-free: the /app layout has them). */
@@ -55,7 +55,11 @@ export type SipTransportOptions = {
   line: SipLine;
   fetchCredentials(): Promise<SipCredentials>;
   /** The server's rules for the call: resolves with its signed authorisation, or throws. */
-  authorize(dialedDigits: string, placeId: string | null): Promise<SipAuthorization>;
+  authorize(
+    dialedDigits: string,
+    placeId: string | null,
+    powerDial?: { includeClosed: boolean },
+  ): Promise<SipAuthorization>;
   /** The rep's chosen devices at the moment of a call (ids from enumerateDevices). */
   devices?(): { microphoneId: string | null; speakerId: string | null };
   /** Answered but no media by then: the call ends as "No audio". */
@@ -92,8 +96,9 @@ const DEFAULT_WATCHDOG_MS = 5000;
 const DEFAULT_ICE_GATHERING_MS = 800;
 /** Re-register with fresh credentials this long before they expire. */
 const REFRESH_BEFORE_EXPIRY_MS = 60_000;
-const RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000];
 const STATS_INTERVAL_MS = 1000;
+/** A call clicked while the line is still connecting waits this long for it. */
+const LINE_WAIT_MS = 8000;
 
 type Call = {
   session: Session;
@@ -121,6 +126,8 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
   let registerer: Registerer | null = null;
   let line: LineStatus = { state: "connecting", attempt: 1 };
   let attempt = 0;
+  /** When the current outage began (the first failed attempt since the line was registered). */
+  let offlineSince: number | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
   let call: Call | null = null;
@@ -129,10 +136,25 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
   let ringing: { invitation: Invitation; incoming: IncomingCall } | null = null;
   let releaseLock: (() => void) | null = null;
 
+  /** Calls waiting for the line to register (see waitForLine). */
+  const lineWaiters = new Set<() => void>();
   const setLine = (next: LineStatus) => {
     line = next;
     emit({ type: "line", line });
+    if (next.state !== "connecting") lineWaiters.forEach((wake) => wake());
   };
+
+  /** Resolves when the line is registered, or false once it is offline or `ms` have passed. */
+  const waitForLine = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        lineWaiters.delete(done);
+        resolve(line.state === "registered" && ua !== null);
+      };
+      const timer = setTimeout(done, ms);
+      lineWaiters.add(done);
+    });
   const notice = (kind: TransportNotice, detail?: string) =>
     emit({ type: "notice", notice: kind, detail });
 
@@ -140,10 +162,14 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
 
   const scheduleRetry = (reason: "unreachable" | "rejected") => {
     if (disposed || releaseLock === null) return;
-    setLine({ state: "offline", reason });
-    const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!;
+    offlineSince ??= Date.now();
+    const delay = lineRetryDelayMs(Math.max(0, attempt - 1), Date.now() - offlineSince);
     clearTimer(retryTimer);
-    retryTimer = setTimeout(() => void connect(), delay);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect();
+    }, delay);
+    setLine({ state: "offline", reason, retryAt: Date.now() + delay });
   };
 
   const scheduleRefresh = (credentials: SipCredentials) => {
@@ -220,6 +246,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
       if (reg !== registerer || disposed) return;
       if (state === RegistererState.Registered) {
         attempt = 0;
+        offlineSince = null;
         setLine({ state: "registered" });
       }
     });
@@ -333,26 +360,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
   const sampleStats = async (current: Call) => {
     const pc = sdhOf(current.session)?.peerConnection;
     if (!pc || current.finished) return;
-    const report = await pc.getStats();
-    const sample: StatsSample = { packetsLost: 0, packetsReceived: 0, rttMs: null, jitterMs: null };
-    let pairRttMs: number | null = null;
-    report.forEach((stat: Record<string, unknown>) => {
-      if (stat.type === "inbound-rtp" && stat.kind === "audio") {
-        sample.packetsLost = numberOr(stat.packetsLost, 0);
-        sample.packetsReceived = numberOr(stat.packetsReceived, 0);
-        if (typeof stat.jitter === "number") sample.jitterMs = stat.jitter * 1000;
-      } else if (stat.type === "remote-inbound-rtp" && typeof stat.roundTripTime === "number") {
-        sample.rttMs = stat.roundTripTime * 1000;
-      } else if (
-        stat.type === "candidate-pair" &&
-        stat.nominated === true &&
-        typeof stat.currentRoundTripTime === "number"
-      ) {
-        pairRttMs = stat.currentRoundTripTime * 1000;
-      }
-    });
-    // RTCP's round trip arrives after a few seconds; the ICE pair's is there from the start.
-    sample.rttMs ??= pairRttMs;
+    const sample = statsSampleOf(await pc.getStats());
     if (current.finished || current !== call || current.held) return;
     emit({ type: "quality", reading: current.meter.add(sample) });
   };
@@ -424,7 +432,8 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
 
   // ---- calls out ----------------------------------------------------------------------------
 
-  const place = async (number: string, placeId: string | null) => {
+  const place = async (number: string, context: DialContext | null) => {
+    const placeId = context?.placeId ?? null;
     const ticket = { cancelled: false };
     pendingDial = ticket;
     const failed = (end: SipCallEnd) => {
@@ -438,6 +447,14 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
         sipStatus: described.sipStatus,
       });
     };
+    if (line.state === "connecting") {
+      // Clicked while the line is still connecting (the page just opened, a reconnect): wait a
+      // few seconds for it, with the wait shown, rather than fail at once.
+      emit({ type: "waiting-line", waiting: true });
+      await waitForLine(LINE_WAIT_MS);
+      emit({ type: "waiting-line", waiting: false });
+      if (ticket.cancelled) return;
+    }
     if (!ua || line.state !== "registered") {
       notice("call-refused", "line-offline");
       failed({ kind: "transport-error" });
@@ -445,9 +462,11 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
     }
     let authorization: SipAuthorization;
     try {
-      authorization = await options.authorize(number, placeId);
+      authorization = await options.authorize(number, placeId, context?.powerDial);
     } catch (error) {
-      notice("call-refused", error instanceof Error ? error.message : undefined);
+      const refusal = dialRefusalOfCode((error as { code?: string } | null)?.code);
+      if (refusal) notice("dial-refused", refusal);
+      else notice("call-refused", error instanceof Error ? error.message : undefined);
       failed({ kind: "transport-error" });
       return;
     }
@@ -463,10 +482,20 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
     const current = track(inviter, "outbound");
     call = current;
     let rang = false;
+    let sent = false;
+    // The call is a dial once its INVITE is out: an answer to it proves that much too.
+    const placed = () => {
+      if (sent || current.finished) return;
+      sent = true;
+      emit({ type: "placed" });
+    };
     try {
       await inviter.invite({
         requestDelegate: {
+          onTrying: placed,
+          onAccept: placed,
           onProgress: (response) => {
+            placed();
             const status = response.message.statusCode ?? 0;
             if ((status === 180 || status === 183) && !rang) {
               rang = true;
@@ -476,6 +505,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
             if (status === 183) playRemote(inviter);
           },
           onReject: (response) => {
+            placed();
             current.end ??= {
               kind: "final",
               status: response.message.statusCode ?? 0,
@@ -484,6 +514,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
           },
         },
       });
+      placed();
     } catch {
       // No microphone, or the request could not be sent: the session terminates (or never
       // started); either way the call is over.
@@ -567,7 +598,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
       return true;
     },
     dial(number, context) {
-      void place(number, context?.placeId ?? null);
+      void place(number, context ?? null);
     },
     hangUp() {
       if (pendingDial) {
@@ -661,6 +692,14 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
       if (releaseLock) return;
       acquireLine(true);
     },
+    retryLine() {
+      // Only a line waiting out its back-off: not one connecting, registered or in another tab.
+      const waiting = line.state === "offline" && line.reason !== "other-tab";
+      if (disposed || retryTimer === null || !waiting) return;
+      clearTimer(retryTimer);
+      retryTimer = null;
+      void connect();
+    },
     subscribe(listener) {
       listeners.add(listener);
       listener({ type: "line", line });
@@ -679,8 +718,4 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
 
 function clearTimer(timer: ReturnType<typeof setTimeout> | null) {
   if (timer !== null) clearTimeout(timer);
-}
-
-function numberOr(value: unknown, fallback: number): number {
-  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }

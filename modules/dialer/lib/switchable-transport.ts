@@ -56,6 +56,7 @@ export function createSwitchableTransport(initial: CallTransport): SwitchableTra
     },
     decline: (id) => current.decline(id),
     takeOverLine: () => current.takeOverLine(),
+    retryLine: () => current.retryLine?.(),
     recordingSources: () => current.recordingSources?.() ?? null,
     sendInPlaceOfMicrophone: (track) =>
       current.sendInPlaceOfMicrophone?.(track) ?? Promise.resolve(false),

@@ -13,7 +13,12 @@ export type EndReason = "local" | "remote" | "failed";
 export type LineStatus =
   | { state: "connecting"; attempt: number }
   | { state: "registered" }
-  | { state: "offline"; reason: LineOfflineReason };
+  | {
+      state: "offline";
+      reason: LineOfflineReason;
+      /** When the line tries again by itself (epoch ms); absent when it does not. */
+      retryAt?: number;
+    };
 
 /** Why the line is offline, in words the indicator can name. */
 export type LineOfflineReason = "unreachable" | "rejected" | "not-configured" | "other-tab";
@@ -37,9 +42,21 @@ export type IncomingCall = {
 };
 
 /** Something the rep must be told that is not a call state (a toast). */
-export type TransportNotice = "microphone-blocked" | "microphone-missing" | "call-refused";
+export type TransportNotice =
+  | "microphone-blocked"
+  | "microphone-missing"
+  | "call-refused"
+  /** The dial string was refused (detail: a DialRefusal of modules/calls/lib/dialed-number.ts). */
+  | "dial-refused";
 
 export type TransportEvent =
+  /**
+   * The call left the browser (a real line's INVITE went out). An `ended` before it means the
+   * call was never placed: it is no dial, and nothing of it is recorded.
+   */
+  | { type: "placed" }
+  /** The call waits for the phone line to connect (`waiting`), or stopped waiting. */
+  | { type: "waiting-line"; waiting: boolean }
   /** The far end is ringing (SIP 180/183). */
   | { type: "ringing" }
   | { type: "connected" }
@@ -96,6 +113,8 @@ export interface CallTransport {
   decline(id: string): void;
   /** Takes the phone line over from another tab of this browser (no-op without a line). */
   takeOverLine(): void;
+  /** Tries to register the offline line now instead of after its back-off (absent: no line). */
+  retryLine?(): void;
   /**
    * The audio of the connected call, for a recording (issue 29): the track being sent (the
    * microphone, or whatever replaced it on the sender) and the far end's. Absent or null where

@@ -10,11 +10,17 @@ export type CallDirection = "outbound" | "inbound";
 
 /** The one shared call state (spec section 3, "Dialer state"). */
 export interface DialerState {
-  /** Digits only; see `digitsOnly`. */
+  /**
+   * The dial string: as typed (`dialInputText` keeps what a dial string may hold) until a call
+   * starts, then its canonical form (number and post-dial, modules/calls/lib/dial-string.ts).
+   */
   number: string;
   status: CallStatus;
-  /** While `calling`: still placing the call, or the far end is ringing (real lines only). */
-  phase: "dialing" | "ringing";
+  /**
+   * While `calling`: placing the call, waiting for the phone line to connect first (`line`), the
+   * far end ringing (real lines only), or an incoming call being answered (`answering`).
+   */
+  phase: "dialing" | "line" | "ringing" | "answering";
   direction: CallDirection;
   /** Clock time the call connected, or null before connection. */
   connectedAt: number | null;
@@ -56,6 +62,8 @@ export type DialContext = {
   /** The business's UTC offset in minutes when dialed, and its category (issue 32, analytics). */
   utcOffsetMinutes?: number | null;
   category?: string | null;
+  /** A power-dial session's call; the server holds it to the calling window unless `includeClosed`. */
+  powerDial?: { includeClosed: boolean };
 };
 
 /**

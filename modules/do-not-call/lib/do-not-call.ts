@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { can, type MemberRole } from "@/lib/auth/permissions";
 import { getDb, type Db } from "@/lib/db/client";
-import { dialStringTargets, dialStringToE164 } from "@/modules/calls/lib/dial-string";
+import { dialStringTargets, dialStringToE164 } from "@/modules/calls/lib/dialed-number";
 import { countryOf } from "@/modules/calls/lib/phone";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { callerIdPool, homeCallerId } from "@/modules/telephony/lib/caller-ids";
@@ -11,7 +11,7 @@ import { readDncCsv } from "./dnc-csv";
 import type { DncEntry, DncImportResponse, DncListQuery, DncListResponse } from "./schemas";
 
 // The organization's do-not-call list. Every number is stored in E.164, read by the one
-// dial-string reading (modules/calls/lib/dial-string.ts) in the country of the organization's caller ID,
+// dial-string reading (modules/calls/lib/dialed-number.ts) in the country of the organization's caller ID,
 // so "(512) 555-0101", "*67 512 555 0101" and "+1 512 555 0101 x12" are one entry, and a call
 // record is matched by its dialedNumber, read the same way.
 

@@ -71,12 +71,13 @@ export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Plac
     },
     release: (placeId) => void releasePlace(placeId).catch(() => undefined),
     openPlace: onOpenPlace,
-    dial(place) {
+    dial(place, { includeClosed }) {
       dialer.setMinimised(false);
       dialer.dial(dialableDigits(place.phone) ?? "", {
         placeId: place.place_id,
         placeName: place.name.trim() || null,
         ...businessContextOf(place),
+        powerDial: { includeClosed },
       });
     },
     hangUp: dialer.hangUp,

@@ -30,6 +30,8 @@ export type PlannedPlace = {
 export type SessionPlan = {
   rows: PlannedPlace[];
   toDial: Place[];
+  /** The rep chose to dial businesses outside their calling window too (the server allows it). */
+  includeClosed?: boolean;
   counts: Record<SkipReason, number>;
   total: number;
 };
@@ -66,6 +68,7 @@ export function planSession(
   return {
     rows,
     toDial: rows.filter((r) => !r.skip).map((r) => r.place),
+    includeClosed: options.includeClosed,
     counts,
     total: rows.length,
   };

@@ -53,7 +53,8 @@ export type EngineDeps = {
   reserve(placeId: string): Promise<"ok" | "taken">;
   release(placeId: string): void;
   openPlace(place: Place): void;
-  dial(place: Place): void;
+  /** `includeClosed`: the server may dial it outside its calling window (the rep's choice). */
+  dial(place: Place, options: { includeClosed: boolean }): void;
   hangUp(): void;
   isCallActive(): boolean;
   pending(): EnginePending;
@@ -100,6 +101,7 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     reserved: string | null;
     callId: string | null;
     stopAfterCall: boolean;
+    includeClosed: boolean;
   } | null = null;
 
   // The watch on the current dial (see refusedAfterMs).
@@ -160,7 +162,7 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     r.callId = null;
     set({ session: { places, index, phase: "calling" } });
     deps.openPlace(place);
-    deps.dial(place);
+    deps.dial(place, { includeClosed: run?.includeClosed ?? false });
     stopWatch();
     refusalWatch = setTimeout(() => {
       refusalWatch = null;
@@ -228,6 +230,7 @@ export function createSessionEngine(initialDeps: EngineDeps) {
         reserved: null,
         callId: null,
         stopAfterCall: false,
+        includeClosed: plan.includeClosed ?? false,
       };
       set({ summary: null, stopping: false });
       void dialAt(plan.toDial, 0);
@@ -343,6 +346,8 @@ export function createSessionEngine(initialDeps: EngineDeps) {
         reserved: owed ? saved.reserved : null,
         callId: owed ? pending.callId : null,
         stopAfterCall: false,
+        // Not kept across a reload: a resumed session is held to the calling windows.
+        includeClosed: false,
       };
       if (!owed && saved.reserved) deps.release(saved.reserved);
       set({ summary: null, stopping: false });

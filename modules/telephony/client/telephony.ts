@@ -14,10 +14,14 @@ export function fetchLineCredentials(): Promise<CredentialsResponse> {
   });
 }
 
-export function authorizeCall(dialedDigits: string, placeId: string | null) {
+export function authorizeCall(
+  dialedDigits: string,
+  placeId: string | null,
+  powerDial?: { includeClosed: boolean },
+) {
   return apiClient.post(
     "/api/telephony/authorize",
-    placeId ? { dialedDigits, placeId } : { dialedDigits },
+    placeId ? { dialedDigits, placeId, ...(powerDial ? { powerDial } : {}) } : { dialedDigits },
     { schema: authorizeAnswer, credential: "rep" },
   );
 }

@@ -213,11 +213,21 @@ export const credentialsResponseSchema = z.object({
 });
 export type CredentialsResponse = z.infer<typeof credentialsResponseSchema>;
 
-/** POST /api/telephony/authorize: what the rep is about to dial, read as a call record reads it. */
-export const authorizeBodySchema = z.strictObject({
-  dialedDigits: dialedDigitsSchema,
-  placeId: placeIdSchema.nullish(),
-});
+/**
+ * POST /api/telephony/authorize: what the rep is about to dial, read as a call record reads it.
+ * `powerDial`: the call is a power-dial session's, to `placeId`; unless the rep chose to include
+ * closed businesses, the server holds it to the business's calling window.
+ */
+export const authorizeBodySchema = z
+  .strictObject({
+    dialedDigits: dialedDigitsSchema,
+    placeId: placeIdSchema.nullish(),
+    powerDial: z.strictObject({ includeClosed: z.boolean() }).optional(),
+  })
+  .refine((body) => !body.powerDial || !!body.placeId, {
+    path: ["placeId"],
+    message: "A power-dial call names its business",
+  });
 export type AuthorizeBody = z.infer<typeof authorizeBodySchema>;
 
 /**

@@ -6,6 +6,7 @@ import { header, headers, parseNameAddr } from "./message.mjs";
 import { reply } from "./uas.mjs";
 
 export function onRegister(core, conn, req) {
+  if (core.config.registerStatus) return reply(core, conn, req, core.config.registerStatus);
   const auth = core.auth.check(req, "www", "To");
   const username = /username="([^"]*)"/.exec(header(req, "Authorization") ?? "")?.[1] ?? null;
   if (auth.challenge) {

@@ -57,6 +57,9 @@ function bind(host) {
 export async function startRelay({
   host = "127.0.0.1",
   lossPercent = 0,
+  // Which way RTP is dropped: "both", "to-peer" (the client's audio: what the far end hears of
+  // the rep) or "to-far" (what the rep hears).
+  direction = "both",
   delayMs = 0,
   jitterMs = 0,
   seed = 1,
@@ -75,7 +78,9 @@ export async function startRelay({
   const releaseAt = { droppedToPeer: 0, droppedToFar: 0 };
   const forward = (buf, socket, to, droppedKey) => {
     if (!to || closed) return;
-    if (isRtp(buf) && random() * 100 < lossPercent) {
+    const lossy =
+      direction === "both" || direction === (droppedKey === "droppedToPeer" ? "to-peer" : "to-far");
+    if (isRtp(buf) && lossy && random() * 100 < lossPercent) {
       stats[droppedKey] += 1;
       return;
     }

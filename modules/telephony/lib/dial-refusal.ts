@@ -1,0 +1,21 @@
+import { ApiError } from "@/lib/api/errors";
+import { DIAL_REFUSAL_CODES, type DialRefusal } from "@/modules/calls/lib/dial-string";
+
+const messages: Record<DialRefusal, string> = {
+  "caller-id":
+    "Caller-ID codes (*67, *82, #31#, *31#) cannot be dialed: the team's caller ID is chosen for each call",
+  "service-code": "Service codes cannot be dialed",
+  "extra-digits":
+    "The number has more digits than a phone number: put x or a comma before an extension",
+  unreadable: "Not a dial string: put x or a comma before an extension",
+  "invalid-number": "Not a valid phone number",
+  empty: "Not a valid phone number",
+};
+
+/** The 400 a refused dial string gets (it changes nothing). */
+export function dialRefusalError(reason: DialRefusal, raw: string) {
+  return new ApiError("validation", messages[reason], {
+    code: DIAL_REFUSAL_CODES[reason],
+    details: { fields: { dialedDigits: messages[reason] }, dialed: raw.slice(0, 40) },
+  });
+}
