@@ -2,8 +2,8 @@
 // PUT /api/records/{placeId}/items - push a batch of item changes (idempotent by kind and item id)
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { publishTeamChange } from "@/lib/live/bus";
-import { pullItems, pushChanges } from "@/modules/records/lib/items";
+import { pullItems } from "@/modules/records/lib/items";
+import { pushAndAnnounce } from "@/modules/records/lib/push";
 import { recordsReadLimit, recordsWriteLimit } from "@/modules/records/lib/limits";
 import {
   accountPlaceParamsSchema,
@@ -31,19 +31,9 @@ export const PUT = withUser(
     body: accountPushBodySchema,
     rateLimit: recordsWriteLimit,
   },
-  async ({ session, params, body }) => {
-    const answer = await pushChanges(
-      session,
-      params.placeId,
-      body.changes,
-      new Date(),
-      body.account,
-    );
-    await publishTeamChange(session.organizationId, {
-      topic: "records",
-      placeId: params.placeId,
-      by: session.userId,
-    });
-    return respond(accountPushResponseSchema, answer);
-  },
+  async ({ session, params, body }) =>
+    respond(
+      accountPushResponseSchema,
+      await pushAndAnnounce(session, params.placeId, body.changes, body.account),
+    ),
 );

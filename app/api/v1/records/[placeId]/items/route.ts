@@ -1,9 +1,9 @@
 // GET /api/v1/records/{placeId}/items?since= - REST API: a business's items changed after a cursor
 // PUT /api/v1/records/{placeId}/items - REST API: push item changes, made as the key's creator
 import { withApiKey } from "@/lib/api/with-api-key";
-import { publishTeamChange } from "@/lib/live/bus";
 import { v1Routes } from "@/modules/integrations/lib/v1/routes";
-import { pullItems, pushChanges } from "@/modules/records/lib/items";
+import { pullItems } from "@/modules/records/lib/items";
+import { pushAndAnnounce } from "@/modules/records/lib/push";
 import { recordsReadLimit, recordsWriteLimit } from "@/modules/records/lib/limits";
 
 export const GET = withApiKey(
@@ -15,19 +15,6 @@ export const GET = withApiKey(
 export const PUT = withApiKey(
   v1Routes.pushRecordItems,
   { rateLimit: recordsWriteLimit },
-  async ({ session, params, body }) => {
-    const answer = await pushChanges(
-      session,
-      params.placeId,
-      body.changes,
-      new Date(),
-      body.account,
-    );
-    await publishTeamChange(session.organizationId, {
-      topic: "records",
-      placeId: params.placeId,
-      by: session.userId,
-    });
-    return answer;
-  },
+  async ({ session, params, body }) =>
+    pushAndAnnounce(session, params.placeId, body.changes, body.account),
 );
