@@ -66,6 +66,7 @@ describe("the role table", () => {
         "doNotCall.import",
         "doNotCall.remove",
         "integrations.manage",
+        "notes.moderate",
         "organization.callerIds",
         "organization.security",
         "organization.recording",
