@@ -1,6 +1,7 @@
 import "client-only";
 import { LIVE_EVENTS, parseTeamChange, type TeamChange } from "@/lib/live/changes";
 import { createSseParser } from "@/lib/live/sse";
+import { signOutEndedSession } from "./query-client";
 import { readSession } from "./session";
 
 // The browser's end of the live channel (GET /api/live): one stream per tab while a rep is
@@ -52,8 +53,14 @@ async function readStream(signal: AbortSignal): Promise<Ending> {
     cache: "no-store",
     signal,
   });
-  // 501: the deployment cannot hold streams; 401/403: signed out. Timers keep the screens fresh.
-  if (res.status === 501 || res.status === 401 || res.status === 403) return "unavailable";
+  // The session ended elsewhere (a deactivated member, a password change): the page signs out,
+  // as it does when any of its requests is answered 401.
+  if (res.status === 401) {
+    signOutEndedSession();
+    return "unavailable";
+  }
+  // 501: the deployment cannot hold streams; 403: not for this account. Timers keep screens fresh.
+  if (res.status === 501 || res.status === 403) return "unavailable";
   if (!res.ok || !res.body) return "failed";
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   const parse = createSseParser((name, text) => {

@@ -10,9 +10,14 @@ import { ApiClientError } from "./api-error";
  * only the server's answer, not a missing token (`no_credential`: the page is signing out).
  */
 function signOutWhenSessionEnded(error: unknown) {
-  if (typeof window === "undefined") return;
   if (!(error instanceof ApiClientError) || error.status !== 401) return;
   if (error.code === "no_credential") return;
+  signOutEndedSession();
+}
+
+/** Signs an /app page out because the server no longer accepts its session (also the live channel). */
+export function signOutEndedSession() {
+  if (typeof window === "undefined") return;
   if (!/^\/app(\/|$)/.test(window.location.pathname)) return;
   // A full load on purpose: /session-expired is a route handler that clears the httpOnly cookie.
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination
