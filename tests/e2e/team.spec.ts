@@ -69,7 +69,7 @@ test.describe("a manager", () => {
     page,
     browser,
   }) => {
-    // Waiting for the member's next poll (up to 20 s) on top of the rest.
+    // The member's open page learns within ~10 s (its live stream's session check) on top of the rest.
     test.setTimeout(90_000);
     // Without the manager's storage state, which the test's options would otherwise give it.
     const memberContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
@@ -83,7 +83,8 @@ test.describe("a manager", () => {
     await expect(page.getByText(`${e2eAccounts.member.username} is deactivated`)).toBeVisible();
     await expect(member).toContainText("Deactivated");
 
-    // The member's dashboard refreshes every 20 s: its next answer is 401, and the page signs out.
+    // The member's live stream ends when the session does; its reconnect is answered 401 and the
+    // page signs out (while the stream is down, the dashboard's 20 s refresh does the same).
     await memberPage.waitForURL(/\/login/, { timeout: 40_000 });
     // And cannot sign in again while deactivated.
     const again = await memberPage.request.post("/api/auth/login", { data: e2eAccounts.member });
