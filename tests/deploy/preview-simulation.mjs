@@ -396,7 +396,8 @@ async function simulate(mailbox, peer, objectStore) {
   const real = await fetch(`${b.base}/api/auth/email/verify-request`, {
     method: "POST",
     headers: auth,
-    body: JSON.stringify({ email: `someone-${stamp}@gmail.com` }),
+    // A new address asks for the current password (step-up for account changes).
+    body: JSON.stringify({ email: `someone-${stamp}@gmail.com`, password: demoPassword }),
   });
   assert.equal(real.status, 403);
   assert.equal((await real.json()).code, "email_domain_not_allowed");
@@ -406,7 +407,7 @@ async function simulate(mailbox, peer, objectStore) {
   const request = await fetch(`${a.base}/api/auth/email/verify-request`, {
     method: "POST",
     headers: auth,
-    body: JSON.stringify({ email }),
+    body: JSON.stringify({ email, password: demoPassword }),
   });
   assert.equal(request.status, 200, JSON.stringify(await json(request.clone())));
   const mail = await mailbox.next(1);
