@@ -1,11 +1,11 @@
-// The dial-string table (tests/shared/dial-string-table.ts) in the browser bundle: each form is
+// The dial-string table (tests/support/dial-string-table.ts) in the browser bundle: each form is
 // typed into the dialer of the built app, with the team's line pointed at the SIP test peer. A
 // form that rings must reach the peer as exactly the table's number, with the extension's
 // digits arriving as DTMF after answer; a refused one must show its reason and send nothing
 // (no INVITE, no call record). tests/unit/dial-string.test.ts runs the same table in node.
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { DialRefusal } from "@/modules/calls/lib/dial-string";
-import { ANSWERING, dialStringTable } from "../shared/dial-string-table";
+import { ANSWERING, dialStringTable } from "../support/dial-string-table";
 import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
 import {

@@ -1,4 +1,4 @@
-// The dial-string table (tests/shared/dial-string-table.ts) run in node against the one module
+// The dial-string table (tests/support/dial-string-table.ts) run in node against the one module
 // the dialer and the call authorisation share; tests/e2e/dial-strings.spec.ts runs the same table
 // through the built app and the SIP test peer.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -14,7 +14,7 @@ import { systemClock } from "@/modules/dialer/lib/clock";
 import { createDialerController } from "@/modules/dialer/lib/controller";
 import { createSimulatedTransport } from "@/modules/dialer/lib/simulated-transport";
 import type { TransportNotice } from "@/modules/dialer/lib/transport";
-import { dialStringTable } from "../shared/dial-string-table";
+import { dialStringTable } from "../support/dial-string-table";
 
 /** What the browser and the server make of a typed string, end to end. */
 function placed(typed: string) {
