@@ -72,6 +72,27 @@ export type PeerConfig = {
   maxExpires: number;
   /** A final status every REGISTER gets (503: the edge is down), or null to register normally. */
   registerStatus: number | null;
+  /** Ms before an authenticated REGISTER is answered (a slow edge), or 0. */
+  registerDelayMs: number;
+  /** Answer REFER with 501, as an edge without call transfer does. */
+  refuseRefer: boolean;
+};
+
+/** A REFER the peer received in a call (tests/peers/sip/refer.mjs). */
+export type PeerTransfer = {
+  at: number;
+  /** The Refer-To user (a registered user, or a number); null when refused. */
+  target: string | null;
+  /** The Refer-To URI's embedded headers, names lower-cased. */
+  headers?: Record<string, string>;
+  /** The new call's final status (200: the target answered), or 501 when refused. */
+  status: number | null;
+  /** The peer's record of the new call, for a registered user. */
+  callId?: string | null;
+  /** Attended transfer: the Refer-To's Replaces (RFC 3891), parsed; null when absent. */
+  replaces?: { callId: string; toTag: string; fromTag: string; earlyOnly: boolean } | null;
+  /** The peer's id of the consultation call the business replaced (then ended). */
+  replaced?: string;
 };
 
 /** Partial config; numbers, delays and lossy are merged (a null entry removes a number). */
@@ -177,6 +198,14 @@ export type PeerCall = {
   dtmf: DtmfDigit[];
   dtmfSent: DtmfDigit[];
   infos: { at: number; contentType: string; body: string }[];
+  /** REFERs received in this call. */
+  transfers: PeerTransfer[];
+  /** For a call a transfer placed, the peer's id of the call transferred. */
+  transferOf: string | null;
+  /** A call to a registered user (a consultation): that user and the peer's call ringing them. */
+  consult?: { user: string; callId: string };
+  /** For the call ringing that user: the peer's id of the consultation call. */
+  consultOf?: string;
   tones: ToneSegment[];
   media: MediaStats | Record<string, never>;
   sdp: { remote: string | null; local: string | null };

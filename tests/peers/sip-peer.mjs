@@ -18,6 +18,14 @@
 //   BYE / INFO      both ways; INFO application/dtmf-relay (Signal=7) or application/dtmf
 //   re-INVITE       renegotiated with werift; sendonly/inactive logged as hold, sendrecv after
 //                   a hold as unhold (the peer stops sending while held)
+//   REFER           call transfer in a call (tests/peers/sip/refer.mjs): 202, NOTIFY sipfrag
+//                   100 then the new call's final status; a registered user is rung with the
+//                   business as caller and the Refer-To URI's X-DialFlow-* headers, a number
+//                   needs its embedded authorisation; config.refuseRefer answers 501. With
+//                   Replaces in the Refer-To (attended transfer), the business takes the
+//                   client's place in the named consultation call, which the peer ends (BYE)
+//   INVITE to a     a registered user's INVITE to another registered user (a consultation):
+//   registered user the peer answers it, rings that user (sip/consult.mjs) and bridges audio
 //   OPTIONS         200; other methods 405
 //
 // Behaviour by dialed number (the Request-URI user part compared as digits only, so
@@ -69,11 +77,14 @@ import {
 import { liveBindings, onRegister, removeBindings } from "./sip/registrar.mjs";
 import { callRep } from "./sip/uac.mjs";
 import { hangup, onAck, onBye, onCancel, onInfo, onInvite, reply, sendDigits } from "./sip/uas.mjs";
+import { onRefer } from "./sip/refer.mjs";
 
 export { mintEphemeral } from "./sip/ephemeral.mjs";
 
 const configDefaults = {
   challengeInvite: true,
+  /** Answer REFER with 501, as an edge without transfer does. */
+  refuseRefer: false,
   checkFrom: true,
   numbers: { ...defaultNumbers },
   defaultBehaviour: "invalid",
@@ -98,6 +109,8 @@ const configDefaults = {
   maxExpires: 3600,
   // A final status every REGISTER gets (an edge that is down: 503), or null to register normally.
   registerStatus: null,
+  // Ms before an authenticated REGISTER is answered (a slow edge), or 0.
+  registerDelayMs: 0,
 };
 const merged = new Set(["numbers", "delays", "lossy"]);
 
@@ -255,6 +268,7 @@ const handlers = {
   CANCEL: onCancel,
   BYE: onBye,
   INFO: onInfo,
+  REFER: onRefer,
   OPTIONS: (core, conn, req) =>
     reply(core, conn, req, 200, { extra: [["Allow", "INVITE, ACK, CANCEL, BYE, INFO, OPTIONS"]] }),
 };

@@ -3,21 +3,17 @@
 import { useRef, useState, useSyncExternalStore } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { z } from "zod";
 import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { Button, Field, Input, Spinner } from "@/components/ui";
 import { PasswordField } from "@/modules/sign-in/components/password-field";
 import { TwoFactorStep } from "@/modules/sign-in/components/two-factor-step";
 import { controlClass } from "@/components/ui/field";
-import { apiClient, ApiClientError, isAbortError } from "@/lib/client/api-client";
+import { ApiClientError, isAbortError } from "@/lib/client/api-client";
 import type { SecondStepResult } from "@/modules/sign-in/client/login";
 import { setOperatorToken } from "@/modules/console/client/operator-session";
+import { operatorLogin, operatorLoginCode } from "@/modules/console/lib/operator-login";
 import { twoFactorErrorCodes } from "@/lib/two-factor/schemas";
 
-const loginResponse = z
-  .object({ token: z.unknown().optional(), challenge: z.unknown().optional() })
-  .loose();
-const codeResponse = z.object({ token: z.string().min(1) });
 /** Spec section 9: the console opens 250 ms after a successful sign-in. */
 export const consoleRedirectMs = 250;
 
@@ -28,11 +24,7 @@ type Message = { tone: "error" | "success"; text: string };
 /** The console sign-in's code step (POST /api/admin/login/2fa), told apart like the rep's. */
 async function verifyCode(challenge: string, code: string): Promise<SecondStepResult> {
   try {
-    const { token } = await apiClient.post(
-      "/api/admin/login/2fa",
-      { challenge, code },
-      { schema: codeResponse, credential: "none" },
-    );
+    const { token } = await operatorLoginCode(challenge, code);
     setOperatorToken(token);
     return { ok: true };
   } catch (error) {
@@ -77,11 +69,7 @@ export function AdminLoginForm() {
     setBusy(true);
     setMessage(null);
     try {
-      const body = await apiClient.post(
-        "/api/admin/login",
-        { username, password },
-        { schema: loginResponse, credential: "none" },
-      );
+      const body = await operatorLogin(username, password);
       if (body.twoFactorRequired === true && typeof body.challenge === "string") {
         setChallenge(body.challenge);
         setBusy(false);

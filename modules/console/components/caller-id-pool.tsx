@@ -33,7 +33,7 @@ import {
 import { ResultLine } from "./panel";
 import { failureText, opsKeys } from "./use-ops";
 
-// The caller-ID pool editor (issue 29): the numbers an organization's calls may present, each
+// The caller-ID pool editor: the numbers an organization's calls may present, each
 // with its area code and region, one the default. A number is checked as typed by the rules the
 // server applies; the server still decides, and its field errors show. The console shows it
 // beside an organization's line (CallerIdPool); a manager edits their own team's pool with the
@@ -105,7 +105,8 @@ export function CallerIdPoolEditor({
   onChanged,
   onFailed,
 }: {
-  title: React.ReactNode;
+  /** The section's heading; none inside a dialog whose own title already names the pool. */
+  title?: React.ReactNode;
   hint: React.ReactNode;
   caption: string;
   callerIds: readonly CallerId[];
@@ -202,13 +203,17 @@ export function CallerIdPoolEditor({
 
   return (
     <section
-      className="grid grid-cols-1 gap-3 border-t border-line pt-4"
-      aria-labelledby={`${ids}-title`}
+      className={
+        title ? "grid grid-cols-1 gap-3 border-t border-line pt-4" : "grid grid-cols-1 gap-3"
+      }
+      aria-labelledby={title ? `${ids}-title` : undefined}
       data-testid="caller-id-pool"
     >
-      <h3 id={`${ids}-title`} className="text-base font-semibold text-fg">
-        {title}
-      </h3>
+      {title ? (
+        <h3 id={`${ids}-title`} className="text-base font-semibold text-fg">
+          {title}
+        </h3>
+      ) : null}
       <p className="text-sm text-fg-muted">{hint}</p>
       {callerIds.length === 0 ? (
         <p className="text-sm text-fg-muted">{emptyText}</p>

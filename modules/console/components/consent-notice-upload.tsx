@@ -6,7 +6,7 @@ import { useRef } from "react";
 import { Badge, Button } from "@/components/ui";
 
 /**
- * An organization's recording consent notice (issue 29): whether one is set, and a button that
+ * An organization's recording consent notice: whether one is set, and a button that
  * uploads a new one (WebM, Ogg, MP3 or WAV; the server checks it and keeps the old one on a
  * refusal). Used by the console's Call recordings panel.
  */
@@ -30,6 +30,8 @@ export function ConsentNoticeUpload({
         type="button"
         variant="secondary"
         size="sm"
+        // The name starts with the visible text, so speech input ("click Upload notice") finds
+        // it (WCAG 2.5.3), and adds whose notice it is.
         aria-label={t("noticeUploadOf", { name })}
         onClick={() => input.current?.click()}
       >

@@ -4,12 +4,10 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, ShieldAlert } from "lucide-react";
 import { Badge, Button, Spinner, type Tone } from "@/components/ui";
-import { pingResponseSchema } from "@/lib/auth/schemas";
-import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-client";
 import { clearOperatorToken, getOperatorToken } from "@/modules/console/client/operator-session";
 import { subscribeStored } from "@/lib/client/storage";
 import { ServerlessPanel } from "@/modules/deploy/components/serverless-panel";
@@ -24,7 +22,7 @@ import { RecordingsPanel } from "./recordings-panel";
 import { RequiredTwoFactor, SecurityPanel } from "./security-panel";
 import { TelephonyPanel } from "./telephony-panel";
 import { VersionEnvPanel } from "./version-env-panel";
-import { opsKeys } from "./use-ops";
+import { operatorLogout, opsKeys, useOperatorPing } from "./use-ops";
 
 type Ping =
   | { state: "idle" }
@@ -79,27 +77,13 @@ export function ConsoleScreen({
     return () => clearTimeout(timer);
   }, [token, router]);
 
-  const pingQuery = useQuery({
-    queryKey: opsKeys.ping(token),
-    queryFn: ({ signal }) =>
-      apiClient.get("/api/admin/ping", {
-        schema: pingResponseSchema,
-        credential: "operator",
-        signal,
-      }),
-    enabled: typeof token === "string",
-    retry: false,
-    staleTime: Infinity,
-  });
+  const pingQuery = useOperatorPing(token);
   const ping = pingState(token, pingQuery);
 
   const signOut = useCallback(async () => {
     setSigningOut(true);
     try {
-      await apiClient.post("/api/admin/logout", undefined, {
-        schema: z.unknown(),
-        credential: "operator",
-      });
+      await operatorLogout();
     } catch {
       // The token is forgotten below either way; an expired one needs no server call.
     }

@@ -10,7 +10,7 @@ import {
   Checkbox,
   Field,
   Input,
-  Select,
+  NativeSelect,
   Table,
   TableBody,
   TableCell,
@@ -31,7 +31,7 @@ import { teamSecurityResponseSchema } from "@/modules/team/lib/schemas";
 import { Panel, QueryBody, ResultLine } from "./panel";
 import { failureText, opsKeys, useOpsQuery } from "./use-ops";
 
-// The console's organizations (issue 33): every team with its people and managers and whether it
+// The console's organizations: every team with its people and managers and whether it
 // requires two-factor sign-in (the operator can set it for any team), a form that creates one,
 // and one that invites a team's first manager by email (or adds with the users CLI).
 
@@ -43,6 +43,8 @@ export function OrganizationsPanel() {
   const [name, setName] = useState("");
   const [touched, setTouched] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  // The organization just created: the invite form turns to it once the list has it.
+  const [created, setCreated] = useState<string | null>(null);
 
   const refresh = () => {
     for (const key of ["organizations", "audit"] as const) {
@@ -76,6 +78,7 @@ export function OrganizationsPanel() {
         { schema: organizationCreatedResponseSchema, credential: "operator" },
       ),
     onSuccess: ({ organization }) => {
+      setCreated(organization.id);
       setName("");
       setTouched(false);
       setNotice({ ok: true, text: t("created", { name: organization.name }) });
@@ -170,7 +173,7 @@ export function OrganizationsPanel() {
         <ResultLine tone={notice.ok ? "success" : "danger"}>{notice.text}</ResultLine>
       ) : null}
       {q.data?.organizations.length ? (
-        <InviteManager organizations={q.data.organizations} onSent={refresh} />
+        <InviteManager organizations={q.data.organizations} created={created} onSent={refresh} />
       ) : null}
     </Panel>
   );
@@ -179,9 +182,12 @@ export function OrganizationsPanel() {
 /** Invites a team's manager by email: the invitee picks a username and password from the link. */
 function InviteManager({
   organizations,
+  created,
   onSent,
 }: {
   organizations: OrganizationSummary[];
+  /** A newly created organization: a team without a manager yet, the one to invite for. */
+  created: string | null;
   onSent: () => void;
 }) {
   const t = useTranslations("Admin.organizations");
@@ -190,6 +196,13 @@ function InviteManager({
   const [organizationId, setOrganizationId] = useState(
     () => (organizations.find((o) => o.managers === 0) ?? organizations[0])!.id,
   );
+  // Adjusted while rendering (not in an effect): the new organization is chosen the render its
+  // row arrives in the list, so the form never shows the previous choice beside it.
+  const [followed, setFollowed] = useState<string | null>(null);
+  if (created && created !== followed && organizations.some((o) => o.id === created)) {
+    setFollowed(created);
+    setOrganizationId(created);
+  }
   const [email, setEmail] = useState("");
   const [touched, setTouched] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -222,12 +235,20 @@ function InviteManager({
       }}
     >
       <p className="text-sm font-medium text-fg sm:col-span-3">{t("inviteTitle")}</p>
+      {/* A native select, as the console's other organization pickers (Telephony, Call
+          recordings): one dropdown style across its panels. */}
       <Field id={`${ids}-org`} label={t("inviteOrganization")}>
-        <Select
+        <NativeSelect
           value={organizationId}
-          onValueChange={setOrganizationId}
-          items={organizations.map((o) => ({ value: o.id, label: o.name }))}
-        />
+          onChange={(e) => setOrganizationId(e.target.value)}
+          data-testid="invite-organization"
+        >
+          {organizations.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </NativeSelect>
       </Field>
       <Field
         id={`${ids}-email`}

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { useQueryClient } from "@tanstack/react-query";
 import { NativeSelect } from "@/components/ui";
-import { apiClient } from "@/lib/client/api-client";
 import {
   RECORDING_MODES,
   recordingOverviewSchema,
@@ -15,10 +14,16 @@ import { voicemailMimeOf } from "@/modules/voicemail/lib/constants";
 import { ConsentNoticeUpload } from "./consent-notice-upload";
 import { Facts, Panel, QueryBody } from "./panel";
 import { useOpsFormat } from "./use-ops-format";
-import { failureText, opsKeys, useOpsQuery } from "./use-ops";
+import {
+  failureText,
+  opsKeys,
+  setOrganizationRecording,
+  uploadOrganizationConsentNotice,
+  useOpsQuery,
+} from "./use-ops";
 
 /**
- * Call recordings (issue 29): where they are kept, how much they use, how long they are kept
+ * Call recordings: where they are kept, how much they use, how long they are kept
  * (RECORDING_RETENTION_DAYS), and each organization's recording mode, which operators can set.
  */
 export function RecordingsPanel() {
@@ -32,11 +37,10 @@ export function RecordingsPanel() {
   async function setMode(org: RecordingOverview["organizations"][number], mode: RecordingMode) {
     setError(null);
     try {
-      const next = await apiClient.put(
-        `/api/admin/recordings/${org.id}`,
-        { mode, consentRequired: org.consentRequired },
-        { schema: recordingOverviewSchema, credential: "operator" },
-      );
+      const next = await setOrganizationRecording(org.id, {
+        mode,
+        consentRequired: org.consentRequired,
+      });
       queryClient.setQueryData(opsKeys.query("recordings", null), next);
     } catch (err) {
       setError(failureText(err));
@@ -48,11 +52,7 @@ export function RecordingsPanel() {
     const mime = voicemailMimeOf(file.type);
     if (!mime) return setError(t("noticeBadType"));
     try {
-      const next = await apiClient.put(`/api/admin/recordings/${organizationId}/notice`, file, {
-        schema: recordingOverviewSchema,
-        credential: "operator",
-        headers: { "Content-Type": mime },
-      });
+      const next = await uploadOrganizationConsentNotice(organizationId, file, mime);
       queryClient.setQueryData(opsKeys.query("recordings", null), next);
     } catch (err) {
       setError(failureText(err));

@@ -5,7 +5,7 @@ import { ShieldCheck } from "lucide-react";
 import { TwoFactorSection } from "@/modules/account-security/components/two-factor-section";
 import { Panel } from "./panel";
 
-/** The signed-in operator's own second factor (issue 33): set up, recovery codes, turn off. */
+/** The signed-in operator's own second factor: set up, recovery codes, turn off. */
 export function SecurityPanel({ required }: { required: boolean }) {
   const t = useTranslations("Admin.security");
   return (

@@ -32,10 +32,11 @@ import {
   type TelephonyOrganization,
 } from "@/modules/telephony/lib/schemas";
 import { CallerIdPool } from "./caller-id-pool";
+import { LineSafetyView } from "./line-safety-view";
 import { Facts, Panel, QueryBody, ResultLine } from "./panel";
 import { failureText, opsKeys, opsPost, useOpsQuery } from "./use-ops";
 
-// The console's Telephony panel (issue 28): pick an organization, edit its line (checked as
+// The console's Telephony panel: pick an organization, edit its line (checked as
 // typed, by the rules the server applies), enter or replace the write-only secret, save, remove,
 // and test the saved line from the server.
 
@@ -517,6 +518,7 @@ function TestResultView({ result }: { result: LineTestResult }) {
           { label: t("totalTime"), value: ms(result.totalMs) },
         ]}
       />
+      {result.safety ? <LineSafetyView safety={result.safety} /> : null}
     </div>
   );
 }

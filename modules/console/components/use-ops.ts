@@ -1,8 +1,11 @@
 "use client";
 
 import { useQuery, type UseQueryOptions } from "@tanstack/react-query";
+import { z } from "zod";
+import { pingResponseSchema } from "@/lib/auth/schemas";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";
 import type { Checked, Checker } from "@/lib/client/checker";
+import { recordingOverviewSchema, type RecordingMode } from "@/modules/recordings/lib/schemas";
 
 // Console data through TanStack Query and the API client with the operator's credential.
 
@@ -62,6 +65,50 @@ export function opsPost<S extends Checker<unknown>>(
   body: unknown = undefined,
 ) {
   return apiClient.post(url, body, { schema, credential: "operator" });
+}
+
+/** Whether the stored operator token is still good (the console's first call). */
+export function useOperatorPing(token: string | null | undefined) {
+  return useQuery({
+    queryKey: opsKeys.ping(token),
+    queryFn: ({ signal }) =>
+      apiClient.get("/api/admin/ping", {
+        schema: pingResponseSchema,
+        credential: "operator",
+        signal,
+      }),
+    enabled: typeof token === "string",
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/** Ends the operator's session on the server (the caller forgets the token either way). */
+export function operatorLogout() {
+  return apiClient.post("/api/admin/logout", undefined, {
+    schema: z.unknown(),
+    credential: "operator",
+  });
+}
+
+/** An organization's recording mode, keeping whether consent is required; answers the overview. */
+export function setOrganizationRecording(
+  organizationId: string,
+  body: { mode: RecordingMode; consentRequired: boolean },
+) {
+  return apiClient.put(`/api/admin/recordings/${organizationId}`, body, {
+    schema: recordingOverviewSchema,
+    credential: "operator",
+  });
+}
+
+/** An organization's consent notice (audio of one of the voicemail types); answers the overview. */
+export function uploadOrganizationConsentNotice(organizationId: string, file: Blob, mime: string) {
+  return apiClient.put(`/api/admin/recordings/${organizationId}/notice`, file, {
+    schema: recordingOverviewSchema,
+    credential: "operator",
+    headers: { "Content-Type": mime },
+  });
 }
 
 /** The server's words for a failed call: its `detail` or `error`, else the client's message. */

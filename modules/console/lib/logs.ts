@@ -15,7 +15,7 @@ export type LogRead = {
   log: string;
   error?: string;
   truncated?: boolean;
-  /** The file does not exist (yet): not an error, an empty log (issue 31). */
+  /** The file does not exist (yet): not an error, an empty log. */
   missing?: boolean;
 };
 

@@ -1,6 +1,4 @@
 import "server-only";
-import { NextResponse } from "next/server";
-import { noStore } from "@/lib/api/errors";
 import type { OperatorSession } from "@/lib/auth/sessions";
 import { recordAudit, type AuditEntry } from "@/lib/audit";
 import type { RateLimitRule } from "@/lib/api/rate-limit";
@@ -11,10 +9,6 @@ import type { RateLimitRule } from "@/lib/api/rate-limit";
 export const opsReadLimit: RateLimitRule = { name: "ops-read", max: 300, windowSeconds: 60 };
 /** Actions that change the server: service actions, checkpoint, backup, cache clear, build. */
 export const opsActionLimit: RateLimitRule = { name: "ops-action", max: 30, windowSeconds: 60 };
-
-export function json(data: unknown, status = 200) {
-  return NextResponse.json(data, { status, headers: noStore });
-}
 
 /**
  * One audit event per console action: who, what, on which target, and how it ended. An

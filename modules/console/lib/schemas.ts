@@ -90,7 +90,7 @@ const fsFiguresSchema = z
   })
   .nullable();
 
-/** The spec's two texts, and their figures for the console to format per language (issue 31). */
+/** The spec's two texts, and their figures for the console to format per language. */
 export const diskResponseSchema = z.object({
   root: z.string(),
   data: z.string(),
@@ -135,6 +135,13 @@ export const backupResponseSchema = z.object({
 export const cacheClearResponseSchema = z.object({
   ok: z.boolean(),
   cleared: z.array(z.object({ name: z.string(), entries: z.number() })),
+});
+
+/** An action the server refused before running anything (409 busy, 400 not configured or unsafe). */
+export const opsRefusalSchema = z.object({
+  ok: z.literal(false),
+  error: z.string(),
+  code: z.string(),
 });
 
 export const buildAssetSchema = z.object({ path: z.string(), size: z.number() });

@@ -63,17 +63,19 @@ export async function disk() {
   return { root: root.text, data: data.text, figures: { root: root.figures, data: data.figures } };
 }
 
+async function readVersion(): Promise<string> {
+  try {
+    const pkg = JSON.parse(await fs.readFile(path.join(process.cwd(), "package.json"), "utf8"));
+    return typeof pkg.version === "string" ? pkg.version : "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
 let cachedVersion: string | undefined;
 export async function version() {
-  if (!cachedVersion) {
-    try {
-      const pkg = JSON.parse(await fs.readFile(path.join(process.cwd(), "package.json"), "utf8"));
-      cachedVersion = typeof pkg.version === "string" ? pkg.version : "unknown";
-    } catch {
-      cachedVersion = "unknown";
-    }
-  }
-  return { version: cachedVersion, commit: env.SOURCE_COMMIT ?? "unknown" };
+  const current = (cachedVersion ??= await readVersion());
+  return { version: current, commit: env.SOURCE_COMMIT ?? "unknown" };
 }
 
 const hidden = "•••••• (set)";

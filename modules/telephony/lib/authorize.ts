@@ -19,7 +19,7 @@ import type { AuthorizeBody, AuthorizeResponse } from "./schemas";
  * number it may ring on the team's do-not-call list is the same 403 a call record gets. What passes
  * is signed with the organization's line key: the number (E.164) the browser dials, the caller
  * ID the edge presents, the rep, the organization, about 60 s of life. The caller ID is the
- * organization's number closest to the one dialed (issue 29, modules/telephony/lib/caller-id-match.ts),
+ * organization's number closest to the one dialed (modules/telephony/lib/caller-id-match.ts),
  * chosen here and nowhere else: the browser only repeats it in P-Asserted-Identity, and an edge
  * that trusts the signed claim over that header presents nothing the server did not choose.
  *

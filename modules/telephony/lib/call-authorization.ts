@@ -1,5 +1,5 @@
 /**
- * The call authorisation (issue 28): before each real call the server applies its rules (a
+ * The call authorisation: before each real call the server applies its rules (a
  * readable number, the do-not-call list, the team's caller ID) and signs what it allowed; the
  * browser sends the token in the INVITE's X-DialFlow-Authorization header and the team's edge
  * (and the SIP test peer) refuses an INVITE without a valid one for the number dialed.
@@ -91,7 +91,9 @@ export function dialedNumberOf(target: string): string {
 
 export type CallAuthorizationVerdict =
   | { ok: true; claims: CallAuthorizationClaims }
-  | { ok: false; reason: "malformed" | "signature" | "expired" | "claims" | "number_mismatch" };
+  | { ok: false; reason: "malformed" | "signature" | "expired" | "claims" }
+  /** A genuine token for another number: an edge spends its `jti` all the same (README). */
+  | { ok: false; reason: "number_mismatch"; jti: string };
 
 /**
  * Checks a call authorisation as an edge must: HS256 with this team's key, issuer and audience,
@@ -134,6 +136,7 @@ export async function verifyCallAuthorization(
   ) {
     return { ok: false, reason: "claims" };
   }
-  if (dialedNumberOf(dialedNumber) !== number) return { ok: false, reason: "number_mismatch" };
+  if (exp - iat > CALL_AUTHORIZATION_TTL_SECONDS) return { ok: false, reason: "claims" };
+  if (dialedNumberOf(dialedNumber) !== number) return { ok: false, reason: "number_mismatch", jti };
   return { ok: true, claims: { number, callerId, rep, org, place, jti, iat, exp } };
 }

@@ -1,5 +1,5 @@
 /**
- * Local caller ID (issue 29): which of an organization's caller IDs a call presents. Prospects
+ * Local caller ID: which of an organization's caller IDs a call presents. Prospects
  * answer local numbers more often, so the closest number wins: the same NANP area code (the 3
  * digits after +1), then the same state or province (ISO 3166-2), then the same country, else the
  * organization's default. Pure and browser-safe: the server decides with it when it authorises

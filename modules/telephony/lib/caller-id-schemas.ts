@@ -1,5 +1,5 @@
 /**
- * Local caller ID (issue 29): the rules for an organization's caller IDs and the bodies of the
+ * Local caller ID: the rules for an organization's caller IDs and the bodies of the
  * console's /api/admin/telephony/:organizationId/caller-ids routes, shared by the route handlers
  * and the operator console's form (browser-safe, no server code). The form checks as typed with
  * `checkCallerId` (its error keys are message keys); the server applies the same rules and

@@ -7,7 +7,7 @@ import { chooseCallerId, type CallerIdCandidate, type CallerIdMatch } from "./ca
 import { CALLER_IDS_MAX, callerIdErrorText, type CallerIdBody } from "./caller-id-schemas";
 import { organizationNotFound, organizationTelephony } from "./lines";
 
-// An organization's caller IDs (issue 29): the pool operators keep in the console, and the one
+// An organization's caller IDs: the pool operators keep in the console, and the one
 // the server chooses for a call. Every query is scoped by organization: another team's numbers
 // are never read, shown or presented.
 

@@ -36,7 +36,8 @@ export const lineErrorText: Record<LineError, string> = {
   wsUrlUserInfo: "Must not contain a user name or password",
   sipDomainInvalid: "Not a valid SIP domain (a host name or IP address)",
   iceUrlInvalid: "Must be a stun:, stuns:, turn: or turns: URL",
-  iceTurnCredentials: "A TURN server needs a username and a credential",
+  iceTurnCredentials:
+    "A TURN server needs a username and a credential (or neither, with time-limited credentials)",
   iceStunCredentials: "A STUN server takes no username or credential",
   iceTooMany: `At most ${ICE_SERVERS_MAX} ICE servers`,
   secretLength: `Must be ${SECRET_MIN} to ${SECRET_MAX} characters`,
@@ -88,7 +89,15 @@ const iceUrl =
 export type IceServerDraft = { urls: string; username?: string | null; credential?: string | null };
 export type IceServerError = { field: "urls" | "username" | "credential"; error: LineError };
 
-export function checkIceServer(server: IceServerDraft): IceServerError | null {
+/**
+ * `mintedTurn`: the line's credentials are time-limited (auth_ephemeral), so a TURN server may
+ * be left without a username and credential: each rep's browser then uses its own minted SIP
+ * credentials, which coturn's `use-auth-secret` checks with the same shared secret.
+ */
+export function checkIceServer(
+  server: IceServerDraft,
+  options: { mintedTurn?: boolean } = {},
+): IceServerError | null {
   const m = server.urls.length <= ICE_URL_MAX ? iceUrl.exec(server.urls) : null;
   if (!m || !isHost(m[2]!) || (m[3] !== undefined && Number(m[3]) > 65535)) {
     return { field: "urls", error: "iceUrlInvalid" };
@@ -102,6 +111,7 @@ export function checkIceServer(server: IceServerDraft): IceServerError | null {
     if (credential) return { field: "credential", error: "iceStunCredentials" };
     return null;
   }
+  if (options.mintedTurn && !username && !credential) return null;
   // A browser refuses a TURN server without both (RTCPeerConnection throws InvalidAccessError).
   if (!username || username.length > ICE_FIELD_MAX || unsafe.test(username)) {
     return { field: "username", error: "iceTurnCredentials" };

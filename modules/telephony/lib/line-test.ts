@@ -41,7 +41,7 @@ export function globalWebSocket(): WebSocketConstructor | null {
  * --experimental-websocket (Node 22 has), and the console's line test must work on the Node the
  * README supports. Loaded on first use only.
  */
-async function defaultWebSocket(): Promise<WebSocketConstructor> {
+export async function defaultWebSocket(): Promise<WebSocketConstructor> {
   const native = globalWebSocket();
   if (native) return native;
   const { WebSocket } = await import("ws");
@@ -81,6 +81,7 @@ export async function runLineTest(
     ...state,
     totalMs: elapsed(),
     testedAt,
+    safety: null,
   });
   const Ctor = options.WebSocket === undefined ? await defaultWebSocket() : options.WebSocket;
   if (!Ctor) return result("unavailable");

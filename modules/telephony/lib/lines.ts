@@ -9,7 +9,8 @@ import type {
 import { callerIdView } from "./caller-id-schemas";
 import { requireTelephonyKey, keySource, telephonyKey } from "./encryption-key";
 import { lineErrorText } from "./line-rules";
-import { runLineTest } from "./line-test";
+import { defaultWebSocket, runLineTest, type WebSocketConstructor } from "./line-test";
+import { runLineSafetyChecks } from "./line-safety";
 import { openSecret, sealSecret, SecretBoxError } from "./secret-box";
 import {
   iceServerSchema,
@@ -232,7 +233,7 @@ export async function lineOf(organizationId: string) {
 /** The console's test of one organization's line: the result, or why it could not run. */
 export async function testOrganizationLine(
   row: TelephonyLine,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; WebSocket?: WebSocketConstructor } = {},
 ): Promise<LineTestResult> {
   let secret: string;
   try {
@@ -250,7 +251,16 @@ export async function testOrganizationLine(
       registerMs: null,
       totalMs: 0,
       testedAt: new Date().toISOString(),
+      safety: null,
     };
   }
-  return runLineTest(row, secret, options);
+  const result = await runLineTest(row, secret, options);
+  if (!result.registered) return result;
+  const WebSocket = options.WebSocket ?? (await defaultWebSocket());
+  const safety = await runLineSafetyChecks(
+    { ...row, iceServers: iceServersOf(row.iceServers) },
+    secret,
+    { WebSocket },
+  );
+  return { ...result, safety };
 }

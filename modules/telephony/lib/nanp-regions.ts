@@ -1,6 +1,6 @@
 /**
  * Which state, province or territory each North American (NANP, +1) area code serves, as ISO
- * 3166-2 codes, for local caller ID (issue 29): a business in 737 (Austin) is in US-TX, so a
+ * 3166-2 codes, for local caller ID: a business in 737 (Austin) is in US-TX, so a
  * Texan number is the closest when the pool has no 737 or 512. Geographic codes only: toll-free
  * and non-geographic codes have no region. Browser-safe data, no server code.
  *

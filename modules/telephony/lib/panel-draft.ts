@@ -73,11 +73,10 @@ export function checkDraft(draft: LineDraft, secretStored: boolean): Record<stri
   const domain = checkSipDomain(draft.sipDomain.trim().toLowerCase());
   if (domain) errors.sipDomain = domain;
   draft.iceServers.forEach((s, i) => {
-    const problem = checkIceServer({
-      urls: s.urls.trim(),
-      username: s.username.trim(),
-      credential: s.credential,
-    });
+    const problem = checkIceServer(
+      { urls: s.urls.trim(), username: s.username.trim(), credential: s.credential },
+      { mintedTurn: draft.credentialMode === "ephemeral" },
+    );
     if (problem) errors[`iceServers.${i}.${problem.field}`] = problem.error;
   });
   const secret = checkSecret(draft.secret, !secretStored);

@@ -1,5 +1,5 @@
 /**
- * The telephony API (issue 28): request and response bodies of the operator console's
+ * The telephony API: request and response bodies of the operator console's
  * /api/admin/telephony routes and the reps' /api/telephony routes, shared by the route handlers
  * and the browser (browser-safe, no server code). The rules themselves are in ./line-rules.ts.
  */
@@ -36,7 +36,9 @@ const iceServerBodySchema = z
     credential: z.string().nullish(),
   })
   .superRefine((server, ctx) => {
-    const problem = checkIceServer(server);
+    // Lines use time-limited credentials (the one credential mode): a TURN server may be left
+    // without its own, and each rep's minted ones take their place.
+    const problem = checkIceServer(server, { mintedTurn: true });
     if (problem) {
       ctx.addIssue({
         code: "custom",
@@ -113,7 +115,7 @@ export const telephonyOrganizationSchema = z.object({
   name: z.string(),
   callerId: z.string().nullable(),
   line: operatorLineSchema.nullable(),
-  /** The organization's caller IDs (issue 29), oldest first. */
+  /** The organization's caller IDs, oldest first. */
   callerIds: z.array(callerIdSchema),
 });
 export type TelephonyOrganization = z.infer<typeof telephonyOrganizationSchema>;
@@ -167,6 +169,36 @@ export const lineTestCodes = [
 ] as const;
 export type LineTestCode = (typeof lineTestCodes)[number];
 
+/**
+ * The Test line's safety checks (./line-safety.ts): four INVITEs the edge must refuse
+ * ("refused"; "accepted" means it let the call past), its media relay and its TURN server
+ * ("passed" / "failed"), and "not_checked" where the edge gave no answer to judge by.
+ */
+export const safetyCheckIds = [
+  "unsigned",
+  "tampered",
+  "expired",
+  "replayed",
+  "media_relay",
+  "turn",
+] as const;
+export type SafetyCheckId = (typeof safetyCheckIds)[number];
+export const safetyCheckSchema = z.object({
+  id: z.enum(safetyCheckIds),
+  outcome: z.enum(["refused", "accepted", "passed", "failed", "not_checked"]),
+  status: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+export type SafetyCheck = z.infer<typeof safetyCheckSchema>;
+export const lineSafetySchema = z.object({
+  /** Every unauthorised INVITE was refused by the edge. */
+  safe: z.boolean(),
+  /** At least one went past it: a browser could ring any number. */
+  unsafe: z.boolean(),
+  checks: z.array(safetyCheckSchema),
+});
+export type LineSafety = z.infer<typeof lineSafetySchema>;
+
 /** POST /api/admin/telephony/:organizationId/test. Never holds the secret or the password. */
 export const lineTestResultSchema = z.object({
   ok: z.boolean(),
@@ -183,6 +215,8 @@ export const lineTestResultSchema = z.object({
   registerMs: z.number().nullable(),
   totalMs: z.number(),
   testedAt: isoTime,
+  /** Run once the line registered; null before. */
+  safety: lineSafetySchema.nullable(),
 });
 export type LineTestResult = z.infer<typeof lineTestResultSchema>;
 

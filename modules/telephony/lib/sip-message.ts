@@ -93,3 +93,18 @@ export function buildRegister(r: RegisterRequest): string {
   ];
   return `${lines.join("\r\n")}\r\n\r\n`;
 }
+
+/** Any request: the start line, the headers in order, Content-Length from the body. */
+export function buildRequest(
+  method: string,
+  uri: string,
+  headers: Array<[string, string]>,
+  body = "",
+): string {
+  const lines = [
+    `${method} ${uri} SIP/2.0`,
+    ...headers.map(([name, value]) => `${name}: ${value}`),
+    `Content-Length: ${new TextEncoder().encode(body).length}`,
+  ];
+  return `${lines.join("\r\n")}\r\n\r\n${body}`;
+}

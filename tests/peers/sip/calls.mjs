@@ -45,6 +45,9 @@ export function newCallRecord({ id, direction, number, from, behaviour = null })
     dtmf: [],
     dtmfSent: [],
     infos: [],
+    /** REFERs received in this call (refer.mjs), and for a call a transfer placed, its origin. */
+    transfers: [],
+    transferOf: null,
     tones: [],
     media: {},
     sdp: { remote: null, local: null },

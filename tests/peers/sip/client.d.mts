@@ -14,6 +14,9 @@ export type ClientLeg = {
 
 export type ClientCall = {
   callId: string;
+  /** The dialog's tags: ours (From of a call we placed), and the peer's once it answered. */
+  localTag: string;
+  remoteTag?: string;
   responses: SipMessage[];
   /** Bodies of the INFO requests the peer sent in this call. */
   infos: string[];
@@ -29,6 +32,8 @@ export type ClientCall = {
   ack(): void;
   bye(): Promise<SipMessage>;
   cancel(): Promise<SipMessage>;
+  /** A blind transfer (RFC 3515) of this call to `target`. */
+  refer(target: string): Promise<SipMessage>;
   info(digit: string): Promise<SipMessage>;
   reinvite(direction: "sendrecv" | "sendonly" | "recvonly" | "inactive"): Promise<SipMessage>;
 };
@@ -52,6 +57,20 @@ export type SipClient = {
     number: string,
     options?: { headers?: [string, string][]; manualAck?: boolean; chromeLikeOffer?: boolean },
   ): ClientCall;
+  /** Any request as written (for the tests of what an edge refuses): its final answer. */
+  send(
+    method: string,
+    uri: string,
+    request: {
+      callId: string;
+      from: string;
+      to: string;
+      seq: number;
+      extra?: [string, string][];
+      body?: string;
+      type?: string;
+    },
+  ): Promise<SipMessage>;
   close(): void;
 };
 
@@ -64,5 +83,7 @@ export function connectSipClient(
     domain?: string;
     toneHz?: number;
     detectHz?: number[];
+    /** Pair only the loopback socket (behind a media relay such as rtpengine). */
+    onlyLoopback?: boolean;
   },
 ): Promise<SipClient>;

@@ -8,6 +8,7 @@ import { createMediaLeg } from "./media.mjs";
 import {
   buildResponse,
   header,
+  headers,
   newBranch,
   parseCSeq,
   parseMessage,
@@ -34,6 +35,13 @@ function chromeLike(sdp) {
       out.push("a=rtpmap:110 telephone-event/48000");
   }
   return `${out.join("\r\n")}\r\n`;
+}
+
+/** The Record-Route entries of a message, in order (one header may hold several). */
+function routeSetOf(msg) {
+  return headers(msg, "Record-Route").flatMap((value) =>
+    value.split(/,(?=\s*<)/).map((entry) => entry.trim()),
+  );
 }
 
 export async function connectSipClient(url, opts) {
@@ -195,6 +203,8 @@ export async function connectSipClient(url, opts) {
       }
       call.remoteTag = parseNameAddr(header(res, "To")).params.tag;
       call.remoteTarget = parseNameAddr(header(res, "Contact")).uri;
+      // RFC 3261 12.1.2: a proxy that record-routes (an edge) stays on the dialog's path.
+      call.routeSet = routeSetOf(res).reverse();
       call.to = header(res, "To");
       call.from = from;
       if (!call.remoteSdp) await applyAnswer(call, res);
@@ -212,7 +222,9 @@ export async function connectSipClient(url, opts) {
   const legs = [];
   function newCall(callId) {
     const state = { media: {}, tones: [], dtmf: [] };
-    const leg = createMediaLeg({ ...state, detectHz });
+    // Behind a media relay (an edge's rtpengine) only the loopback socket may pair: with a
+    // second host address the relay saw two sources for one side and some calls never connected.
+    const leg = createMediaLeg({ ...state, detectHz, onlyLoopback: Boolean(opts.onlyLoopback) });
     legs.push(leg);
     return {
       callId,
@@ -251,6 +263,12 @@ export async function connectSipClient(url, opts) {
           ],
           body: "",
         });
+      },
+      /** A blind transfer (RFC 3515) of this call to `target`. */
+      refer(target) {
+        const msg = inDialog(this, "REFER");
+        msg.headers.push(["Refer-To", `<${target}>`], ["Referred-By", `<sip:${user}@${domain}>`]);
+        return transact(msg);
       },
       info(digit) {
         return transact(
@@ -291,6 +309,7 @@ export async function connectSipClient(url, opts) {
       from: call.from,
       to: call.to,
       seq: seq ?? call.seq,
+      extra: (call.routeSet ?? []).map((route) => ["Route", route]),
       body,
       type,
     });
@@ -346,6 +365,7 @@ export async function connectSipClient(url, opts) {
       from: header(buildResponse(req, 200, { toTag: inc.localTag }), "To"),
       to: header(req, "From"),
       remoteTarget: parseNameAddr(header(req, "Contact")).uri,
+      routeSet: routeSetOf(req),
       seq: 1,
     });
     dialogs.set(callId, inc);
@@ -359,6 +379,9 @@ export async function connectSipClient(url, opts) {
     inc.leg.play(toneHz);
     inc.leg.setSending(true);
   }
+
+  /** Any request as written (for the tests of what an edge refuses); resolves with its final answer. */
+  client.send = (method, uri, options) => transact(request(method, uri, options));
 
   client.close = () => {
     legs.forEach((leg) => leg.close());

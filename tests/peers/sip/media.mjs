@@ -67,7 +67,15 @@ function waitGathered(pc) {
  * Creates a media leg. `media`, `tones` and `dtmf` are the call's state objects it fills;
  * `path` ({ lossPercent, delayMs, jitterMs, seed }) routes the call through the lossy relay.
  */
-export function createMediaLeg({ media, tones, dtmf, detectHz, path = null, onDigit }) {
+export function createMediaLeg({
+  media,
+  tones,
+  dtmf,
+  detectHz,
+  path = null,
+  onDigit,
+  onlyLoopback = false,
+}) {
   Object.assign(media, {
     state: "new",
     codecs: [],
@@ -80,7 +88,7 @@ export function createMediaLeg({ media, tones, dtmf, detectHz, path = null, onDi
     connectedAt: null,
     rfc4733Received: 0,
   });
-  const pc = peerConnection(Boolean(path));
+  const pc = peerConnection(Boolean(path) || onlyLoopback);
   const segmenter = createSegmenter(tones);
   const source = createToneSource(null);
   let relay = null;
@@ -93,6 +101,9 @@ export function createMediaLeg({ media, tones, dtmf, detectHz, path = null, onDi
   let lastEventTs = null;
   let expectedSeq = null;
   let closed = false;
+  // Bridged to another leg (bridge()): the frames it received, sent here in place of the tone.
+  let fed = null;
+  let onFrame = null;
 
   pc.connectionStateChange.subscribe((s) => {
     media.state = s;
@@ -111,6 +122,7 @@ export function createMediaLeg({ media, tones, dtmf, detectHz, path = null, onDi
     }
     expectedSeq = (sequenceNumber + 1) & 0xffff;
     if (payloadType === 0) {
+      onFrame?.(rtp.payload);
       segmenter.push(classifyFrame(decodePcmu(rtp.payload), detectHz), rtp.header.timestamp, now);
     } else if (rtp.payload.length >= 4) {
       onTelephoneEvent(rtp, now);
@@ -167,8 +179,9 @@ export function createMediaLeg({ media, tones, dtmf, detectHz, path = null, onDi
       const now = performance.now();
       while (next <= now) {
         next += frameMs;
-        if (sending && !pausedForDtmf && source.hz) {
-          sendPacket(source.nextFrame(), { marker: media.packetsSent === 0 });
+        const frame = fed ? fed.shift() : source.hz ? source.nextFrame() : null;
+        if (sending && !pausedForDtmf && frame) {
+          sendPacket(frame, { marker: media.packetsSent === 0 });
         }
         timestamp = (timestamp + frameSamples) >>> 0;
       }
@@ -225,6 +238,20 @@ export function createMediaLeg({ media, tones, dtmf, detectHz, path = null, onDi
     setSending(on) {
       sending = on;
     },
+    /**
+     * Bridging (bridgeLegs): what this leg receives goes to `other` as it is (PCMU frames), and
+     * this leg sends what was fed to it instead of its tone; null ends it.
+     */
+    relay(other) {
+      fed = other ? [] : null;
+      onFrame = other ? (payload) => other.feed(payload) : null;
+    },
+    feed(payload) {
+      if (!fed) return;
+      // A few frames of slack; a leg that stopped sending must not grow the queue.
+      if (fed.length > 10) fed.shift();
+      fed.push(payload);
+    },
     /** RFC 4733 digits; resolves when the last one has ended. */
     async sendDtmf(digits, { durationMs = 100, gapMs = 70 } = {}) {
       for (const digit of String(digits).toUpperCase()) {
@@ -259,4 +286,15 @@ export function createMediaLeg({ media, tones, dtmf, detectHz, path = null, onDi
       pc.close().catch(() => {});
     },
   };
+}
+
+/** Connects two legs' audio both ways, as an edge bridges two calls. */
+export function bridgeLegs(a, b) {
+  a.relay(b);
+  b.relay(a);
+}
+
+export function unbridgeLegs(a, b) {
+  a?.relay(null);
+  b?.relay(null);
 }

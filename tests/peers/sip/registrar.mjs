@@ -17,6 +17,17 @@ export function onRegister(core, conn, req) {
     core.state.refused.push({ at: Date.now(), method: "REGISTER", username, ...auth.refuse });
     return reply(core, conn, req, 403, { reason: `Forbidden (${auth.refuse.reason})` });
   }
+  // A slow edge: the authenticated REGISTER is answered registerDelayMs later (the line stays
+  // "connecting" meanwhile).
+  if (core.config.registerDelayMs > 0) {
+    setTimeout(() => bind(core, conn, req, auth), core.config.registerDelayMs);
+    return;
+  }
+  bind(core, conn, req, auth);
+}
+
+/** Keeps the REGISTER's bindings and answers 200 with the user's current ones. */
+function bind(core, conn, req, auth) {
   const user = auth.userId;
   const defaultExpires = Number(header(req, "Expires") ?? core.config.defaultExpires);
   const contacts = headers(req, "Contact");

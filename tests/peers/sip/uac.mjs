@@ -28,11 +28,20 @@ export function callRep(core, user, opts = {}) {
   const rt = createRuntime(call, conn);
   core.calls.set(callId, rt);
   core.state.calls.push(call);
-  const result = ring(core, rt, user, from, opts.fromName, ringTimeoutMs, binding);
+  const result = ring(
+    core,
+    rt,
+    user,
+    from,
+    opts.fromName,
+    ringTimeoutMs,
+    binding,
+    opts.extraHeaders,
+  );
   return { callId, result };
 }
 
-async function ring(core, rt, user, from, fromName, ringTimeoutMs, binding) {
+async function ring(core, rt, user, from, fromName, ringTimeoutMs, binding, extraHeaders = []) {
   const { call, conn } = rt;
   const callId = call.id;
 
@@ -58,7 +67,7 @@ async function ring(core, rt, user, from, fromName, ringTimeoutMs, binding) {
   const invite = dialogRequest(core, rt.dialog, "INVITE", {
     contentType: "application/sdp",
     body: offer,
-    extra: [["Allow", "INVITE, ACK, CANCEL, BYE, INFO, OPTIONS"]],
+    extra: [["Allow", "INVITE, ACK, CANCEL, BYE, INFO, OPTIONS, REFER, NOTIFY"], ...extraHeaders],
   });
   invite.headers = invite.headers.map(([n, v]) =>
     n === "From" ? [n, `${display}<sip:${from}@${core.realm}>;tag=${rt.localTag}`] : [n, v],

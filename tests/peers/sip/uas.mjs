@@ -12,6 +12,7 @@ import {
   note,
   sendRequest,
 } from "./calls.mjs";
+import { callUser } from "./consult.mjs";
 import { parseDigest } from "./digest.mjs";
 import { createMediaLeg } from "./media.mjs";
 import {
@@ -23,9 +24,10 @@ import {
   parseVia,
   randomToken,
 } from "./message.mjs";
+import { bindingsOf } from "./registrar.mjs";
 import { mediaDirection } from "./sdp.mjs";
 
-const allow = "INVITE, ACK, CANCEL, BYE, INFO, OPTIONS";
+const allow = "INVITE, ACK, CANCEL, BYE, INFO, OPTIONS, REFER, NOTIFY";
 const dtmfDigits = "0123456789*#ABCD";
 
 /** Answers a request outside the INVITE transaction logic (REGISTER, BYE, INFO...). */
@@ -34,7 +36,7 @@ export function reply(core, conn, req, status, { reason, extra = [], body = "", 
 }
 
 /** Answers the call's INVITE (or re-INVITE `req`), keeping the call's record in step. */
-function respond(core, rt, status, { reason, body = "", extra = [], req = rt.invite } = {}) {
+export function respond(core, rt, status, { reason, body = "", extra = [], req = rt.invite } = {}) {
   const { call } = rt;
   const contact = status > 100 && status < 300 ? [["Contact", core.contact]] : [];
   const type = body ? [["Content-Type", "application/sdp"]] : [];
@@ -64,7 +66,7 @@ function respond(core, rt, status, { reason, body = "", extra = [], req = rt.inv
  * RFC 3261 13.3.1.4: the UAS core retransmits a 2xx (T1, 2T1, ... capped at T2) until the
  * ACK arrives, even over a reliable transport; after 64*T1 without one it ends the call.
  */
-function sendOk(core, rt, req, body) {
+export function sendOk(core, rt, req, body) {
   const msg = respond(core, rt, 200, { body, req });
   const seq = parseCSeq(header(req, "CSeq")).seq;
   const { t1Ms } = core.config;
@@ -123,6 +125,11 @@ export async function onInvite(core, conn, req) {
     }
     if (result.refuse) return refuse(core, rt, result.refuse.reason);
     call.authUser = result.username;
+  }
+  // Another registered user (a teammate): an internal call, routed by registration like an
+  // edge's extension-to-extension call; numbers need the server's authorisation below.
+  if (number && number !== fromUser && bindingsOf(core, number).length) {
+    return callUser(core, rt, number);
   }
   // The caller ID the client asked to present (RFC 3325), for the specs and the edge's check.
   call.assertedIdentity = header(req, "P-Asserted-Identity") ?? null;
@@ -214,7 +221,7 @@ async function runBehaviour(core, rt, spec) {
 }
 
 /** A final non-2xx answer from the peer's side ends the call. */
-function finish(core, rt, status, reason = null) {
+export function finish(core, rt, status, reason = null) {
   respond(core, rt, status);
   rt.end({ status, endedBy: "peer", reason });
 }
