@@ -6,7 +6,7 @@ import { createSwitchableTransport } from "@/modules/dialer/lib/switchable-trans
 import type { CallTransport, TransportEvent } from "@/modules/dialer/lib/transport";
 import type { CallRecord } from "@/modules/dialer/lib/types";
 
-// The widened transport seam (issue 28) as the controller reads it: a scripted transport stands
+// The widened transport seam as the controller reads it: a scripted transport stands
 // in for SIP and says what a real line would (ringing, the outcome, quality, an incoming call).
 
 type Scripted = CallTransport & { emit(event: TransportEvent): void; calls: string[] };

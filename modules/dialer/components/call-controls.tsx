@@ -2,7 +2,6 @@
 
 import { Circle, Pause, Play, PhoneOff, Square } from "@/components/ui/first-load-icons";
 import { useTranslations } from "next-intl";
-import { formatMs } from "@/modules/dialer/lib/format";
 import { Button } from "@/components/ui";
 import { useDialer } from "@/modules/dialer/components/dialer-provider";
 import { useRecordToggle } from "@/modules/dialer/hooks/use-record-toggle";
@@ -15,12 +14,20 @@ const RecordingIndicator = clientComponent(() =>
   import("@/modules/dialer/components/recording-indicator").then((m) => m.RecordingIndicator),
 );
 
+// Transfer's dialog (and the team list it reads) is needed only during a real call.
+const TransferDialog = clientComponent(() =>
+  import("@/modules/dialer/components/transfer-dialog").then((m) => m.TransferDialog),
+);
+
 const buttonClass = "gap-1.5 rounded-md px-2.5 text-sm font-medium [&_svg]:size-4";
 
-/** Hold / Record / End and the elapsed timer (mm:ss), shown in the top bar; the line's state beside them. */
+/**
+ * Hold / Record / End in the top bar; the line's state beside them. No timer of its own: the
+ * dialer's (or its minimised bar's) is the call's one clock, in one format, 00:00:00.
+ */
 export function CallControls() {
   const t = useTranslations("Dialer");
-  const { isActive, elapsedMs, hangUp, held, setHeld, status } = useDialer();
+  const { isActive, hangUp, held, setHeld, status, real, consult } = useDialer();
   // Record belongs to one call (use-record-toggle.ts); Hold is the call's own state (the dialer
   // shows the same), reset by the controller.
   const [recording, toggleRecording] = useRecordToggle();
@@ -31,7 +38,8 @@ export function CallControls() {
         variant="secondary"
         size="sm"
         className={buttonClass}
-        disabled={status !== "in-call"}
+        // During a warm transfer the business stays on hold until Join or Go back.
+        disabled={status !== "in-call" || consult !== null}
         aria-pressed={held}
         onClick={() => setHeld(!held)}
       >
@@ -50,10 +58,11 @@ export function CallControls() {
         {recording ? (
           <Square className="fill-current text-danger-text" aria-hidden />
         ) : (
-          <Circle className="text-danger-text" aria-hidden />
+          <Circle className={isActive ? "text-danger-text" : undefined} aria-hidden />
         )}
         {recording ? t("stopRecording") : t("record")}
       </Button>
+      {real ? <TransferDialog disabled={status !== "in-call" || consult !== null} /> : null}
       <Button
         variant="danger"
         size="sm"
@@ -65,15 +74,6 @@ export function CallControls() {
         {t("end")}
       </Button>
       <RecordingIndicator />
-      <span
-        role="timer"
-        aria-label={t("callTimer")}
-        dir="ltr"
-        data-testid="call-controls-timer"
-        className="min-w-[3.5rem] text-center font-mono text-sm tabular-nums text-fg"
-      >
-        {isActive ? formatMs(elapsedMs) : "00:00"}
-      </span>
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { TriangleAlert } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Tooltip } from "@/components/ui/tooltip";
 import type { QualityReading } from "@/modules/dialer/lib/call-quality";
+import { can } from "@/lib/auth/permissions";
+import { useMemberRole } from "@/lib/client/member-role";
 
 /** Seconds of poor readings in a row before the rep is warned (one reading a second). */
 export const POOR_WARNING_SECONDS = 4;
@@ -17,11 +19,13 @@ const LIT = { good: 3, fair: 2, poor: 1 } as const;
 
 /**
  * The line's quality during a real call: three bars (good, fair, poor from the estimated MOS,
- * modules/dialer/lib/call-quality.ts) with the figures on hover and focus. Reserves its width before
- * the first reading, so nothing moves when it appears.
+ * modules/dialer/lib/call-quality.ts), named in words on hover and focus ("Call quality: Good"),
+ * with the figures (MOS, round trip, jitter, loss) for managers only: a rep acts on the words.
+ * Reserves its width before the first reading, so nothing moves when it appears.
  */
 export function CallQuality({ reading }: { reading: QualityReading | null }) {
   const t = useTranslations("Dialer.quality");
+  const technical = can(useMemberRole(), "calls.lineDetails");
   if (!reading) return <span className="inline-block w-5" aria-hidden />;
   if (reading.noAudio) {
     // Silence is not a good line: no bars, no MOS.
@@ -58,12 +62,13 @@ export function CallQuality({ reading }: { reading: QualityReading | null }) {
           jitter: Math.round(reading.jitterMs),
           loss: percent(reading.lossFraction),
         });
+  const said = technical ? `${t("label", { level })}. ${details}` : t("label", { level });
   return (
-    <Tooltip content={details}>
+    <Tooltip content={said}>
       <span
         tabIndex={0}
         role="img"
-        aria-label={`${t("label", { level })}. ${details}`}
+        aria-label={said}
         data-testid="call-quality"
         data-level={reading.level}
         data-outgoing-loss={reading.outgoing ? percent(reading.outgoing.lossFraction) : undefined}

@@ -8,7 +8,7 @@ import { LazyMenu } from "@/components/ui/lazy-menu";
 const loadPopover = () => import("@/modules/dialer/components/dialer-alarm-popover");
 
 /**
- * Alarm: a reminder to call back the business of the latest call (issue 30). A popover,
+ * Alarm: a reminder to call back the business of the latest call. A popover,
  * not a menu: a menu may hold only menu items, and this holds a text field and a button.
  * Its code (Radix Popover) loads when it is first used (components/ui/lazy-menu.tsx).
  */

@@ -54,7 +54,6 @@ export function DialerDisposition({
           addCallbackAppointment(
             pending.context && { ...pending.context, phone: pending.number },
             answer,
-            t("prompt.callbackNote"),
           );
           toast.success(t("prompt.saved", { outcome: t(`dispositions.${answer.disposition}`) }));
         }}

@@ -13,8 +13,8 @@ const duringHydration = () => false;
 export const DOCK_COLUMN = "22rem";
 
 /**
- * The column the layout keeps for the docked dialer on wide screens (issue 31: the floating
- * window covered Targets columns, Sales Events, the reports' Extract CSV...). It is there while
+ * The column the layout keeps for the docked dialer on wide screens (a floating
+ * window alone covered Targets columns, Sales Events, the reports' Extract CSV...). It is there while
  * the dialer is docked and open; the dialer itself (fixed, loaded after the page) sits over it.
  * The server renders what the cookie remembers, so the page does not change width on load; the
  * cookie follows the rep's dock and minimise choices. Its width is published as

@@ -53,7 +53,8 @@ export function DialerHeader({
           <GripHorizontal className="size-4" aria-hidden />
         </span>
       ) : null}
-      <h2 className="truncate text-sm font-semibold whitespace-nowrap text-fg">{t("title")}</h2>
+      {/* Never shrinks: the header's buttons and timer fit beside the whole title. */}
+      <h2 className="shrink-0 text-sm font-semibold whitespace-nowrap text-fg">{t("title")}</h2>
       <span
         role="timer"
         aria-label={t("timer")}

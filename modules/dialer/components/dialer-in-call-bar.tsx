@@ -2,15 +2,21 @@
 
 import { Circle, Grid3x3, Mic, MicOff, Pause, PhoneOff, Play, Square } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { formatMs } from "@/modules/dialer/lib/format";
+import { formatHms } from "@/modules/dialer/lib/format";
 import { Button, cn } from "@/components/ui";
 import { DialerStatus } from "@/modules/dialer/components/dialer-status";
 import { useDialer, useLastBusiness } from "@/modules/dialer/components/dialer-provider";
 import { RecordingIndicator } from "@/modules/dialer/components/recording-indicator";
 import { useRecordToggle } from "@/modules/dialer/hooks/use-record-toggle";
 import { VoicemailDropButton } from "@/modules/dialer/components/voicemail-drop-button";
+import { clientComponent } from "@/components/ui/client-component";
 
-/** Phones: the dialer during a call is this bar unless the rep opens the keypad (issue 31). */
+// A warm transfer's panel (and the team list it reads) is needed only during one.
+const ConsultPanel = clientComponent(() =>
+  import("@/modules/dialer/components/consult-panel").then((m) => m.ConsultPanel),
+);
+
+/** Phones: the dialer during a call is this bar unless the rep opens the keypad. */
 export const COMPACT_DIALER_MEDIA = "(max-width: 639px)";
 
 const barButton =
@@ -46,7 +52,7 @@ export function DialerInCallBar({ onShowKeypad }: { onShowKeypad: () => void }) 
             className="font-mono text-sm tabular-nums text-fg"
             data-testid="dialer-in-call-timer"
           >
-            {formatMs(dialer.elapsedMs)}
+            {formatHms(dialer.elapsedMs)}
           </span>
           <Button variant="danger" size="sm" data-testid="dialer-end" onClick={dialer.hangUp}>
             <PhoneOff aria-hidden />
@@ -61,6 +67,7 @@ export function DialerInCallBar({ onShowKeypad }: { onShowKeypad: () => void }) 
           <bdi dir="ltr">{dialer.number}</bdi>
         )}
       </p>
+      {dialer.consult ? <ConsultPanel /> : null}
       <div className="grid grid-cols-4 gap-1">
         <Button
           variant="secondary"
@@ -78,7 +85,7 @@ export function DialerInCallBar({ onShowKeypad }: { onShowKeypad: () => void }) 
           size="sm"
           className={barButton}
           aria-pressed={dialer.held}
-          disabled={!inCall}
+          disabled={!inCall || dialer.consult !== null}
           onClick={() => dialer.setHeld(!dialer.held)}
         >
           {dialer.held ? <Play aria-hidden /> : <Pause aria-hidden />}

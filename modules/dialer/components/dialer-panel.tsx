@@ -21,6 +21,13 @@ import {
   KeypadToggle,
 } from "@/modules/dialer/components/dialer-in-call-bar";
 import { useMediaQuery } from "@/modules/dialer/hooks/use-media-query";
+import { displayPhone } from "@/lib/format/phone";
+import { clientComponent } from "@/components/ui/client-component";
+
+// A warm transfer's panel (and the team list it reads) is needed only during one.
+const ConsultPanel = clientComponent(() =>
+  import("@/modules/dialer/components/consult-panel").then((m) => m.ConsultPanel),
+);
 
 /**
  * Status, number field, keypad and the Call / End buttons. After a call the keypad gives way to
@@ -46,6 +53,11 @@ export function DialerPanel({
   // On a phone a call shows the compact bar; the keypad opens on request, for that call only.
   const phone = useMediaQuery(COMPACT_DIALER_MEDIA);
   const [keypadShown, setKeypadShown] = useState(false);
+  // The number reads as everywhere else in the app, (512) 555-0100, except while the rep edits
+  // it: from the first keystroke until the field loses focus it holds exactly what was typed, so
+  // the caret never jumps. Focus alone changes nothing: text selected on focus (Tab, a
+  // select-all) stays selected, and typing replaces it.
+  const [editing, setEditing] = useState(false);
   if (!isActive && keypadShown) setKeypadShown(false);
   if (phone && isActive && !pending && !keypadShown) {
     return <DialerInCallBar onShowKeypad={() => setKeypadShown(true)} />;
@@ -67,6 +79,7 @@ export function DialerPanel({
         </p>
       ) : null}
       <CallQualityWarning reading={inCall ? dialer.quality : null} />
+      {dialer.consult ? <ConsultPanel /> : null}
       <div className="flex items-center gap-1">
         <label htmlFor={inputId} className="sr-only">
           {t("numberLabel")}
@@ -78,10 +91,14 @@ export function DialerPanel({
           inputMode="tel"
           autoComplete="off"
           dir="ltr"
-          value={number}
+          value={editing ? number : displayPhone(number)}
           readOnly={isActive}
+          onBlur={() => setEditing(false)}
           placeholder={t("numberPlaceholder")}
-          onChange={(e) => setNumber(e.target.value)}
+          onChange={(e) => {
+            setEditing(true);
+            setNumber(e.target.value);
+          }}
           className="min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-2 py-1.5 text-center font-mono text-lg tracking-wider text-fg placeholder:font-sans placeholder:text-sm placeholder:tracking-normal placeholder:text-fg-muted read-only:bg-surface-muted"
         />
         <IconButton
@@ -117,7 +134,7 @@ export function DialerPanel({
           variant="secondary"
           size="sm"
           aria-pressed={dialer.held}
-          disabled={!inCall}
+          disabled={!inCall || dialer.consult !== null}
           onClick={() => dialer.setHeld(!dialer.held)}
         >
           {dialer.held ? <Play aria-hidden /> : <Pause aria-hidden />}

@@ -84,7 +84,7 @@ export function DialerProvider({
   );
   const tRecording = useTranslations("Recordings.notice");
   const tVoicemail = useTranslations("Voicemail");
-  // Record keeps both sides of a real call, Drop voicemail plays the rep's message (issue 29):
+  // Record keeps both sides of a real call, Drop voicemail plays the rep's message:
   // modules/dialer/lib/call-audio.ts, loaded after first paint (the effect below); until it has
   // arrived the call's events wait for it (deferred-call-audio.ts) and Drop is not offered yet.
   const [callAudio] = useState(() => deferCallAudio(switchable));
@@ -165,7 +165,7 @@ export function DialerProvider({
       window.removeEventListener("pagehide", leave);
     };
   }, [controller]);
-  // The rep's own choice, remembered across reloads (issue 31); until they make one, a phone
+  // The rep's own choice, remembered across reloads; until they make one, a phone
   // starts with the bar, because the open window would cover most of the page there.
   // Before paint: the docked dialer's column follows it (modules/dialer/components/dialer-dock.tsx).
   useLayoutEffect(() => {
@@ -204,6 +204,10 @@ function commandsOf(controller: DialerController) {
     answer: controller.answer,
     decline: controller.decline,
     takeOverLine: controller.takeOverLine,
+    transfer: controller.transfer,
+    startConsultation: controller.consult,
+    joinConsultation: controller.joinConsultation,
+    endConsultation: controller.endConsultation,
     retryLine: controller.retryLine,
     setMinimised: controller.setMinimised,
     /** Whether a call is active now (for handlers; a render reads `useDialerValue(isCallActive)`). */
@@ -291,7 +295,14 @@ export function useLastBusiness() {
 }
 
 type NoticeMessage =
-  | { key: "microphoneBlocked" | "microphoneMissing" | "lineOffline" }
+  | {
+      key:
+        | "microphoneBlocked"
+        | "microphoneMissing"
+        | "lineOffline"
+        | "transferRefused"
+        | "transferFailed";
+    }
   | { key: `dialRefused.${(typeof DIAL_REFUSAL_KEYS)[DialRefusal]}` }
   | { key: "callRefused"; reason: string };
 
@@ -320,5 +331,9 @@ function noticeMessage(notice: TransportNotice, detail?: string): NoticeMessage 
       return detail && detail !== "line-offline"
         ? { key: "callRefused", reason: detail }
         : { key: "lineOffline" };
+    case "transfer-refused":
+      return { key: "transferRefused" };
+    case "transfer-failed":
+      return { key: "transferFailed" };
   }
 }

@@ -42,10 +42,11 @@ export function DialerStatus({
       data-status={status}
       data-phase={status === "calling" ? phase : undefined}
       data-outcome={status === "ended" && outcome ? outcome : undefined}
-      className="flex min-w-0 items-center gap-2 text-sm font-medium text-fg"
+      className="flex min-w-0 items-start gap-2 text-sm font-medium text-fg"
     >
-      <span className={`size-2 shrink-0 rounded-full ${DOT[status]}`} aria-hidden />
-      <span className="truncate">
+      <span className={`mt-1.5 size-2 shrink-0 rounded-full ${DOT[status]}`} aria-hidden />
+      {/* Wraps: how a call ended ("The other side hung up") is read in full, never cut. */}
+      <span className="min-w-0 break-words">
         {calling && phase !== "dialing"
           ? t(`status.${PHASE_KEYS[phase]}`)
           : t(`status.${KEYS[status]}`)}

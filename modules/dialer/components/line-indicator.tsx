@@ -46,6 +46,7 @@ export function LineIndicator() {
           aria-label={t("label", { state: long })}
           data-testid="line-indicator"
           data-line-state={line.state}
+          data-retry-at={line.state === "offline" ? line.retryAt : undefined}
           className="inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-fg-muted outline-none focus-visible:ring-2 focus-visible:ring-focus"
         >
           <span aria-hidden className={`size-2 rounded-full ${DOT[line.state]}`} />

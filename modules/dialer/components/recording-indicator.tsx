@@ -7,7 +7,7 @@ import {
 } from "@/modules/dialer/hooks/use-record-toggle";
 
 /**
- * Shown while audio of the call is being kept (issue 29): the rep always sees that the call is
+ * Shown while audio of the call is being kept: the rep always sees that the call is
  * recorded, wherever the call's controls are. Announced once when it appears.
  */
 export function RecordingIndicator() {

@@ -26,7 +26,7 @@ import type { CallPhase } from "@/modules/dialer/lib/controller";
 import type { CallTransport } from "@/modules/dialer/lib/transport";
 import type { CallRecord } from "@/modules/dialer/lib/types";
 
-// What the dialer does with a real call's audio (issue 29): Record keeps both sides, Drop
+// What the dialer does with a real call's audio: Record keeps both sides, Drop
 // voicemail plays the rep's default message in place of the microphone. Neither is needed to
 // draw a page or to place a call, so this module (with the recorder, the upload queue, Web Audio
 // and their API clients) loads after first paint: modules/dialer/lib/deferred-call-audio.ts

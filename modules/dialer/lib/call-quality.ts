@@ -1,5 +1,5 @@
 /**
- * Line health during a call (issue 28): an estimated MOS from what `getStats()` reports once a
+ * Line health during a call: an estimated MOS from what `getStats()` reports once a
  * second, a good/fair/poor level for the bars indicator, and a per-call accumulator for the
  * warning and the call record's quality summary. Pure and browser-safe.
  *
@@ -137,6 +137,15 @@ export type QualityReading = {
   noAudio?: boolean;
 };
 
+/** One direction of the line over the call. */
+export type DirectionSummary = {
+  averageMos: number;
+  worstMos: number;
+  worstJitterMs: number;
+  /** Worst windowed loss, 0-1. */
+  worstLossFraction: number;
+};
+
 /** What the call record keeps. */
 export type QualitySummary = {
   samples: number;
@@ -145,7 +154,34 @@ export type QualitySummary = {
   worstJitterMs: number;
   /** Worst windowed loss (the loss a reading's MOS was computed from), 0-1. */
   worstLossFraction: number;
+  /** What the rep heard, over the readings that had audio. */
+  incoming?: DirectionSummary | null;
+  /** What the far end heard of the rep; null when it never sent a receiver report. */
+  outgoing?: DirectionSummary | null;
 };
+
+/** One direction's figures over a call: average and worst MOS, worst jitter and loss. */
+function createDirectionAccumulator() {
+  let count = 0;
+  let mosTotal = 0;
+  let worstMos = Infinity;
+  let worstJitterMs = 0;
+  let worstLossFraction = 0;
+  return {
+    add(reading: DirectionReading) {
+      count++;
+      mosTotal += reading.mos;
+      worstMos = Math.min(worstMos, reading.mos);
+      worstJitterMs = Math.max(worstJitterMs, reading.jitterMs);
+      worstLossFraction = Math.max(worstLossFraction, reading.lossFraction);
+    },
+    summary(): DirectionSummary | null {
+      return count === 0
+        ? null
+        : { averageMos: mosTotal / count, worstMos, worstJitterMs, worstLossFraction };
+    },
+  };
+}
 
 export type QualityMeterOptions = {
   /**
@@ -188,6 +224,8 @@ export function createQualityMeter(options: QualityMeterOptions = {}): QualityMe
   let worstJitterMs = 0;
   let worstLossFraction = 0;
   let poorForSeconds = 0;
+  const incomingTotals = createDirectionAccumulator();
+  const outgoingTotals = createDirectionAccumulator();
 
   return {
     add(sample) {
@@ -261,6 +299,8 @@ export function createQualityMeter(options: QualityMeterOptions = {}): QualityMe
       worstJitterMs = Math.max(worstJitterMs, incoming.jitterMs, outgoing?.jitterMs ?? 0);
       worstLossFraction = Math.max(worstLossFraction, inLoss, outgoing?.lossFraction ?? 0);
       poorForSeconds = level === "poor" ? poorForSeconds + 1 : 0;
+      incomingTotals.add(incoming);
+      if (outgoing) outgoingTotals.add(outgoing);
 
       return {
         mos,
@@ -283,6 +323,8 @@ export function createQualityMeter(options: QualityMeterOptions = {}): QualityMe
             worstMos,
             worstJitterMs,
             worstLossFraction,
+            incoming: incomingTotals.summary(),
+            outgoing: outgoingTotals.summary(),
           };
     },
     get poorForSeconds() {

@@ -8,6 +8,7 @@ import type {
   CallTransport,
   EndReason,
   TransportCapabilities,
+  TransferTarget,
   TransportEvent,
   TransportNotice,
 } from "@/modules/dialer/lib/transport";
@@ -40,6 +41,12 @@ export interface DialerController {
   answer(id: string): void;
   decline(id: string): void;
   takeOverLine(): void;
+  /** Hands the connected call to a teammate or a number (no-op where the line cannot). */
+  transfer(target: TransferTarget): void;
+  /** Warm transfer: holds the call and calls the target first; then join or go back. */
+  consult(target: TransferTarget): void;
+  joinConsultation(): void;
+  endConsultation(): void;
   /** Retries the offline phone line now (the line indicator's Retry now). */
   retryLine(): void;
   setMinimised(minimised: boolean): void;
@@ -250,6 +257,18 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       case "notice":
         options.onNotice?.(event.notice, event.detail);
         return;
+      case "consult":
+        dispatch({
+          type: "consult",
+          consult: event.state === "ended" ? null : { target: event.target, state: event.state },
+        });
+        return;
+      case "transfer":
+        // The target took the call: the record says who and when; `ended` follows.
+        if (event.state === "done" && record) {
+          record = { ...record, transfer: { at: event.at, target: event.target } };
+        }
+        return;
     }
   };
   const unsubscribe = transport.subscribe(onEvent);
@@ -313,7 +332,10 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       const wasEnded = state.status === "ended";
       if (!ringing || !dispatch({ type: "answerIncoming", id })) return;
       if (wasEnded) cancelReset();
-      record = newRecord({ number: ringing.from, direction: "inbound", context: null });
+      record = {
+        ...newRecord({ number: ringing.from, direction: "inbound", context: null }),
+        transferredFromCallId: ringing.transferOf ?? null,
+      };
       placed = true;
       transport.answer(id);
       report(record, "started");
@@ -324,6 +346,26 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       transport.decline(id);
     },
     takeOverLine: () => transport.takeOverLine(),
+    transfer(target) {
+      if (state.status !== "in-call" || !record || !transport.transfer) return;
+      transport.transfer(target, {
+        callId: record.id,
+        businessName: record.context?.placeName ?? null,
+      });
+    },
+    consult(target) {
+      if (state.status !== "in-call" || state.consult || !record || !transport.consult) return;
+      transport.consult(target, {
+        callId: record.id,
+        businessName: record.context?.placeName ?? null,
+      });
+    },
+    joinConsultation() {
+      if (state.consult?.state === "connected") transport.joinConsultation?.();
+    },
+    endConsultation() {
+      if (state.consult) transport.endConsultation?.();
+    },
     retryLine: () => transport.retryLine?.(),
     setMinimised: (minimised) => void dispatch({ type: "setMinimised", minimised }),
     dispose() {

@@ -22,6 +22,7 @@ export type DialerAction =
   | { type: "line"; line: LineStatus | null }
   | { type: "incoming"; call: IncomingCall | null }
   | { type: "answerIncoming"; id: string }
+  | { type: "consult"; consult: DialerState["consult"] }
   | { type: "setMinimised"; minimised: boolean };
 
 export const isActive = (s: DialerState) => s.status === "calling" || s.status === "in-call";
@@ -39,6 +40,7 @@ const freshCall = {
   held: false,
   muted: false,
   quality: null,
+  consult: null,
 } as const;
 
 /**
@@ -89,6 +91,7 @@ export function dialerReducer(state: DialerState, action: DialerAction): DialerS
         outcome: action.outcome ?? null,
         held: false,
         quality: null,
+        consult: null,
         elapsedMs:
           state.status === "in-call" && state.connectedAt !== null
             ? Math.max(0, action.now - state.connectedAt)
@@ -126,6 +129,10 @@ export function dialerReducer(state: DialerState, action: DialerAction): DialerS
         incoming: null,
       };
     }
+    case "consult":
+      // Only during a connected call; the consultation ends with it.
+      if (state.status !== "in-call" && action.consult) return state;
+      return state.consult === action.consult ? state : { ...state, consult: action.consult };
     case "setMinimised":
       return state.minimised === action.minimised
         ? state

@@ -5,7 +5,7 @@ import type { EndReason } from "@/modules/dialer/lib/transport";
 export { SUGGESTED_DISPOSITIONS };
 
 /**
- * How a SIP call ended (issue 28), mapped to what the rep sees in "Call Ended" and what the
+ * How a SIP call ended, mapped to what the rep sees in "Call Ended" and what the
  * disposition prompt pre-selects for the rep to confirm. Pure and browser-safe: the SIP
  * transport describes the end in these terms, so neither the controller nor the screens learn
  * SIP. Status meanings are RFC 3261 section 21 (plus RFC 8197 for 607, RFC 8688 for 608);
@@ -28,7 +28,7 @@ export const CALL_OUTCOMES = [
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 /**
- * The outcomes "Call Ended" names (issue 28's list). `cancelled` and `completed` are the
+ * The outcomes "Call Ended" names. `cancelled` and `completed` are the
  * rep's own End, before and after an answer: the plain "Call Ended" already says it all.
  */
 export const LABELLED_OUTCOMES = [
@@ -45,7 +45,7 @@ export type LabelledOutcome = (typeof LABELLED_OUTCOMES)[number];
 
 /**
  * The message key (under the Dialer namespace's `outcome` group) of each named outcome, with
- * the English text issue 28 asks for; en/ar/de get them when the UI lands. camelCase like the
+ * the English text it stands for; en/ar/de get them when the UI lands. camelCase like the
  * Dialer messages' other keys (`status.inCall`).
  */
 export const OUTCOME_LABEL_KEYS = {

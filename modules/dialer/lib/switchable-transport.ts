@@ -57,6 +57,10 @@ export function createSwitchableTransport(initial: CallTransport): SwitchableTra
     decline: (id) => current.decline(id),
     takeOverLine: () => current.takeOverLine(),
     retryLine: () => current.retryLine?.(),
+    transfer: (target, details) => current.transfer?.(target, details),
+    consult: (target, details) => current.consult?.(target, details),
+    joinConsultation: () => current.joinConsultation?.(),
+    endConsultation: () => current.endConsultation?.(),
     recordingSources: () => current.recordingSources?.() ?? null,
     sendInPlaceOfMicrophone: (track) =>
       current.sendInPlaceOfMicrophone?.(track) ?? Promise.resolve(false),

@@ -39,7 +39,16 @@ export type IncomingCall = {
   from: string;
   /** The caller's display name, when the line sent one. */
   name: string | null;
+  /** A teammate transferred this call: the id of their record of it. */
+  transferOf?: string | null;
 };
+
+/** Where a connected call is transferred: a teammate's browser, or a number. */
+export type TransferTarget =
+  { kind: "teammate"; userId: string } | { kind: "number"; number: string };
+
+/** What the transfer tells the target about the call: its record's id, the business's name. */
+export type TransferDetails = { callId: string; businessName: string | null };
 
 /** Something the rep must be told that is not a call state (a toast). */
 export type TransportNotice =
@@ -47,7 +56,11 @@ export type TransportNotice =
   | "microphone-missing"
   | "call-refused"
   /** The dial string was refused (detail: a DialRefusal of modules/calls/lib/dialed-number.ts). */
-  | "dial-refused";
+  | "dial-refused"
+  /** The line does not transfer calls (the edge refused REFER): the call goes on here. */
+  | "transfer-refused"
+  /** The transfer target did not take the call (detail: the SIP status): the call goes on here. */
+  | "transfer-failed";
 
 export type TransportEvent =
   /**
@@ -79,6 +92,18 @@ export type TransportEvent =
   /** The incoming call stopped ringing: answered here (`answered`), or not. */
   | { type: "incoming-ended"; id: string; answered: boolean }
   | { type: "notice"; notice: TransportNotice; detail?: string }
+  /**
+   * A transfer of the connected call: asked (`trying`), taken by the target (`done`, then the
+   * call ends here), or not (`failed`, the call goes on).
+   */
+  | { type: "transfer"; state: "trying" | "failed" }
+  | { type: "transfer"; state: "done"; target: TransferTarget; at: number }
+  /**
+   * A warm transfer's consultation (the call is on hold meanwhile): the target is being called,
+   * answered, or the consultation is over (gone back, joined, refused or hung up).
+   */
+  | { type: "consult"; state: "calling" | "connected"; target: TransferTarget }
+  | { type: "consult"; state: "ended" }
   /**
    * What the call sends changed: the microphone, or audio put in its place (a dropped voicemail,
    * a consent notice). A running recording follows it (it mixes the track being sent).
@@ -116,7 +141,7 @@ export interface CallTransport {
   /** Tries to register the offline line now instead of after its back-off (absent: no line). */
   retryLine?(): void;
   /**
-   * The audio of the connected call, for a recording (issue 29): the track being sent (the
+   * The audio of the connected call, for a recording: the track being sent (the
    * microphone, or whatever replaced it on the sender) and the far end's. Absent or null where
    * there is no real media (the simulation, before the call connects).
    */
@@ -127,6 +152,20 @@ export interface CallTransport {
    * Resolves false when there is no connected real call to send on. Absent in the simulation.
    */
   sendInPlaceOfMicrophone?(track: MediaStreamTrack | null): Promise<boolean>;
+  /**
+   * Hands the connected call to a teammate or a number (blind transfer); answered with
+   * `transfer` events. Absent where calls cannot be transferred (the simulation).
+   */
+  transfer?(target: TransferTarget, details: TransferDetails): void;
+  /**
+   * Warm transfer: holds the connected call and calls the target first (`consult` events); then
+   * `joinConsultation` hands the call to them (`transfer` events, as a blind transfer) or
+   * `endConsultation` hangs up on them and resumes the call. Absent where calls cannot be
+   * transferred.
+   */
+  consult?(target: TransferTarget, details: TransferDetails): void;
+  joinConsultation?(): void;
+  endConsultation?(): void;
   /** Subscribes to call events; returns the unsubscribe function. */
   subscribe(listener: (event: TransportEvent) => void): () => void;
   /** Releases timers, sockets and media. */

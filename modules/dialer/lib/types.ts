@@ -1,6 +1,6 @@
 import type { QualityReading, QualitySummary } from "@/modules/dialer/lib/call-quality";
 import type { CallOutcome } from "@/modules/dialer/lib/sip-outcome";
-import type { IncomingCall, LineStatus } from "@/modules/dialer/lib/transport";
+import type { IncomingCall, LineStatus, TransferTarget } from "@/modules/dialer/lib/transport";
 
 /** Where a call is in its life; the spec's four states. */
 export type CallStatus = "idle" | "calling" | "in-call" | "ended";
@@ -36,6 +36,11 @@ export interface DialerState {
   line: LineStatus | null;
   /** A call ringing this rep, waiting for Answer or Decline. */
   incoming: IncomingCall | null;
+  /**
+   * A warm transfer under way: the call is on hold while the rep calls the target (`calling`)
+   * or talks to them (`connected`), before Join or Go back.
+   */
+  consult: { target: TransferTarget; state: "calling" | "connected" } | null;
   minimised: boolean;
 }
 
@@ -52,6 +57,7 @@ export const initialDialerState: DialerState = {
   quality: null,
   line: null,
   incoming: null,
+  consult: null,
   minimised: false,
 };
 
@@ -59,7 +65,7 @@ export const initialDialerState: DialerState = {
 export type DialContext = {
   placeId: string;
   placeName?: string | null;
-  /** The business's UTC offset in minutes when dialed, and its category (issue 32, analytics). */
+  /** The business's UTC offset in minutes when dialed, and its category (analytics). */
   utcOffsetMinutes?: number | null;
   category?: string | null;
   /** A power-dial session's call; the server holds it to the calling window unless `includeClosed`. */
@@ -85,4 +91,8 @@ export type CallRecord = {
   outcome: CallOutcome | null;
   sipStatus: number | null;
   quality: QualitySummary | null;
+  /** The call was handed over (blind or warm transfer): to whom, and when the target took it. */
+  transfer?: { at: number; target: TransferTarget } | null;
+  /** An answered transferred call: the id of the transferring rep's record of it. */
+  transferredFromCallId?: string | null;
 };
