@@ -18,9 +18,9 @@ const nextConfig: NextConfig = {
   distDir,
   poweredByHeader: false,
   // No ETag on pages: Next hashes every page it sends, byte by byte, to make one, a large share
-  // of a prerendered page's time per request (docs/performance.md, round 12), and an /app page
-  // never matches its last ETag anyway (a new CSP nonce every time). Built scripts and styles
-  // are immutable by name.
+  // of a prerendered page's time per request (docs/performance.md, "The landing's icons, no ETag
+  // hashing"), and an /app page never matches its last ETag anyway (a new CSP nonce every
+  // time). Built scripts and styles are immutable by name.
   generateEtags: false,
   experimental: {
     // integrity="sha256-..." on every script tag: the prerendered public pages allow their

@@ -23,6 +23,7 @@ const apiTest = {
 };
 
 const processTests = [
+  "tests/api/cli-help.test.ts",
   "tests/api/cli-socket.test.ts",
   "tests/api/embedded-lock.test.ts",
   "tests/api/ops-build.test.ts",
@@ -30,10 +31,10 @@ const processTests = [
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores: on the project's two-core machines
-    // that is a single worker, and the ~170 files then ran one after another (`npm run test:fast`
-    // 249 s). A test file's process waits much of its time on its database thread and the
-    // disk, so two workers share two cores well (178 s); bigger machines keep the default.
+    // Vitest's default is one worker fewer than the cores: on a two-core machine that is a
+    // single worker, and the test files then run one after another. A test file's process waits
+    // much of its time on its database thread and the disk, so two workers share two cores well
+    // (docs/performance.md, "Test and CI time"); bigger machines keep the default.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
@@ -60,6 +61,19 @@ export default defineConfig({
         ...shared,
         // One at a time, as before the suite's two workers: one of them runs a production build.
         test: { name: "process", ...apiTest, include: processTests, maxWorkers: 1 },
+      },
+      {
+        // The reference SIP edge (edge/) from Debian's packages, to a SIP phone from Debian
+        // (baresip): skipped with a note where they are not installed, required in CI.
+        ...shared,
+        test: {
+          name: "edge",
+          environment: "node",
+          include: ["tests/edge/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxWorkers: 1,
+        },
       },
     ],
   },

@@ -1,6 +1,7 @@
 // npm run bench: every benchmark, one after the other, each in its own process (so that one's
-// memory or open servers never colour the next). Hold the machine quiet while it runs
-// (`flock /tmp/heavy.lock npm run bench` on a shared machine). BENCH_ONLY=server,auth picks some.
+// memory or open servers never colour the next). Hold the machine quiet while it runs (on a
+// shared machine, under a lock every heavy job takes: `flock <lock file> npm run bench`).
+// BENCH_ONLY=server,auth picks some.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 

@@ -1,4 +1,4 @@
-// npm run bench:call-setup: how long a real call takes to set up in the app (issue 28), beside a
+// npm run bench:call-setup: how long a real call takes to set up in the app, beside a
 // bare page running SIP.js alone against the same SIP peer in the same run (the floor):
 //   - click -> answered: the click on Call to the dialer showing In Call (the floor: the
 //     session reaching Established);
@@ -13,7 +13,7 @@
 // credentials minted by the app, the same authorisation header, no ICE servers, the app's ICE
 // gathering timeout, early media on. The runs alternate app and floor; the first call in each
 // page (getUserMedia's first open, cold code paths) is reported apart and left out of the medians.
-// Target (issue 28): median app/floor <= 1.2 for both intervals. Also: the first-load JS of /app
+// Target: median app/floor <= 1.2 for both intervals. Also: the first-load JS of /app
 // and /app/targets, and that none of it is SIP.js (it must stay in its lazy chunk).
 //
 // Env: BENCH_RUNS (calls per side, default 10), BENCH_CALL_SETUP_PORT (default 3270; the

@@ -66,6 +66,7 @@ async function main() {
       },
       release: () => undefined,
       openPlace: () => undefined,
+      closePlace: () => undefined,
       dial(place) {
         // The next call rings: the idle gap ends here.
         if (answeredAt) idle.push(performance.now() - answeredAt);

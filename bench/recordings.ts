@@ -1,4 +1,4 @@
-// npm run bench:recordings: call recording (issue 29), through the real route handlers.
+// npm run bench:recordings: call recording, through the real route handlers.
 //  1. upload overhead during a call: a 60 s recording at the recorder's 32 kbit/s in its 2 s
 //     slices (8 KB each) PUT chunk by chunk; the bytes on the wire (request line and headers as
 //     the browser sends them, bodies, answers) against the recording's own bytes, and the

@@ -1,4 +1,4 @@
-// npm run bench:records: team account records (issue 30) with 1,000 items on one business:
+// npm run bench:records: team account records with 1,000 items on one business:
 //  1. pull latency: the drawer's first pull of all of them (GET /api/records/:placeId/items,
 //     page after page as the browser does) and a pull since a cursor after one change, through
 //     the real route, against the floor: the same indexed read of the same rows straight from the

@@ -110,7 +110,7 @@ function startApp(dir: string, port: number, dataDir: string) {
       TRUSTED_PROXY_HOPS: "1",
       LOGIN_MAX_FAILURES: "100",
       NODE_ENV: "production",
-      // As `npm start`, the Docker image and the systemd unit run it (README, configuration).
+      // As `npm start`, the Docker image and the systemd unit run it (docs/configuration.md).
       MALLOC_ARENA_MAX: "2",
       MALLOC_MMAP_THRESHOLD_: "65536",
     },

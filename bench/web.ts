@@ -4,7 +4,7 @@
 //   - Lighthouse performance, mobile and desktop, median of BENCH_RUNS runs (default 5);
 //   - GET / throughput at 20 connections against the hello-world's static page;
 //   - CLS on /app/targets while enrichment fills the 20 rows (Places peer, as in e2e).
-// Targets (issue 16): / and /login <= floor + 10 KiB gz, /app/* <= floor + 50 KiB gz; landing
+// Targets: / and /login <= floor + 10 KiB gz, /app/* <= floor + 50 KiB gz; landing
 // >= 50 % of the static hello-world's requests/s;
 // Lighthouse mobile within 3 points of the floor, desktop 100; CLS 0.
 //

@@ -83,7 +83,7 @@ export const schema = z.object({
   SMTP_FROM: z.string().min(3).default("DialFlow <no-reply@localhost>"),
   EMAIL_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   EMAIL_DAILY_CAP: z.coerce.number().int().min(1).max(1000).default(10),
-  /** Invitation mails (new and resent) an organization may send per day (issue 33). */
+  /** Invitation mails (new and resent) an organization may send per day. */
   INVITATION_DAILY_CAP: z.coerce.number().int().min(1).max(10_000).default(50),
   PLACES_API_KEY: z.string().min(1).optional(),
   PLACES_API_BASE_URL: z.url().default("https://places.googleapis.com"),
@@ -92,7 +92,7 @@ export const schema = z.object({
   /** Per-rep budgets for the key's quota, counted in the database. */
   PLACES_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   PLACES_DETAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
-  /** Per-rep budgets of the calls API (issue 14), counted in the database. */
+  /** Per-rep budgets of the calls API, counted in the database. */
   CALLS_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   CALLS_READS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   REPORT_EXPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
@@ -147,7 +147,7 @@ export const schema = z.object({
     .min(32, "TELEPHONY_ENCRYPTION_KEY must be at least 32 characters")
     .optional(),
   /**
-   * Test setting only (issue 33): `1` lets webhooks reach private, loopback and link-local
+   * Test setting only: `1` lets webhooks reach private, loopback and link-local
    * addresses and plain http (a receiver on this machine). Refused in production and under any
    * production build (NODE_ENV=production), whatever APP_ENV says.
    */
@@ -160,7 +160,7 @@ export const schema = z.object({
   /** How often a long-running server drains the webhook outbox. */
   WEBHOOK_DRAIN_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   /**
-   * Call recordings (issue 29): stored under DATA_DIR/recordings unless an S3-compatible bucket
+   * Call recordings: stored under DATA_DIR/recordings unless an S3-compatible bucket
    * is named (required in serverless mode, which has no disk to keep them on).
    */
   RECORDING_S3_BUCKET: z.string().min(3).max(63).optional(),

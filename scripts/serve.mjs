@@ -54,7 +54,7 @@ const refusedHeaders = {
  * standalone output does: `next build` serializes it into required-server-files.json (the file
  * platforms deploy from). Without it `next()` compiles next.config.ts at start, and SWC and
  * next-intl's build plugin stay resident for nothing (the idle server's memory:
- * docs/performance.md, round 8). Headers, rewrites and redirects come from the build's
+ * docs/performance.md, "Starting Next from the build's resolved configuration"). Headers, rewrites and redirects come from the build's
  * manifests either way.
  */
 function startFromBuiltConfig(dir) {

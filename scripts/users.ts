@@ -1,4 +1,5 @@
-// npm run users -- add <username> [--admin] [--email <address>] [--org <organization>]
+// npm run users -- --help (the usage, exit 0)
+//                 | add <username> [--admin] [--email <address>] [--org <organization>]
 //                     [--role rep|manager] | list
 //                 | disable <username> | passwd <username> | 2fa-reset <username>
 //                 | move <username> <organization> | role <username> rep|manager
@@ -52,7 +53,7 @@ async function readPassword(prompt: string): Promise<string> {
   return first;
 }
 
-async function run(cmd: CliCommand, db: Db, password: string) {
+async function run(cmd: Exclude<CliCommand, { command: "help" }>, db: Db, password: string) {
   switch (cmd.command) {
     case "add": {
       const name = await addAccount(db, {
@@ -141,6 +142,11 @@ async function main() {
     if (!(err instanceof UsageError)) throw err;
     console.error(`${err.message}\n\n${usage}`);
     process.exit(2);
+  }
+  if (cmd.command === "help") {
+    // Asked for, so on stdout and a success; nothing is opened.
+    console.log(usage);
+    return;
   }
   const password =
     cmd.command === "add" || cmd.command === "passwd"

@@ -14,9 +14,12 @@ export const buttonVariants = cva(
         primary:
           "bg-primary text-primary-fg shadow-sm hover:bg-primary-hover " +
           "disabled:bg-surface-muted disabled:text-fg-muted disabled:shadow-none",
+        // Disabled reads as disabled at a glance (a muted fill, a faint border, faded icons):
+        // an idle Hold or Record looked just like one that works.
         secondary:
           "border border-line-strong/50 bg-surface text-fg hover:bg-surface-muted " +
-          "disabled:text-fg-muted disabled:hover:bg-surface",
+          "disabled:border-line disabled:bg-surface-muted disabled:text-fg-muted " +
+          "disabled:hover:bg-surface-muted disabled:[&_svg]:opacity-60",
         ghost:
           "text-fg-muted hover:bg-surface-muted hover:text-fg data-[state=open]:bg-surface-muted " +
           "data-[state=open]:text-fg disabled:opacity-60 disabled:hover:bg-transparent",

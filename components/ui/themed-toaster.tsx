@@ -8,7 +8,7 @@ import { TOAST_DURATION_MS } from "./toast";
 /**
  * sonner's host, loaded on the first toast (components/ui/toaster.tsx). Toasts sit at the top
  * centre, below the top bar: the dialer keeps the bottom end corner and the power-dial bar the
- * bottom start (issue 31: an "Outcome saved" toast covered the bar's Pause in Arabic). On a phone
+ * bottom start (at the bottom, an "Outcome saved" toast covered the bar's Pause in Arabic). On a phone
  * the bar moves to the top, and publishes its height, so toasts go just below it.
  */
 export default function ThemedToaster({ mounted }: { mounted: () => void }) {

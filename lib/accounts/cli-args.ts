@@ -5,6 +5,7 @@ import { memberRoles, type MemberRole } from "@/lib/auth/permissions";
 // never ignored (an ignored `--org` once put every rep in the Default organization).
 
 export const usage = `Usage:
+  npm run users -- --help
   npm run users -- add <username> [--admin] [--email <address>] [--org <organization>] [--role rep|manager]
   npm run users -- list
   npm run users -- disable <username>
@@ -17,6 +18,7 @@ export const usage = `Usage:
   npm run users -- org caller-id <organization> <number|--clear>`;
 
 export type CliCommand =
+  | { command: "help" }
   | {
       command: "add";
       username: string;
@@ -63,7 +65,15 @@ function role(value: string): MemberRole {
   throw new UsageError(`Unknown role: ${value} (rep or manager)`);
 }
 
+/** `--help` or `-h` anywhere before a `--` (or `help` as the command) asks for the usage. */
+function asksForHelp(argv: string[]) {
+  const end = argv.indexOf("--");
+  const options = end === -1 ? argv : argv.slice(0, end);
+  return argv[0] === "help" || options.includes("--help") || options.includes("-h");
+}
+
 export function parseCli(argv: string[]): CliCommand {
+  if (asksForHelp(argv)) return { command: "help" };
   const [command, ...args] = argv;
   switch (command) {
     case "add": {

@@ -3,7 +3,7 @@ import { socketPeerHeader, socketPeerHeaderOwned } from "@/scripts/server-contra
 import { env, isVercel } from "@/lib/env";
 
 // Where the client's address comes from depends on how the app is deployed, and only sources the
-// deployment itself guarantees are believed (README, "Client addresses"):
+// deployment itself guarantees are believed (docs/operations.md, "Client addresses"):
 // - behind TRUSTED_PROXY_HOPS reverse proxies: the entry the outermost trusted proxy appended to
 //   X-Forwarded-For (entries to its left are the client's own words);
 // - on Vercel: x-vercel-forwarded-for / x-real-ip, which the platform sets and a client cannot;

@@ -8,7 +8,7 @@ import { base, bearer, wrap, type AnySchema, type Base } from "./handler";
 import type { RateLimitRule } from "./rate-limit";
 import { respond } from "./respond";
 
-// The REST API's wrapper (issue 33): `export const GET = withApiKey(v1Routes.listCalls, {...}, h)`.
+// The REST API's wrapper: `export const GET = withApiKey(v1Routes.listCalls, {...}, h)`.
 // It authenticates an API key (401 unknown or revoked, or its creator deactivated), requires the
 // route's scope and the creator's current role to allow the route (403), counts
 // the route's rate limit per key, parses params, query and body with the route table's schemas,

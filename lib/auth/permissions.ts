@@ -1,4 +1,4 @@
-// What each role may do inside its organization (issue 33): the one table. The server enforces it
+// What each role may do inside its organization: the one table. The server enforces it
 // in the route wrapper (`withUser({ permission })`, every route names one) and in the few rules
 // that depend on the target (`can`); screens read the same table only to hide controls.
 // Operators are not members of any organization: their console has its own wrapper.
@@ -40,22 +40,27 @@ export const permissions = {
   "team.manage": managers,
   /** Correct or delete a teammate's note in a business's record (the change names who made it). */
   "notes.moderate": managers,
-  /** The organization's REST API keys and webhook endpoints (issue 33's integrations). */
+  /** The organization's REST API keys and webhook endpoints: the integrations. */
   "integrations.manage": managers,
   /**
-   * The organization's settings that exist today: its caller-ID pool (issue 29). Operators set
+   * The organization's settings that exist today: its caller-ID pool. Operators set
    * them for any organization in the console. (Recording mode and consent notice join
    * here when the organization can set them.)
    */
   "organization.callerIds": managers,
   /** Whether every member must sign in with a second factor. */
   "organization.security": managers,
-  /** Recording one's own calls and playing one's own recordings (issue 29). */
+  /** Recording one's own calls and playing one's own recordings. */
   "recordings.own": everyone,
-  /** One's own voicemail messages and dropping them on a call (issue 29). */
+  /** One's own voicemail messages and dropping them on a call. */
   "voicemail.own": everyone,
   /** Playing and downloading any recording of the team's calls. */
   "recordings.team": managers,
+  /**
+   * A call's line figures (SIP status, setup time, MOS, jitter, loss): managers diagnose lines;
+   * a rep reads the quality in plain words ("Call quality: good").
+   */
+  "calls.lineDetails": managers,
   /** The organization's recording mode (off, on request, every call) and consent notice. */
   "organization.recording": managers,
 } as const satisfies Record<string, readonly MemberRole[]>;

@@ -1,6 +1,6 @@
 // What browser code needs of a schema: `safeParse`. zod schemas fit, and so do the small
 // hand-written checks of the public pages, which must not load zod (~32 KiB gz) for a token and
-// a username (issue 16's first-load budget). The server keeps validating with zod.
+// a username (the first-load budget). The server keeps validating with zod.
 
 export type CheckIssue = { message: string };
 

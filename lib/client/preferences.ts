@@ -15,7 +15,7 @@ import {
   type StorageKey,
 } from "./storage";
 
-// Settings' Clear Preferences (issue 33). Preferences are how this browser looks and behaves,
+// Settings' Clear Preferences. Preferences are how this browser looks and behaves,
 // nothing more: the session (auth.*), the interface language (a cookie the server reads), the
 // local Profile form, facility data and anything that syncs to the server or waits to (records,
 // the calls outbox, power-dial summaries) are data, and stay. next-themes' "theme" item is reset

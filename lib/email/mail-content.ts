@@ -3,6 +3,7 @@ import { createTranslator } from "use-intl/core";
 import ar from "@/messages/ar";
 import de from "@/messages/de";
 import en from "@/messages/en";
+import { isolate } from "@/lib/format/bidi";
 import { defaultLocale, directionOf, isLocale, type Locale } from "@/lib/i18n/config";
 
 // The verification mail in the reader's interface language: texts live in messages/<locale>/Mail.json
@@ -20,9 +21,6 @@ export type VerificationMailInput = {
 export type MailContent = { subject: string; text: string; html: string };
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-// Unicode isolates keep a left-to-right name or address intact inside Arabic sentences.
-const isolate = (value: string) => `\u2068${value}\u2069`;
 
 const paragraph = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
 const button = (link: string, label: string) =>
@@ -98,7 +96,7 @@ export type AccountNoticeMailInput = {
   changedAt: Date;
 };
 
-/** What changed on an account that its owner is told about by mail (issue 33). */
+/** What changed on an account that its owner is told about by mail. */
 export type AccountNotice = "passwordChanged" | "twoFactorEnabled" | "twoFactorDisabled";
 
 /** The notice that an account's security changed: no link, nothing to redeem. */
@@ -134,7 +132,7 @@ export type InvitationMailInput = {
   days: number;
 };
 
-/** An invitation to join a team (issue 33): the single-use link that creates the account. */
+/** An invitation to join a team: the single-use link that creates the account. */
 export function invitationMail(input: InvitationMailInput): MailContent {
   const { locale, t } = translatorFor(input.locale);
   const subject = t("invitation.subject", { organization: isolate(input.organization) });
@@ -168,7 +166,7 @@ export type WebhookPausedMailInput = {
   settingsLink: string;
 };
 
-/** To a team's managers when a webhook endpoint's deliveries failed for a day (issue 33). */
+/** To a team's managers when a webhook endpoint's deliveries failed for a day. */
 export function webhookPausedMail(input: WebhookPausedMailInput): MailContent {
   const { locale, t } = translatorFor(input.locale);
   const subject = t("webhookPaused.subject");

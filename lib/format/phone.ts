@@ -16,3 +16,14 @@ export function formatPhone(raw: string): string {
 export function dialableDigits(phone: string | null | undefined): string {
   return phone ? phoneDigits(phone) : "";
 }
+
+/**
+ * A number as the app shows it everywhere (Targets, the drawer, the Call Log, the dashboard,
+ * the dialer): ten digits, or a North American E.164 number ("+15125550106"), as
+ * "(512) 555-0106". Anything else (a dial string with a service code, a pause or an extension,
+ * a number from another country) is shown exactly as given, so nothing in it is hidden.
+ */
+export function displayPhone(raw: string): string {
+  const national = /^\+1\d{10}$/.test(raw) ? raw.slice(2) : raw;
+  return /^\d{10}$/.test(national) ? formatPhone(national) : raw;
+}

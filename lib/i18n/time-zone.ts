@@ -1,4 +1,4 @@
-// The time zone the app shows times in (issue 30): the rep's choice in Settings, or the
+// The time zone the app shows times in: the rep's choice in Settings, or the
 // browser's own. The spec's four offsets stay in the list as fixed zones (IANA's Etc/GMT
 // names count the other way round: UTC+2 is Etc/GMT-2).
 

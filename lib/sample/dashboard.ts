@@ -1,5 +1,5 @@
 /**
- * The spec's sample agents. Since issue 32 the dashboard reads the team's records; these names
+ * The spec's sample agents. The dashboard reads the team's records; these names
  * remain only as the demo organization's seed (modules/calls/lib/demo.ts makes them the reps of the
  * sample calls).
  */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Request and response shapes of two-factor sign-in (issue 33), shared by the route handlers,
+// Request and response shapes of two-factor sign-in, shared by the route handlers,
 // the browser and the tests (no server-only import).
 
 /** A recovery code is 10 characters of this alphabet (no 0/o, 1/l/i), shown as xxxxx-xxxxx. */

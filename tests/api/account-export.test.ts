@@ -1,4 +1,4 @@
-// Export Data (issue 33): a rep downloads their own profile, calls and the records they wrote;
+// Export Data: a rep downloads their own profile, calls and the records they wrote;
 // never a teammate's, never another organization's.
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";

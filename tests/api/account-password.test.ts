@@ -1,4 +1,4 @@
-// Changing one's own password (issue 33): the current password checked under the sign-in
+// Changing one's own password: the current password checked under the sign-in
 // throttle, the spec's minimums, the new hash stored, every other session ended (the caller's
 // kept), an audit event, and a notice mailed to the verified address over real SMTP.
 import crypto from "node:crypto";

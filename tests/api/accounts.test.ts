@@ -1,4 +1,4 @@
-// The team's account records name its calls (issue 30): a call to a business the team keeps a
+// The team's account records name its calls: a call to a business the team keeps a
 // record of carries the business's name in the Call Log, the drawer's Call Logs and Call
 // History, which also finds calls by that name; another team's record of the same place never
 // names this team's calls.

@@ -1,4 +1,4 @@
-// The best-time heatmap's rollup (issue 32): CallBusinessHourRollup, one row per (organization,
+// The best-time heatmap's rollup: CallBusinessHourRollup, one row per (organization,
 // UTC day, hour of the week in the business's local time, category), kept by triggers on Call.
 // It must move with every write of a call (create with a business, outcome, a changed time,
 // offset or category, deletion), stay within its organization, and, read with the calls of the

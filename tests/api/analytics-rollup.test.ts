@@ -1,4 +1,4 @@
-// The hourly rollup behind Analytics' totals and activity (issue 32): kept by triggers on Call,
+// The hourly rollup behind Analytics' totals and activity: kept by triggers on Call,
 // it must move with every write of a call (create, completion, outcome, a corrected outcome,
 // deletion), stay within its organization, count as DISPOSITION_FLAGS says, and, read together
 // with the calls of the partial hours at a range's ends, give the same figures as the calls.
@@ -275,7 +275,7 @@ describe("ragged ranges read the same figures as the calls", () => {
     });
   });
 
-  /** The figures computed here from the seeded calls, as the issue defines them. */
+  /** The figures computed here from the seeded calls, by their definitions. */
   function expected(from: number, to: number, tz: string, rep?: Rep) {
     const shift = subHourOffsetSeconds(tz, new Date(from));
     const of = (a: number, b: number) => {

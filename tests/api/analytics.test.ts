@@ -1,4 +1,4 @@
-// GET /api/analytics (issue 32) against hand-computed figures: a DST week in the rep's time
+// GET /api/analytics against hand-computed figures: a DST week in the rep's time
 // zone (America/New_York springs forward on 2026-03-08), businesses in other UTC offsets for the
 // heatmap (a half-hour one among them), the previous period, organization scoping and who may
 // read one rep's detail.
@@ -74,7 +74,7 @@ const ny = { ...week, tz: "America/New_York" };
 
 beforeAll(async () => {
   const [orgA, orgB] = await Promise.all([organization(), organization()]);
-  // The owner is the team's manager (issue 33's roles).
+  // The owner is the team's manager.
   owner = await repOf(orgA.id, "manager");
   rep1 = await repOf(orgA.id);
   rep2 = await repOf(orgA.id);

@@ -1,4 +1,4 @@
-// Callbacks (issue 30): the team's appointments (callbacks included) due in a window, the
+// Callbacks: the team's appointments (callbacks included) due in a window, the
 // rep's own or the team's, soonest first, named from the team's account record of the business;
 // deleted ones gone, moved ones moved, another team's never seen, bad queries refused.
 import crypto from "node:crypto";
@@ -22,13 +22,13 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const newPlace = () => `ChIJcallbacks-${crypto.randomBytes(6).toString("hex")}`;
 
-function appointment(ts: number, note?: string) {
+function appointment(ts: number, note?: string, kind?: "callback") {
   const itemId = crypto.randomUUID();
   return {
     kind: "appointment",
     itemId,
     op: "put",
-    data: { id: itemId, ts, durationMin: 30, ...(note ? { note } : {}) },
+    data: { id: itemId, ts, durationMin: 30, ...(note ? { note } : {}), ...(kind ? { kind } : {}) },
   };
 }
 
@@ -76,10 +76,18 @@ describe("GET /api/callbacks", () => {
       dueAt: new Date(later.data.ts).toISOString(),
       durationMin: 30,
       note: "Call back: asks for pricing",
+      callback: false,
       bookedBy: rep.username,
       mine: true,
       business: { name: "Bright Smile Dental", phone: "+1 512-555-0100", utcOffsetMinutes: -360 },
     });
+    // A Callback outcome's appointment is marked as one; its note stays as the rep wrote it.
+    const callback = appointment(now + 3 * HOUR, "asks for pricing", "callback");
+    expect((await push(rep, place, [callback], account)).status).toBe(200);
+    const marked = forPlace((await callbacks(rep)).callbacks, place).find(
+      (c) => c.itemId === callback.itemId,
+    );
+    expect(marked).toMatchObject({ note: "asks for pricing", callback: true });
     // Further ahead when asked.
     const fortnight = forPlace((await callbacks(rep, "?days=14")).callbacks, place);
     expect(fortnight.map((c) => c.itemId)).toContain(tooFar.itemId);

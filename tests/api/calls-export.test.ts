@@ -145,7 +145,7 @@ describe("Sales History export", () => {
   });
 });
 
-describe("what the line reported (issue 28)", () => {
+describe("what the line reported", () => {
   it("appends direction, the line's result, SIP status, setup time and quality after the rep's columns", async () => {
     const org = await organization();
     const who = await repOf(org.id);

@@ -1,4 +1,4 @@
-// Real calls (issue 28) on the record: what the line reported (direction, outcome, SIP status,
+// Real calls on the record: what the line reported (direction, outcome, SIP status,
 // setup time, quality) stored and only ever filled in, inbound calls recorded whatever the
 // do-not-call list says or the caller's number reads as, bad values refused with nothing changed,
 // and the Missed Calls listing (own calls only, newest first, paged, the team's business match
@@ -96,6 +96,54 @@ describe("PUT /api/calls/:id with what the line reported", () => {
       worstLossFraction: 0.0375,
       qualitySamples: 30,
     });
+  });
+
+  it("keeps each direction's figures, on create and when a later PUT completes the call", async () => {
+    const heard = { averageMos: 4.3012, worstMos: 4.1, worstJitterMs: 3.04, worstLossFraction: 0 };
+    const sent = { averageMos: 3.4, worstMos: 2.9, worstJitterMs: 12.26, worstLossFraction: 0.1 };
+    const directions = { ...quality, incoming: heard, outgoing: sent };
+    const answered = {
+      incoming: { averageMos: 4.3, worstMos: 4.1, worstJitterMs: 3, worstLossPercent: 0 },
+      outgoing: { averageMos: 3.4, worstMos: 2.9, worstJitterMs: 12.3, worstLossPercent: 10 },
+    };
+    const created = newId();
+    const res = await putCall(
+      rep,
+      created,
+      completedCall(minutesAgo(3), 20, { quality: directions }),
+    );
+    expect(res.status).toBe(201);
+    expect((await callOf(res)).quality).toMatchObject(answered);
+    expect(await storedRow(created)).toMatchObject({
+      incomingAverageMos: 4.3012,
+      outgoingWorstLossFraction: 0.1,
+      outgoingWorstJitterMs: 12.26,
+    });
+
+    const completed = newId();
+    const at = minutesAgo(2);
+    await putCall(rep, completed, { dialedDigits: "4155550132", startedAt: at.toISOString() });
+    const ended = await putCall(rep, completed, {
+      ...completedCall(at, 20, { quality: { ...quality, incoming: heard, outgoing: null } }),
+      dialedDigits: "4155550132",
+    });
+    expect(ended.status).toBe(200);
+    expect((await callOf(ended)).quality).toMatchObject({
+      incoming: answered.incoming,
+      outgoing: null,
+    });
+    // Once kept, a later summary changes neither direction (a late retry cannot mix two).
+    const late = await putCall(rep, completed, {
+      ...completedCall(at, 20, { quality: directions }),
+      dialedDigits: "4155550132",
+    });
+    expect((await callOf(late)).quality).toMatchObject({ outgoing: null });
+  });
+
+  it("a summary without directions (an older dialer) answers none", async () => {
+    const id = newId();
+    const res = await putCall(rep, id, completedCall(minutesAgo(3), 20, { quality }));
+    expect((await callOf(res)).quality).toMatchObject({ incoming: null, outgoing: null });
   });
 
   it("a call saved when dialed gets what the line reported when it ends", async () => {

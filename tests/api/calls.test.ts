@@ -66,6 +66,8 @@ describe("recording a call", () => {
       setupMs: null,
       quality: null,
       recordings: [],
+      transfer: null,
+      transferredFromCallId: null,
     });
 
     const done = completedCall(startedAt, 95);
@@ -415,7 +417,7 @@ describe("Dial Count and today's stats", () => {
     await putCall(mate, b, completedCall(new Date(now - 30_000), 50, { placeId: "place-A" }));
     await putCall(me, c, completedCall(new Date(now - 20_000), 7, { placeId: "place-B" }));
     // Yesterday's call counts for the place but not for today. Recorded before the Do not call
-    // disposition below, which puts the number on the team's list (issue 15: later calls to it
+    // disposition below, which puts the number on the team's list (later calls to it
     // are refused).
     const old = newId();
     await putCall(

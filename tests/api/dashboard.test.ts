@@ -1,4 +1,4 @@
-// GET /api/dashboard (issue 32): the team's day from its records, hand-counted: dials and talk
+// GET /api/dashboard: the team's day from its records, hand-counted: dials and talk
 // time since the browser's midnight, Active from an open call, KPIs from the last 24 hours of
 // sales, sales and appointments newest first, nothing from another organization.
 import { beforeAll, describe, expect, it } from "vitest";

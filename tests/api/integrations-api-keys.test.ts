@@ -1,4 +1,4 @@
-// API keys and the REST API (issue 33): managers create and revoke keys (reps cannot, another
+// API keys and the REST API: managers create and revoke keys (reps cannot, another
 // team's key is 404), the secret is shown once and stored hashed, every request with a key is
 // scoped to the key's organization and to its scopes (401 unknown or revoked, 403 without the
 // scope), last use is recorded, and create/revoke are audited. PGlite and PostgreSQL.

@@ -1,4 +1,4 @@
-// Webhooks (issue 33): a manager registers an endpoint (reps cannot; another team's is 404);
+// Webhooks: a manager registers an endpoint (reps cannot; another team's is 404);
 // calls completed, outcomes set, do-not-call numbers added and callbacks falling due are queued
 // in the database and delivered signed in the Standard Webhooks style (verified here with the
 // independent `standardwebhooks` package) to a local HTTP receiver; failures are retried with

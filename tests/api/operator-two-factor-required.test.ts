@@ -1,4 +1,4 @@
-// OPERATOR_REQUIRE_TWO_FACTOR (issue 33): an operator without a second factor reaches only its
+// OPERATOR_REQUIRE_TWO_FACTOR: an operator without a second factor reaches only its
 // set-up, ping and sign-out until it is on; then every console route answers, and it cannot be
 // switched off.
 import { Secret, TOTP } from "otpauth";

@@ -1,4 +1,4 @@
-// Two-factor sign-in for operators (issue 33) on a fixed clock: set-up in the console's routes,
+// Two-factor sign-in for operators on a fixed clock: set-up in the console's routes,
 // the console sign-in's code step, replayed and wrong codes, recovery codes single-use, a rep's
 // challenge refused for an operator (and the other way round), switching it off and the CLI reset.
 import crypto from "node:crypto";

@@ -342,7 +342,7 @@ describe("logs", () => {
     expect(String(res.body.log)).toContain("postgres://app:[redacted]@db/x");
   });
 
-  it("answers a missing file calmly: an empty log marked missing, not a 404 (issue 31)", async () => {
+  it("answers a missing file calmly: an empty log marked missing, not a 404", async () => {
     fs.rmSync(errorLog, { force: true });
     const res = await get("/api/admin/ops/logs?target=apache_error&lines=100", operator);
     expect(res.status).toBe(200);
@@ -401,7 +401,7 @@ describe("panels", () => {
     const d = await get("/api/admin/ops/disk", operator);
     expect(d.body.root).toMatch(/free of .* \(\d+% used\)/);
     expect(d.body.data).toMatch(/free of/);
-    // ...and the same figures for the console to format in the reader's language (issue 31).
+    // ...and the same figures for the console to format in the reader's language.
     const figures = (d.body.figures as { root: Record<string, number> }).root;
     expect(figures.totalBytes).toBeGreaterThan(figures.freeBytes);
     expect(d.body.root).toContain(`(${figures.usedPercent}% used)`);

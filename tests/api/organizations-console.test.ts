@@ -1,4 +1,4 @@
-// The console's hold on a team (issue 33): an operator sees which teams have no manager, invites a
+// The console's hold on a team: an operator sees which teams have no manager, invites a
 // team's first manager by email (the mailed link makes a manager of that team), and requires
 // two-factor sign-in for any team. Reps cannot; unknown teams are 404. PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Organizations (issue 33): operators create them in the console and with the users CLI, add a
+// Organizations: operators create them in the console and with the users CLI, add a
 // rep to one or move a rep between them; a name that is not an organization is refused rather
 // than silently replaced by Default, and so is an option the CLI does not know.
 import { spawn } from "node:child_process";

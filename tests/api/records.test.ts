@@ -1,4 +1,4 @@
-// Team account records (issue 30): pushes idempotent by item, tombstones, pulls since a cursor,
+// Team account records: pushes idempotent by item, tombstones, pulls since a cursor,
 // two reps of one team editing one business, two teams on one place id, validation with the
 // drawer's own schemas, legacy items kept "needs fixing", and no skipped change under concurrency.
 import crypto from "node:crypto";

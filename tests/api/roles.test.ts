@@ -1,4 +1,4 @@
-// Roles inside an organization (issue 33), per role and across two organizations: what a rep may
+// Roles inside an organization, per role and across two organizations: what a rep may
 // do and a manager may do (the table in lib/auth/permissions.ts, enforced by the route wrapper),
 // and that a manager of one organization never reaches another's (404, not 403: whether the
 // target exists elsewhere is not told). PGlite and PostgreSQL.
@@ -61,6 +61,7 @@ describe("the role table", () => {
     expect(managersOnly.sort()).toEqual(
       [
         "analytics.anyRep",
+        "calls.lineDetails",
         "doNotCall.export",
         "doNotCall.notes",
         "doNotCall.import",

@@ -1,4 +1,4 @@
-// A manager keeps their own organization's caller-ID pool (issue 33; the console's operators keep
+// A manager keeps their own organization's caller-ID pool (the console's operators keep
 // any organization's): a rep cannot, another organization's manager gets 404, the answer holds
 // the pool only. PGlite and PostgreSQL.
 import crypto from "node:crypto";

@@ -1,4 +1,4 @@
-// The invitation mail cap (issue 33): an organization sends at most INVITATION_DAILY_CAP
+// The invitation mail cap: an organization sends at most INVITATION_DAILY_CAP
 // invitation mails a day (new or resent), and one invitation is resent at most RESENDS_PER_DAY
 // times; past either, the manager is refused with a 429 that says when, nothing is written and
 // no mail goes out. Another organization's budget is its own.

@@ -1,4 +1,4 @@
-// Invitations by email (issue 33): a manager invites an address with a role; the mailed link
+// Invitations by email: a manager invites an address with a role; the mailed link
 // (single use, 7 days) creates the account in the manager's organization and signs it in. Used,
 // expired, revoked and replaced (resent) links are refused alike; a rep cannot invite; another
 // organization's manager cannot resend or revoke (404). PGlite and PostgreSQL.
@@ -20,6 +20,7 @@ const resend = await import("@/app/api/team/invitations/[invitationId]/resend/ro
 const accept = await import("@/app/api/auth/invitations/accept/route");
 const profile = await import("@/app/api/auth/profile/route");
 const team = await import("@/app/api/team/route");
+const { invitationPreview } = await import("@/modules/team/lib/invitation-preview");
 
 type Rep = Awaited<ReturnType<typeof repOf>>;
 const none = { params: Promise.resolve({}) };
@@ -85,6 +86,14 @@ describe("invitations", () => {
     expect((await pending(managerB)).map((i) => i.email)).not.toContain(email);
 
     const token = linkTo(email);
+    // The invitation page names the team and the role while the link can be accepted.
+    const orgA = await (
+      await getDb()
+    ).organization.findUniqueOrThrow({
+      where: { id: managerA.organizationId },
+    });
+    expect(await invitationPreview(token)).toEqual({ team: orgA.name, role: "manager" });
+    expect(await invitationPreview(`${token}x`)).toBeNull();
     const username = uniqueName("joined");
     const accepted = await acceptWith(token, username);
     expect(accepted.status).toBe(201);
@@ -101,7 +110,8 @@ describe("invitations", () => {
     ).json()) as { members: { username: string }[] };
     expect(t.members.map((m) => m.username)).toContain(managerA.username);
 
-    // Used once: refused, and no second account.
+    // Used once: refused, and no second account; the page names no team any more.
+    expect(await invitationPreview(token)).toBeNull();
     const again = await acceptWith(token);
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ code: "invitation_invalid" });

@@ -1,4 +1,4 @@
-// An organization that requires two-factor sign-in (issue 33): its managers turn it on (their own
+// An organization that requires two-factor sign-in: its managers turn it on (their own
 // factor first); a member without one then reaches only their own account's routes (set-up,
 // profile, sign-out) until it is on; other organizations are untouched. PGlite and PostgreSQL.
 import { Secret, TOTP } from "otpauth";

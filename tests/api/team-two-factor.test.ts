@@ -1,4 +1,4 @@
-// A manager resets a member's second factor (issue 33: "losing the phone has a path"): the member
+// A manager resets a member's second factor ("losing the phone has a path"): the member
 // then signs in with the password alone and can enrol again; audited with the manager's name.
 // Never another organization's member (404), never by a rep (403), never the manager's own factor
 // (that takes the password and a code in Settings). PGlite and PostgreSQL.

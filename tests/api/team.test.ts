@@ -1,4 +1,4 @@
-// Team management (issue 33): every member sees their team; a manager changes roles and
+// Team management: every member sees their team; a manager changes roles and
 // deactivates members (their sessions end at once, their calls stay), never another
 // organization's (404), and the last manager cannot demote or deactivate themself. Audited.
 // PGlite and PostgreSQL.

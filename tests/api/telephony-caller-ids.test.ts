@@ -1,4 +1,4 @@
-// Local caller ID (issue 29): an organization's pool of caller IDs, kept by operators in the
+// Local caller ID: an organization's pool of caller IDs, kept by operators in the
 // console (validated, one default, audited, nothing changed by a refusal), and the number a call
 // presents: chosen by the server when it authorises the call, signed into the authorisation,
 // kept on the call record, found by Call History search. Another organization's numbers are

@@ -1,4 +1,4 @@
-// The console's "Test line" (issue 28), from the server: against a registrar on a real WebSocket
+// The console's "Test line", from the server: against a registrar on a real WebSocket
 // (the `ws` package, subprotocol sip) that challenges with 401 digest (MD5, qop=auth) and accepts
 // only credentials minted from the team's secret; a refused secret, a refused connection and a
 // runtime without a WebSocket client each give a clear result; the secret is never in it.
@@ -38,8 +38,12 @@ type Route = (
 ) => Promise<Response>;
 const md5 = (s: string) => crypto.createHash("md5").update(s).digest("hex");
 
-/** A registrar that knows one team's secret: 401 first, then 200 for valid credentials, else 403. */
-function registrar(secret: string) {
+/**
+ * A registrar that knows one team's secret: 401 first, then 200 for valid credentials, else 403.
+ * INVITEs get 403 as an edge refuses an unauthorised call, or, with `passesCalls`, the far
+ * end's 486 as a trunk would answer behind an edge that checks nothing.
+ */
+function registrar(secret: string, options: { passesCalls?: boolean } = {}) {
   const seen: string[] = [];
   const server = new ws.Server({
     port: 0,
@@ -51,12 +55,16 @@ function registrar(secret: string) {
       const text = String(data);
       seen.push(text);
       const req = parseSipMessage(text);
-      if (!req || req.method !== "REGISTER") return;
+      if (!req || !req.method) return;
       const echo = ["via", "from", "to", "call-id", "cseq"].map((h) => `${h}: ${header(req, h)}`);
       const reply = (status: string, extra: string[] = []) =>
         socket.send(
           [`SIP/2.0 ${status}`, ...echo, ...extra, "Content-Length: 0", "", ""].join("\r\n"),
         );
+      if (req.method === "INVITE")
+        return reply(options.passesCalls ? "486 Busy Here" : "403 Forbidden");
+      if (req.method === "OPTIONS") return reply("200 OK");
+      if (req.method !== "REGISTER") return;
       const auth = header(req, "authorization");
       if (!auth) {
         return reply("401 Unauthorized", [
@@ -148,7 +156,7 @@ describe("line test", () => {
     expect(result.registerMs).toBeGreaterThanOrEqual(result.connectMs);
     expect(result.totalMs).toBeLessThan(8000);
     expect(text).not.toContain(secret);
-    const sent = edge.seen.slice(-2);
+    const sent = edge.seen.filter((m) => m.startsWith("REGISTER ")).slice(-2);
     expect(sent[0]).toMatch(/^REGISTER sip:test\.example SIP\/2\.0\r\nVia: SIP\/2\.0\/WS /);
     expect(sent[1]).toMatch(/\r\nAuthorization: Digest username="\d+:dialflow-line-test"/);
     const username = /username="([^"]+)"/.exec(sent[1]!)![1]!;
@@ -161,6 +169,54 @@ describe("line test", () => {
     expect(audit).toMatchObject({ outcome: "success", actor: op.username });
     expect(audit!.detail).toMatchObject({ code: "registered", status: 200 });
     expect(JSON.stringify(audit!.detail)).not.toContain(secret);
+  });
+
+  it("sends the edge the calls it must refuse, and says which it refused", async () => {
+    vi.stubGlobal("WebSocket", ws);
+    const org = await orgWithLine(edge.url, secret);
+    const result = await (await runTest(org.id)).json();
+    expect(result.safety).toMatchObject({ safe: true, unsafe: false });
+    const outcomes = Object.fromEntries(
+      result.safety.checks.map((c: { id: string; outcome: string }) => [c.id, c.outcome]),
+    );
+    expect(outcomes).toEqual({
+      unsigned: "refused",
+      tampered: "refused",
+      expired: "refused",
+      replayed: "refused",
+      // 200 without an SDP answer: no relay named, nothing to judge by.
+      media_relay: "not_checked",
+      turn: "not_checked",
+    });
+    const invites = edge.seen.filter((m) => m.startsWith("INVITE ")).slice(-5);
+    expect(invites).toHaveLength(5);
+    expect(invites[0]).not.toMatch(/X-DialFlow-Authorization/i);
+    expect(invites.slice(1).every((m) => /\r\nX-DialFlow-Authorization: ey/.test(m))).toBe(true);
+    // Only NANP's fictional numbers are ever called.
+    expect(invites.every((m) => /^INVITE sip:\+1202555019\d@/.test(m))).toBe(true);
+  });
+
+  it("shows an edge that lets unauthorised calls through as unsafe", async () => {
+    vi.stubGlobal("WebSocket", ws);
+    const open = await registrar(secret, { passesCalls: true });
+    try {
+      const org = await orgWithLine(open.url, secret);
+      const result = await (await runTest(org.id)).json();
+      expect(result).toMatchObject({ ok: true, code: "registered" });
+      expect(result.safety).toMatchObject({ safe: false, unsafe: true });
+      expect(result.safety.checks[0]).toMatchObject({
+        id: "unsigned",
+        outcome: "accepted",
+        status: 486,
+      });
+      const db = await getDb();
+      const audit = await db.auditEvent.findFirst({
+        where: { target: org.id, action: "telephony.line.test" },
+      });
+      expect(audit!.detail).toMatchObject({ safe: false });
+    } finally {
+      await open.close();
+    }
   });
 
   it("reports an edge that refuses this team's credentials", async () => {

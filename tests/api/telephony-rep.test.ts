@@ -1,4 +1,4 @@
-// What a rep gets of their team's line (issue 28): its public settings, time-limited credentials
+// What a rep gets of their team's line: its public settings, time-limited credentials
 // minted from their own organization's secret (no-store, minutes of life, never the secret), and
 // a signed authorisation per call after the server's rules: a number on the do-not-call list is
 // refused in every form it can be dialed, an unreadable one is a 400. Two organizations never mix.
@@ -233,7 +233,9 @@ describe("call authorisation", () => {
         place: "ChIJ-place",
       },
     });
-    expect(await verifyCallAuthorization(body.authorization, a.secret, "+15125550102")).toEqual({
+    expect(
+      await verifyCallAuthorization(body.authorization, a.secret, "+15125550102"),
+    ).toMatchObject({
       ok: false,
       reason: "number_mismatch",
     });

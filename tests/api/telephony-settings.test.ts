@@ -1,4 +1,4 @@
-// The console's telephony routes (issue 28): operators only; a line saved, read and removed per
+// The console's telephony routes: operators only; a line saved, read and removed per
 // organization; the secret write-only (encrypted at rest, in no answer and no audit event); bad
 // values refused with the field named and nothing changed; every change audited. PGlite and PostgreSQL.
 import crypto from "node:crypto";
@@ -172,7 +172,10 @@ describe("telephony console routes", () => {
       [{ wsUrl: "wss://user:pw@edge.example.com" }, "wsUrl"],
       [{ sipDomain: "not a domain" }, "sipDomain"],
       [{ iceServers: [{ urls: "stun.example.com" }] }, "iceServers.0.urls"],
-      [{ iceServers: [{ urls: "turn:turn.example.com" }] }, "iceServers.0.username"],
+      [
+        { iceServers: [{ urls: "turn:turn.example.com", username: "u" }] },
+        "iceServers.0.credential",
+      ],
       [{ dtmfMode: "inband" }, "dtmfMode"],
       [{ credentialMode: "static" }, "credentialMode"],
       [{ secret: "short" }, "secret"],

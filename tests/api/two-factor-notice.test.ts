@@ -1,4 +1,4 @@
-// Switching the second factor on or off (issue 33) is a change to the account's security: switching
+// Switching the second factor on or off is a change to the account's security: switching
 // it on signs out every other session of the account (the caller's stays), and either way the
 // verified address is told by mail, over real SMTP, in the rep's interface language.
 import crypto from "node:crypto";

@@ -1,4 +1,4 @@
-// Two-factor sign-in (issue 33) on a fixed clock: enrolment confirmed with a code, the sign-in's
+// Two-factor sign-in on a fixed clock: enrolment confirmed with a code, the sign-in's
 // second step, wrong codes throttled with the passwords, replayed codes and used recovery codes
 // refused, the challenge's expiry, and switching it off.
 import crypto from "node:crypto";

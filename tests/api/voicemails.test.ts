@@ -1,4 +1,4 @@
-// The voicemail API (issue 29's voicemail drop): upload refusals that store nothing and replace
+// The voicemail API (voicemail drop): upload refusals that store nothing and replace
 // nothing, the default message, and scoping (another rep, a manager, another organization: 404).
 import crypto from "node:crypto";
 import { NextRequest } from "next/server";

@@ -1,4 +1,4 @@
-// Issue 33: the real password change from Profile (errors, success, other devices signed out,
+// The real password change from Profile (errors, success, other devices signed out,
 // the notice mail), Settings' Export Data and Clear Preferences.
 import fs from "node:fs";
 import path from "node:path";

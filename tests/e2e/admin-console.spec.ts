@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 import { collectConsoleErrors } from "./helpers";
 import { systemctlCalls } from "./ops-fixture";
 
-// The operator console (issue 12) against the e2e server's stand-ins: a systemctl stub that
+// The operator console against the e2e server's stand-ins: a systemctl stub that
 // records its argv, two log files and a stub build (tests/e2e/server.mjs, E2E_OPS_DIR).
 
 // Screenshots for review go to E2E_SHOTS_DIR, by default the git-ignored screenshots/ folder.
@@ -166,7 +166,7 @@ test.describe("console panels", () => {
     const restart = page
       .getByTestId("service-row-apache")
       .getByRole("button", { name: "Restart apache", exact: true });
-    // Each action asks first (issue 31): Cancel runs nothing and gives focus back.
+    // Each action asks first: Cancel runs nothing and gives focus back.
     await restart.click();
     const confirm = page.getByRole("dialog", { name: "Restart apache?" });
     await expect(confirm).toBeVisible();
@@ -301,7 +301,7 @@ test.describe("console panels", () => {
   });
 });
 
-test("an operator creates an organization in the Organizations panel (issue 33)", async ({
+test("an operator creates an organization in the Organizations panel", async ({
   operatorPage: page,
 }) => {
   await page.goto("/adminconsole/console");
@@ -312,6 +312,10 @@ test("an operator creates an organization in the Organizations panel (issue 33)"
   await orgs.getByRole("button", { name: "Create" }).click();
   await expect(orgs.getByRole("status")).toHaveText(`Organization ${name} created.`);
   await expect(orgs.getByTestId("organization-row").filter({ hasText: name })).toContainText("0");
+  // The invite form turns to the new team (no manager yet), in the console's one dropdown style.
+  const inviteFor = orgs.getByTestId("invite-organization");
+  await expect(inviteFor.locator("option:checked")).toHaveText(name);
+  expect(await inviteFor.evaluate((el) => el.tagName)).toBe("SELECT");
   // A taken name is the server's conflict, shown in the panel.
   await orgs.getByLabel("New organization's name").fill(name);
   await orgs.getByRole("button", { name: "Create" }).click();

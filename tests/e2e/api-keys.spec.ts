@@ -1,4 +1,4 @@
-// Issue 33: Settings' API keys. The e2e rep is its organization's manager: it creates a key (its
+// Settings' API keys. The e2e rep is its organization's manager: it creates a key (its
 // password asked, a wrong one refused),
 // sees the secret once, uses it against the REST API, finds its last use listed, revokes it and
 // the API refuses it at once. A rep of the team sees no API keys or webhooks control. Light, dark and Arabic.

@@ -2,7 +2,7 @@ import { uniqueNumber } from "./calls-helpers";
 import { expect, test } from "./fixtures";
 import { setLocale } from "./helpers";
 
-// Issue 31: in Arabic every mixed run (a number and its unit, a date beside a user name, an
+// In Arabic every mixed run (a number and its unit, a date beside a user name, an
 // identifier) is isolated and worded for the language, and Settings and Profile offer the same
 // languages and themes: the interface's own.
 

@@ -100,7 +100,7 @@ test("no audio reaches the rep: No audio, and no MOS on the record", async ({
   request,
   repSession,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const before = (await recordedCalls(request, repSession.token)).map((c) => c.id);
   await peer.configure({
     lossy: { lossPercent: 100, delayMs: 0, jitterMs: 0, direction: "to-far" },

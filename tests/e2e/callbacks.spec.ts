@@ -1,4 +1,4 @@
-// Callbacks (issue 30): a Callback outcome given to a business's call, and a reminder set with
+// Callbacks: a Callback outcome given to a business's call, and a reminder set with
 // the dialer's Alarm, are listed on the Callbacks screen with the business (name, both times),
 // without the business's drawer ever syncing them; a callback that comes due while the app is
 // open rings (page clock) with Call, which dials the business.
@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { e2eAccounts } from "./accounts";
 import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
-import { collectConsoleErrors } from "./helpers";
+import { collectConsoleErrors, expectTargetsReady } from "./helpers";
 import { configurePlacesPeer } from "./places-peer-control";
 
 test.use({ timezoneId: "America/Chicago" });
@@ -23,7 +23,7 @@ test("a Callback outcome and a dialer Alarm are listed under Callbacks with the 
 }) => {
   const errors = collectConsoleErrors(page);
   await page.goto(`/app/targets?q=${encodeURIComponent(`callbacks ${Date.now()} in Austin`)}&ts=1`);
-  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  await expectTargetsReady(page);
   const row = page.getByTestId("target-row").first();
   const name = (await row.getByTestId("target-name").textContent())!.trim();
   const placeId = (await row.getAttribute("data-place-id"))!;
@@ -69,6 +69,10 @@ test("a Callback outcome and a dialer Alarm are listed under Callbacks with the 
   await expect(listed.nth(0).getByTestId("callback-note")).toHaveText("Send the brochure first");
   await expect(listed.nth(1).getByTestId("callback-note")).toHaveText("Callback: Wants the owner");
   await expect(listed.nth(1).getByTestId("callback-time")).toContainText("10:00 AM");
+  // The time at the business too, from the offset the call knew.
+  await expect(listed.nth(1).getByTestId("callback-business-time")).toContainText(
+    /at the business \(UTC/,
+  );
   await expect(listed.nth(0).getByTestId("callback-time")).toContainText("9:30 AM");
   await expect(listed.nth(1).getByTestId("callback-business")).toHaveText(name);
   await expect(listed.nth(1).getByTestId("callback-call")).toBeEnabled();
@@ -92,7 +96,7 @@ test("a Callback outcome and a dialer Alarm are listed under Callbacks with the 
   await expect(first.getByTestId("call-log-business")).toHaveText(name);
   await page.goto("/app/reports/call-history");
   const content = page.locator("#content");
-  // Enter: the floating dialer rests over the Search button at this size (issue 31's to move).
+  // Enter, not a click: the floating dialer can rest over the Search button at this size.
   await content.getByRole("searchbox", { name: "Search calls" }).fill(name);
   await content.getByRole("searchbox", { name: "Search calls" }).press("Enter");
   await expect(page.getByTestId("call-card")).toContainText(name);
@@ -130,7 +134,8 @@ test("a callback that comes due while the app is open rings, and Call dials the 
           kind: "appointment",
           itemId,
           op: "put",
-          data: { id: itemId, ts: dueAt, durationMin: 30, note: "Callback: pricing" },
+          // A callback is marked, its note kept as the rep wrote it; the label is the screen's.
+          data: { id: itemId, ts: dueAt, durationMin: 30, note: "pricing", kind: "callback" },
         },
       ],
       account: { name: "Reminder Dental", phone: "(512) 555-0142", utcOffsetMinutes: -360 },
@@ -152,6 +157,6 @@ test("a callback that comes due while the app is open rings, and Call dials the 
   await toast.getByRole("button", { name: "Call" }).click();
   const dialer = dialerParts(page);
   await expect(dialer.status).toHaveAttribute("data-status", /calling|in-call/);
-  await expect(dialer.number).toHaveValue("5125550142");
+  await expect(dialer.number).toHaveValue("(512) 555-0142");
   await context.close();
 });

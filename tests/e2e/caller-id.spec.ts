@@ -1,4 +1,4 @@
-// Local caller ID end to end (issue 29): an operator keeps the e2e organization's caller IDs in
+// Local caller ID end to end: an operator keeps the e2e organization's caller IDs in
 // the console, and each real call's INVITE, as the SIP test peer receives it, asserts the number
 // the server chose for that business in P-Asserted-Identity: the one in the business's area code,
 // else the default. The e2e server's edge check (tests/e2e/server.mjs) refuses an INVITE whose
@@ -136,7 +136,11 @@ async function dial(page: Page, digits: string) {
   await d.number.fill(digits);
   await d.call.click();
   await expect.poll(async () => (await peer.calls()).length, { timeout: 15_000 }).toBe(before + 1);
-  return (await peer.lastCall())!;
+  // The peer lists the call at its first INVITE, which it challenges (407); the headers read
+  // here are the authenticated INVITE's, recorded once the peer has checked its authorisation.
+  return peer.waitForCall((await peer.lastCall())!.id, (c) => c.authorization !== null, {
+    message: `the INVITE to ${digits} is authenticated and its authorisation checked`,
+  });
 }
 
 const asserted = (number: string) => `<sip:${number}@${e2eSipDomain};user=phone>`;

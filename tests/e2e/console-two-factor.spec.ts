@@ -1,4 +1,4 @@
-// Issue 33: an operator's own two-factor sign-in. Set up in the console's Security panel (the
+// An operator's own two-factor sign-in. Set up in the console's Security panel (the
 // secret read from the page, the code computed here with otpauth), sign out, sign in to the
 // console with the password then a code; in Arabic dark a recovery code signs in and the panel
 // turns it off again. Only this spec signs in with e2e.secure.operator.

@@ -187,7 +187,7 @@ test("on a phone a call is a compact bar: name, timer, Hold, Record, End, and th
   const bar = d.widget.getByTestId("dialer-in-call-bar");
   await expect(bar).toBeVisible();
   await expect(d.status).toHaveText("In Call");
-  await expect(bar.getByTestId("dialer-in-call-timer")).toHaveText("00:03");
+  await expect(bar.getByTestId("dialer-in-call-timer")).toHaveText("00:00:03");
   await expect(bar.getByTestId("dialer-business")).toHaveText("5550100");
   // No keypad or number field: the window is a short bar, not the ~500 px keypad.
   await expect(d.number).toBeHidden();

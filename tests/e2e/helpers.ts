@@ -30,3 +30,16 @@ export function collectConsoleErrors(page: Page): string[] {
   page.on("pageerror", (e) => errors.push(String(e)));
   return errors;
 }
+
+/**
+ * How long a Targets search may take to enrich its 20 results (five detail fetches at a time).
+ * On a quiet machine about 3 s; beside another shard on two cores, past the default 10 s.
+ */
+export const ENRICHED_TIMEOUT_MS = 30_000;
+
+/** Waits until the Targets search has enriched its results ("Ready."). */
+export async function expectTargetsReady(page: Page): Promise<void> {
+  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready", {
+    timeout: ENRICHED_TIMEOUT_MS,
+  });
+}

@@ -73,12 +73,45 @@ test("a call clicked while the line is offline is no dial: no record, no prompt,
   expect(await peer.calls()).toEqual([]);
   expect(await callIds(request, repSession.token)).toEqual(before);
 
-  // The edge is back: Retry now registers at once instead of after the back-off.
+  // The edge is back: Retry now registers at once instead of after the back-off. It is clicked
+  // between two attempts with time to spare: an attempt that found the edge back first would take
+  // the button away (it shows only while the line is offline) before the click.
+  const retryAt = async () => Number(await lineIndicator(page).getAttribute("data-retry-at"));
+  await expect
+    .poll(async () => (await retryAt()) - Date.now(), { intervals: [100], timeout: 20_000 })
+    .toBeGreaterThan(2_500);
+  const nextAttempt = await retryAt();
   await peer.configure({ registerStatus: null });
   await retry.click();
   await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
     timeout: 5_000,
   });
+  expect(Date.now(), "registered before the back-off's next attempt").toBeLessThan(nextAttempt);
+});
+
+test("a call clicked while the line is still connecting waits for it, with the wait shown, then goes out", async ({
+  page,
+}) => {
+  // A slow edge: the line is still connecting when the rep clicks Call.
+  await peer.configure({ registerDelayMs: 4_000 });
+  try {
+    await page.goto("/app");
+    await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "connecting");
+    const d = dialerParts(page);
+    await d.number.fill(peerNumbers.answer);
+    await d.call.click();
+    await expect(d.status).toContainText("Waiting for the phone line...");
+    expect(await peer.calls()).toEqual([]);
+    await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
+      timeout: 15_000,
+    });
+    // The call went out once the line was up, without a second click.
+    await peer.waitForLastCall();
+    await expect(d.status).toHaveAttribute("data-status", "in-call", { timeout: 15_000 });
+    await d.end.click();
+  } finally {
+    await peer.configure({ registerDelayMs: 0 });
+  }
 });
 
 test("a declined call is recorded as declined and stays on Missed Calls; answering never shows Dialing", async ({

@@ -3,6 +3,7 @@
 // the breadcrumb, the account menu), and the check that the new screen really rendered (its
 // address and its heading), not only that a link was clicked.
 import { expect, type Page } from "@playwright/test";
+import { expectTargetsReady } from "./helpers";
 
 export type Screen = { path: string; heading: string; nav: string };
 
@@ -80,6 +81,6 @@ export async function searchFromTopBar(page: Page, text: string) {
 
 /** The results are on screen and every place has its details ("Ready"). */
 export async function expectResults(page: Page) {
-  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  await expectTargetsReady(page);
   await expect(page.getByTestId("target-row").first()).toBeVisible();
 }

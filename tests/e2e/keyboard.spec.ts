@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { login } from "./helpers";
 
-// Issue 18: the main flows with the keyboard only. Every step presses keys (no clicks) and
+// The main flows with the keyboard only. Every step presses keys (no clicks) and
 // checks where focus is; menus and drawers must close on Escape and hand focus back.
 
 /** Presses Tab until `target` has focus (at most `max` times), like a user would. */

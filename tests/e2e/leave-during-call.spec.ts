@@ -1,4 +1,4 @@
-// Leaving or reloading the page during a call (issue 28, for every transport): the browser asks
+// Leaving or reloading the page during a call (for every transport): the browser asks
 // first, and if the rep leaves anyway the call is recorded with its talk time so far, never as
 // "Not connected". The simulated transport stands in for any line here.
 import { dialerParts } from "./dialer-helpers";
@@ -17,7 +17,7 @@ test("a reload during a call asks first, then records the call with its talk tim
   await d.number.fill(number);
   await d.call.click();
   await expect(d.status).toHaveAttribute("data-status", "in-call");
-  await expect(d.topTimer).toHaveText("00:02", { timeout: 5000 });
+  await expect(d.timer).toHaveText("00:00:02", { timeout: 5000 });
 
   const asked: string[] = [];
   page.on("dialog", (dialog) => {
@@ -61,7 +61,7 @@ test("the outcome still owed after a reload is asked again until the rep answers
   await d.number.fill(number);
   await d.call.click();
   await expect(d.status).toHaveAttribute("data-status", "in-call");
-  await expect(d.topTimer).toHaveText("00:02", { timeout: 5000 });
+  await expect(d.timer).toHaveText("00:00:02", { timeout: 5000 });
   page.on("dialog", (dialog) => void dialog.accept());
   // Reloading mid-call ends it; the reloaded page asks for its outcome, with its talk time.
   await page.reload();

@@ -7,6 +7,7 @@ import { e2eAccounts } from "./accounts";
 import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
 import { configurePlacesPeer } from "./places-peer-control";
+import { expectTargetsReady } from "./helpers";
 
 test.beforeEach(async () => {
   await configurePlacesPeer({ reset: true });
@@ -32,7 +33,7 @@ async function colleague(browser: Browser, baseURL: string | undefined) {
 
 async function openFirstDrawer(page: Page) {
   await page.goto(url);
-  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  await expectTargetsReady(page);
   const first = page.getByTestId("target-row").first();
   const name = (await first.getByTestId("target-name").textContent())!.trim();
   await first.getByTestId("target-name").click();
@@ -72,13 +73,22 @@ test("a teammate's note shows in an open drawer within 2 s", async ({
   }
 });
 
-/** Dials a number from the keypad (the simulated line) and ends the call. */
+/**
+ * Dials a number from the keypad (the simulated line), ends the call, and waits until the server
+ * has stored the ended call: the 2 s a screen has to show it count from there, not from a click
+ * that a loaded machine may take a while to turn into a request.
+ */
 async function callAndEnd(page: Page, digits: string) {
   const dialer = dialerParts(page);
   await dialer.number.fill(digits);
   await dialer.call.click();
   await expect(dialer.status).toHaveAttribute("data-status", "in-call");
+  const stored = page.waitForResponse(
+    (r) =>
+      r.request().method() === "PUT" && /^\/api\/calls\/[^/]+$/.test(new URL(r.url()).pathname),
+  );
   await dialer.end.click();
+  expect((await stored).ok()).toBe(true);
 }
 
 test("a teammate's call shows on an open dashboard within 2 s", async ({

@@ -2,9 +2,9 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { randomUUID } from "node:crypto";
 import { uniqueNumber } from "./calls-helpers";
-import { setLocale } from "./helpers";
+import { expectTargetsReady, setLocale } from "./helpers";
 
-// Issue 31: no route of the spec's screen table scrolls sideways on a phone (360×800, 390×844),
+// No route of the spec's screen table scrolls sideways on a phone (360×800, 390×844),
 // in English light and Arabic dark (right to left). The whole document must fit the window;
 // wide content (a table, a log) scrolls inside its own box or becomes cards.
 
@@ -19,8 +19,7 @@ const variants = [
 
 type Route = { path: string; ready?: (page: Page) => Promise<void> };
 
-const targetsReady = (page: Page) =>
-  expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+const targetsReady = expectTargetsReady;
 
 const publicRoutes: Route[] = [
   { path: "/" },

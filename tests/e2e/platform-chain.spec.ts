@@ -25,7 +25,7 @@ test.describe("session chain", () => {
     await expect(page.locator("h1")).toBeVisible();
 
     // Revoke the session with another client: the browser's cookie is still there, but dead.
-    // The open page would notice at its next query and go to /login by itself (issue 33), which
+    // The open page would notice at its next query and go to /login by itself, which
     // can abort the navigation below: leave it first, so only the server's check is tested.
     await page.goto("about:blank");
     const out = await request.post("/api/auth/logout", {

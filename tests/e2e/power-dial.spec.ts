@@ -1,4 +1,4 @@
-// Power dialing (issue 15) against the Places peer: the preview says what is skipped and why, a
+// Power dialing against the Places peer: the preview says what is skipped and why, a
 // session skips exactly the closed, phoneless, do-not-call and colleague-reserved businesses,
 // dials the rest through the dialer while the drawer shows each business beside it, takes the
 // outcomes from the number keys, pauses while the rep types a note, and ends with the right
@@ -9,12 +9,12 @@ import type { Page } from "@playwright/test";
 import { e2eAccounts } from "./accounts";
 import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
-import { collectConsoleErrors } from "./helpers";
+import { collectConsoleErrors, expectTargetsReady } from "./helpers";
 import { configurePlacesPeer } from "./places-peer-control";
 
 test.describe.configure({ mode: "serial" });
-// The issue's laptop: the dialer docks in its column and the session's drawer opens beside it,
-// nothing of either under the other (issue 31).
+// A 1366×850 laptop: the dialer docks in its column and the session's drawer opens beside it,
+// nothing of either under the other.
 test.use({ viewport: { width: 1366, height: 850 } });
 
 const shotsDir = process.env.E2E_SHOTS_DIR;
@@ -86,7 +86,7 @@ test("a session skips closed, phoneless, do-not-call and reserved businesses, ho
   await api(page, "POST", "/api/do-not-call", { number: dncNumber, note: "e2e power dial" });
   try {
     await page.goto(`/app/targets?q=${encodeURIComponent(`florists in Seattle, ${run}`)}&ts=1`);
-    await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+    await expectTargetsReady(page);
     const rows = page.getByTestId("target-row");
     await expect(rows).toHaveCount(7);
     const ids = await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-place-id")!));
@@ -141,7 +141,7 @@ test("a session skips closed, phoneless, do-not-call and reserved businesses, ho
       await expect(drawer).toBeVisible();
       await expect(drawer).toHaveAttribute("data-modal", "false");
       await expect(dialer.status).toHaveAttribute("data-status", "in-call");
-      // The drawer shows the call to its business, with its own End (issue 31).
+      // The drawer shows the call to its business, with its own End.
       const inDrawer = drawer.getByTestId("drawer-call-state");
       await expect(inDrawer).toHaveAttribute("data-status", "in-call");
       if (endFrom === "drawer") await inDrawer.getByRole("button", { name: "End" }).click();
@@ -163,7 +163,7 @@ test("a session skips closed, phoneless, do-not-call and reserved businesses, ho
 
     // 1 = Interested.
     await workCall(0, "1 of 4", "1");
-    // Countdown to the next: the drawer moves on to it at once, as time to prepare (issue 31),
+    // Countdown to the next: the drawer moves on to it at once, as time to prepare,
     // and typing a note in it holds the countdown for as long as the rep types.
     await expect(bar).toHaveAttribute("data-phase", "countdown");
     const upcoming = page.getByRole("dialog", { name: names[2] });
@@ -200,11 +200,11 @@ test("a session skips closed, phoneless, do-not-call and reserved businesses, ho
     await expect(bar).toBeHidden();
     await expect(summary.getByTestId("summary-dials")).toContainText("3");
     await expect(summary.getByTestId("summary-conversations")).toContainText("1");
-    // The figures add up: 4 queued = 3 dials + 1 skipped (the colleague's) + 0 not reached; the
+    // The figures add up: 4 queued = 3 dials + 1 skipped (the colleague's) + 0 not dialed; the
     // preview left out the do-not-call, phoneless and closed rows.
     await expect(summary.getByTestId("summary-queued")).toContainText("4");
     await expect(summary.getByTestId("summary-skipped")).toContainText("1");
-    await expect(summary.getByTestId("summary-notReached")).toContainText("0");
+    await expect(summary.getByTestId("summary-notDialed")).toContainText("0");
     await expect(summary.getByTestId("summary-left-out")).toContainText("3 more businesses");
     await expect(summary.getByTestId("summary-dispositions")).toContainText("Interested1");
     await expect(summary.getByTestId("summary-dispositions")).toContainText("No answer1");
@@ -226,7 +226,7 @@ test("Stop asks first: Escape in the countdown can be taken back, and a call in 
   test.setTimeout(90_000);
   await page.clock.install({ time: openTime() });
   await page.goto(`/app/targets?q=${encodeURIComponent(`florists in Seattle, ${run}-stop`)}&ts=1`);
-  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  await expectTargetsReady(page);
   await page.getByTestId("power-dial-open").click();
   const preview = page.getByRole("dialog", { name: "Dial this list" });
   await preview.getByTestId("power-dial-start").click();
@@ -237,7 +237,12 @@ test("Stop asks first: Escape in the countdown can be taken back, and a call in 
   const prompt = page.getByTestId("dialer-disposition");
   const ask = page.getByRole("dialog", { name: "End this dialing session?" });
   await expect(dialer.status).toHaveAttribute("data-status", "in-call");
+  // The bar says where the session's call is: talking, then waiting for its outcome.
+  await expect(bar.getByTestId("power-dial-status")).toHaveText("In call");
   await dialer.end.click();
+  await expect(bar.getByTestId("power-dial-status")).toHaveText(
+    "Choose the call's outcome to go on",
+  );
   await page.keyboard.press("1");
   await expect(prompt.getByRole("button", { name: "Save outcome" })).toBeFocused();
   await page.keyboard.press("Enter");
@@ -267,14 +272,15 @@ test("Stop asks first: Escape in the countdown can be taken back, and a call in 
   await expect(bar).toBeHidden();
   await expect(summary.getByTestId("summary-dials")).toContainText("2");
   await expect(summary.getByTestId("summary-dispositions")).toContainText("No answer1");
-  // Stopped early, the figures still add up: queued = dials + skipped + not reached.
+  // Stopped early, the figures still add up: queued = dials + skipped + not dialed.
   const figure = async (key: string) =>
     Number(await summary.getByTestId(`summary-${key}`).locator("dd").textContent());
-  const [queued, dials, skipped, notReached] = await Promise.all(
-    ["queued", "dials", "skipped", "notReached"].map(figure),
+  const [queued, dials, skipped, notDialed] = await Promise.all(
+    ["queued", "dials", "skipped", "notDialed"].map(figure),
   );
-  expect(notReached).toBeGreaterThan(0);
-  expect(queued).toBe(dials + skipped + notReached);
+  expect(notDialed).toBeGreaterThan(0);
+  await expect(summary.getByTestId("summary-notDialed")).toContainText("Not dialed");
+  expect(queued).toBe(dials + skipped + notDialed);
 });
 
 test("a reload during a session offers to resume it where it was, with its figures so far", async ({
@@ -287,7 +293,7 @@ test("a reload during a session offers to resume it where it was, with its figur
   await page.goto(
     `/app/targets?q=${encodeURIComponent(`florists in Seattle, ${run}-resume`)}&ts=1`,
   );
-  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  await expectTargetsReady(page);
   const names = await page
     .getByTestId("target-name")
     .evaluateAll((els) => els.map((e) => e.textContent!.trim()));
@@ -315,7 +321,7 @@ test("a reload during a session offers to resume it where it was, with its figur
   const queued = position.match(/^2 of (\d+)$/)![1];
 
   await page.reload();
-  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  await expectTargetsReady(page);
   const offer = page.getByRole("dialog", { name: "Resume your dialing session?" });
   await expect(offer).toBeVisible();
   await expect(offer).toContainText(`1 of ${queued} businesses done. It goes on with ${next}.`);
@@ -344,7 +350,7 @@ test("a reload during a session offers to resume it where it was, with its figur
 
   // A reload with no session running offers nothing.
   await page.reload();
-  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  await expectTargetsReady(page);
   await expect(page.getByTestId("power-dial-open")).toBeEnabled();
   await expect(offer).toBeHidden();
 });

@@ -1,4 +1,4 @@
-// Real calls end to end (issue 28): the e2e organization's phone line points at the SIP test
+// Real calls end to end: the e2e organization's phone line points at the SIP test
 // peer (tests/e2e/server.mjs starts it; tests/e2e/sip-fixture.ts saves the line through the
 // operator console and removes it after this file). The rep's browser registers with it over
 // SIP-over-WebSocket and calls through it with real WebRTC media: Chromium's fake microphone
@@ -28,6 +28,7 @@ import {
   trackPeerConnections,
   withApi,
 } from "./sip-fixture";
+import { expectTargetsReady } from "./helpers";
 
 test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
 
@@ -380,7 +381,7 @@ test.describe("calls the rep places", () => {
   });
 
   test("a lossy, slow path shows poor quality and a warning", async ({ page }) => {
-    test.setTimeout(75_000);
+    test.setTimeout(120_000);
     await peer.configure({ lossy: { lossPercent: 30, delayMs: 150, jitterMs: 40 } });
     await openRegistered(page);
     await dial(page, peerNumbers.lossy);
@@ -499,7 +500,7 @@ test.describe("power dialing over the line", () => {
     await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
       timeout: 20_000,
     });
-    await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+    await expectTargetsReady(page);
     const rows = page.getByTestId("target-row");
     await expect(rows).toHaveCount(2);
     const names = await rows.evaluateAll((els) =>

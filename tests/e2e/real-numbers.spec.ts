@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { createCall, uniqueNumber } from "./calls-helpers";
 import { expect, test } from "./fixtures";
 
-// Issue 31: every number shown comes from the team's records. The test writes records of its
+// Every number shown comes from the team's records. The test writes records of its
 // own (a call, a note) and checks the figures move by exactly those.
 
 const tile = (page: Page, id: string) => page.getByTestId(`targets-stat-${id}`);

@@ -1,4 +1,4 @@
-// Call recording end to end (issue 29): a real call to the SIP test peer over SIP-over-WebSocket
+// Call recording end to end: a real call to the SIP test peer over SIP-over-WebSocket
 // and WebRTC, Record pressed, the chunks uploaded while the call runs, and the recording played
 // back in the Call Log with its waveform. The recording is then decoded in the page: the peer's
 // 440 Hz tone (the far end) and Chromium's fake-microphone 1000 Hz tone (the rep) are both in

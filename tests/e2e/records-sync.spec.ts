@@ -1,4 +1,4 @@
-// Team records (issue 30) in the facility drawer: what rep A adds reaches rep B (another browser
+// Team records in the facility drawer: what rep A adds reaches rep B (another browser
 // context, same organization) within seconds, with who added it; a store written before the
 // issue is uploaded on the first sync without loss, old phones marked "needs fixing"; "abc" is
 // refused as a new extra phone. Each test searches its own query, so its businesses (place ids
@@ -6,7 +6,7 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { e2eAccounts } from "./accounts";
 import { expect, test } from "./fixtures";
-import { collectConsoleErrors } from "./helpers";
+import { collectConsoleErrors, expectTargetsReady } from "./helpers";
 import { configurePlacesPeer } from "./places-peer-control";
 
 test.use({ timezoneId: "America/Chicago" });
@@ -20,7 +20,7 @@ const searchFor = (what: string) =>
 
 async function openTargets(page: Page, url: string) {
   await page.goto(url);
-  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  await expectTargetsReady(page);
 }
 
 const row = (page: Page, i = 0) => page.getByTestId("target-row").nth(i);

@@ -1,4 +1,4 @@
-// Issue 33: an organization that requires two-factor sign-in. Its manager (with a second factor of
+// An organization that requires two-factor sign-in. Its manager (with a second factor of
 // their own) turns the rule on; the team's rep without one signs in and lands on the set-up, which
 // every /app page leads back to, until the rep sets it up and goes on to the app. "E2E Secure" is
 // an organization of its own (tests/e2e/server.mjs): no other spec's account is affected.

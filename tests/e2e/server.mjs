@@ -80,7 +80,7 @@ env.PLACES_DETAILS_PER_MINUTE ??= "5000";
 // line's shared secret, and only that: it accepts the time-limited credentials the app mints from
 // it, challenges every INVITE, and refuses one without an X-DialFlow-Authorization signed with it
 // for the number dialed, by this rep, used once (checked with the app's own verifier, the one
-// the README gives edges). The app's environment gets nothing of this.
+// docs/telephony.md gives edges). The app's environment gets nothing of this.
 const e2eLineSecret = "dialflow-e2e-line-secret-2f9c"; // = e2eLineSecret in tests/e2e/sip-line.ts
 const { verifyCallAuthorization } = await tsImport(
   "../../modules/telephony/lib/call-authorization.ts",
@@ -96,11 +96,15 @@ await startSipPeer({
   async requireAuthorization(token, number, fromUser, { callId, assertedIdentity }) {
     if (!token) throw new Error("no call authorization");
     const verdict = await verifyCallAuthorization(token, e2eLineSecret, number);
+    // As the edge does: a genuine token is spent at its first use, even for the wrong number.
+    if (!verdict.ok && verdict.reason === "number_mismatch") {
+      usedAuthorizations.set(verdict.jti, callId);
+    }
     if (!verdict.ok) throw new Error(`call authorization refused: ${verdict.reason}`);
     if (verdict.claims.rep !== fromUser) {
       throw new Error(`call authorization is ${verdict.claims.rep}'s, not ${fromUser}'s`);
     }
-    // As the README tells an edge: a P-Asserted-Identity other than the signed caller ID is
+    // As docs/telephony.md tells an edge: a P-Asserted-Identity other than the signed caller ID is
     // refused here (a real edge may instead replace it with the claim).
     const asserted = assertedIdentity?.match(/^<?(?:sips?|tel):([^@;>]+)/i)?.[1] ?? null;
     if (assertedIdentity !== null && asserted !== verdict.claims.callerId) {
@@ -168,7 +172,7 @@ if (process.env.E2E_MEMBER)
   addAccount(process.env.E2E_MEMBER, process.env.E2E_MEMBER_PASSWORD, false);
 if (process.env.E2E_SECURE_OPERATOR)
   addAccount(process.env.E2E_SECURE_OPERATOR, process.env.E2E_SECURE_OPERATOR_PASSWORD, true);
-// An organization of its own whose manager requires two-factor sign-in (issue 33), so that no
+// An organization of its own whose manager requires two-factor sign-in, so that no
 // other spec's rep is asked to set it up: only tests/e2e/required-two-factor.spec.ts uses it.
 if (process.env.E2E_SECURE_MANAGER) {
   users(["org", "add", "E2E Secure"]);

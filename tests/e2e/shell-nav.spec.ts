@@ -54,7 +54,7 @@ test.describe("/app shell", () => {
     await page.goto("/app/this/does/not/exist");
     await expect(page).toHaveURL(/\/app\/this\/does\/not\/exist$/);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-    // The team's reps from its records (issue 32): the signed-in rep is one of them.
+    // The team's reps from its records: the signed-in rep is one of them.
     await expect(
       page.locator('[data-testid="agent-cards"] li[data-agent="e2e.rep"]'),
     ).toBeVisible();

@@ -86,16 +86,16 @@ test.describe("settings: language and theme", () => {
     ]) {
       await expect(page.getByRole("button", { name })).toBeVisible();
     }
-    // Those with nothing behind them yet are disabled and say so (issue 31).
+    // Those with nothing behind them yet are disabled and say so.
     for (const name of ["Change Password", "Export Data", "Clear Preferences"]) {
       await expect(page.getByRole("button", { name })).toBeEnabled();
     }
-    // Enable 2FA is real now (issue 33): tests/e2e/two-factor.spec.ts drives it, and so are
+    // Enable 2FA is real now: tests/e2e/two-factor.spec.ts drives it, and so are
     // Invite Members and Manage Roles for this manager: tests/e2e/team.spec.ts.
     await expect(page.getByRole("button", { name: "Enable 2FA" })).toBeEnabled();
     await expect(page.getByRole("button", { name: "Manage Roles" })).toBeEnabled();
     await expect(page.getByRole("button", { name: "Invite Members" })).toBeEnabled();
-    // And Generate API Key and Webhook Settings (issue 33): tests/e2e/api-keys.spec.ts and
+    // And Generate API Key and Webhook Settings: tests/e2e/api-keys.spec.ts and
     // tests/e2e/webhooks.spec.ts.
     for (const name of ["Generate API Key", "Webhook Settings"]) {
       await expect(page.getByRole("button", { name })).toBeEnabled();

@@ -1,5 +1,5 @@
 /**
- * Real calls end to end (issue 28): the organization's phone line pointed at the SIP test peer
+ * Real calls end to end: the organization's phone line pointed at the SIP test peer
  * that tests/e2e/server.mjs starts, the peer steered and read through its control API, and
  * what the page sends and hears checked in the browser.
  *

@@ -2,7 +2,7 @@
 // the session cache on reload, the error block for a 403, and a new query aborting the old.
 import type { Page } from "@playwright/test";
 import { dialerParts } from "./dialer-helpers";
-import { setLocale } from "./helpers";
+import { ENRICHED_TIMEOUT_MS, setLocale } from "./helpers";
 import { expect, test } from "./fixtures";
 import { configurePlacesPeer, placesPeerRequests } from "./places-peer-control";
 
@@ -26,6 +26,7 @@ async function searchFromNavbar(page: Page, text: string) {
 const run = Date.now().toString(36);
 
 const status = (page: Page) => page.getByTestId("targets-status");
+const enriched = { timeout: ENRICHED_TIMEOUT_MS };
 const rows = (page: Page) => page.getByTestId("target-row");
 
 test("navbar search shows progress, then 20 enriched rows in the spec's format", async ({
@@ -41,7 +42,7 @@ test("navbar search shows progress, then 20 enriched rows in the spec's format",
   await expect(page.getByTestId("targets-search-input")).toHaveCount(0);
   await expect(status(page)).toHaveText(/^Found 20 results\. Fetching details \d+\/20\.\.\.$/);
   await expect(page.getByRole("progressbar", { name: "Details fetched" })).toBeVisible();
-  await expect(status(page)).toHaveText("Ready. 20 places enriched.");
+  await expect(status(page)).toHaveText("Ready. 20 places enriched.", enriched);
   await expect(rows(page)).toHaveCount(20);
 
   const first = rows(page).first();
@@ -62,7 +63,7 @@ test("navbar search shows progress, then 20 enriched rows in the spec's format",
   // Call puts the number in the dialer and dials.
   await first.getByTestId("target-call").click();
   const dialer = dialerParts(page);
-  await expect(dialer.number).toHaveValue("5125550100");
+  await expect(dialer.number).toHaveValue("(512) 555-0100");
   await expect(dialer.status).toHaveAttribute("data-status", /calling|in-call/);
   await dialer.end.click();
 });
@@ -86,7 +87,7 @@ test("the inline search is enabled for non-blank text and opens that search", as
     (url) => url.pathname === "/app/targets" && url.searchParams.get("q") === text,
   );
   expect(new URL(page.url()).searchParams.get("ts")).toMatch(/^\d+$/);
-  await expect(status(page)).toHaveText("Ready. 20 places enriched.");
+  await expect(status(page)).toHaveText("Ready. 20 places enriched.", enriched);
   await expect(rows(page)).toHaveCount(20);
 });
 
@@ -94,7 +95,7 @@ test("Load More appends the next pages and disappears after the last", async ({
   repPage: page,
 }) => {
   await page.goto(`/app/targets?q=plumbers+in+Dallas,+${run}&ts=1`);
-  await expect(status(page)).toHaveText("Ready. 20 places enriched.");
+  await expect(status(page)).toHaveText("Ready. 20 places enriched.", enriched);
   await page.getByTestId("targets-load-more").click();
   await expect(rows(page)).toHaveCount(40);
   await expect(status(page)).toHaveText("Ready. 40 places enriched.");
@@ -115,13 +116,13 @@ test("a reload shows the cached results without a new upstream search", async ({
   repPage: page,
 }) => {
   await page.goto("/app/targets?q=cafes+in+Seattle&ts=2");
-  await expect(status(page)).toHaveText("Ready. 20 places enriched.");
+  await expect(status(page)).toHaveText("Ready. 20 places enriched.", enriched);
   await configurePlacesPeer({ reset: true });
   await page.reload();
   await expect(page.getByTestId("targets-cached")).toHaveText("Cached 20 result(s)");
   await expect(rows(page)).toHaveCount(20);
   await expect(rows(page).first().getByTestId("target-phone")).toHaveText("(206) 555-0100");
-  await expect(status(page)).toHaveText("Ready. 20 places enriched.");
+  await expect(status(page)).toHaveText("Ready. 20 places enriched.", enriched);
   expect(await placesPeerRequests()).toHaveLength(0);
 });
 
@@ -140,8 +141,10 @@ test("a 403 from the Places API shows the error block and the error in the table
 });
 
 test("a new query while enriching aborts the old one", async ({ repPage: page }) => {
-  // The old query's details hang long enough to be in flight when the new query starts.
-  await configurePlacesPeer({ detailsDelayMs: 6000, jitterMs: 0 });
+  // The old query's details hang far longer than the new query may take: the submit stops them
+  // before it navigates, or the navigation would wait for them (the browser's six connections
+  // to the host are the five details and the live stream).
+  await configurePlacesPeer({ detailsDelayMs: 20_000, jitterMs: 0 });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   const issued: string[] = [];
@@ -163,7 +166,7 @@ test("a new query while enriching aborts the old one", async ({ repPage: page })
 
   await configurePlacesPeer({ detailsDelayMs: 20 });
   await searchFromNavbar(page, `plumbers in Chicago, ${run}`);
-  await expect(status(page)).toHaveText("Ready. 20 places enriched.");
+  await expect(status(page)).toHaveText("Ready. 20 places enriched.", enriched);
   await expect(rows(page)).toHaveCount(20);
   await expect(rows(page).first().getByTestId("target-name")).toContainText("Plumber");
   await expect(rows(page).first().getByTestId("target-city")).toHaveText("Chicago");
@@ -176,7 +179,7 @@ test("a new query while enriching aborts the old one", async ({ repPage: page })
   expect(switchedAt).toBeGreaterThan(0);
   expect(issued.slice(0, switchedAt).filter(isOld).length).toBeGreaterThanOrEqual(5);
   expect(issued.slice(switchedAt).filter(isOld)).toEqual([]);
-  expect(aborted.filter(isOld).length).toBeGreaterThanOrEqual(1);
+  expect(aborted.filter(isOld).length).toBeGreaterThanOrEqual(5);
   expect(errors).toEqual([]);
 });
 
@@ -187,14 +190,39 @@ test("at phone width the results never widen the page (en and ar)", async ({ rep
     const q = encodeURIComponent(`plumbers in Denver, ${run}`);
     await page.goto(`/app/targets?q=${q}&ts=${i + 1}`);
     await expect(rows(page)).toHaveCount(20);
-    // The rows are cards there (issue 31), and cells hold visually hidden labels (absolutely
-    // positioned): neither may widen the whole page (651 px at 360 px before issue 18's fix).
+    // The rows are cards there, and cells hold visually hidden labels (absolutely
+    // positioned): neither may widen the whole page (they once made it 651 px wide at 360 px).
     const widths = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,
       client: document.documentElement.clientWidth,
     }));
     expect(widths.scroll, locale).toBeLessThanOrEqual(widths.client);
   }
+});
+
+test("beside the docked dialer at 1366 px the table fits: its other columns are in the drawer", async ({
+  repPage: page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await page.goto(`/app/targets?q=${encodeURIComponent(`plumbers in Denver, ${run}-dock`)}&ts=1`);
+  await expect(rows(page)).toHaveCount(20);
+  await expect(page.getByTestId("dialer-widget")).toHaveAttribute("data-docked", "true");
+  const table = page.getByTestId("targets-table");
+  // No sideways scrolling inside the table's box.
+  const box = await table.evaluate((el) => {
+    const scroller = el.parentElement!;
+    return { scroll: scroller.scrollWidth, client: scroller.clientWidth };
+  });
+  expect(box.scroll).toBeLessThanOrEqual(box.client);
+  for (const name of ["Action", "Name", "Phone", "Hours", "Dial Count"])
+    await expect(table.getByRole("columnheader", { name, exact: true })).toBeVisible();
+  for (const name of ["City", "State", "Category"])
+    await expect(table.getByRole("columnheader", { name, exact: true })).toBeHidden();
+  await expect(rows(page).first().getByTestId("target-city")).toBeHidden();
+  // What the table leaves out is in the business's drawer.
+  await rows(page).first().getByTestId("target-name").click();
+  const drawer = page.getByTestId("facility-drawer");
+  await expect(drawer.getByTestId("facility-category")).not.toBeEmpty();
 });
 
 test("a business on the do-not-call list shows Call disabled with the reason", async ({
@@ -212,7 +240,7 @@ test("a business on the do-not-call list shows Call disabled with the reason", a
   expect(added.status(), await added.text()).toBeLessThan(300);
   try {
     await page.goto(`/app/targets?q=${encodeURIComponent(`florists in Boston, ${run}`)}&ts=1`);
-    await expect(status(page)).toHaveText(/^Ready\./);
+    await expect(status(page)).toHaveText(/^Ready\./, enriched);
     const listed = rows(page).filter({
       has: page.getByTestId("target-phone").getByText("(617) 555-0103"),
     });

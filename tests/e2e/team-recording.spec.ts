@@ -1,4 +1,4 @@
-// Issue 29: Settings' Call recording card. The e2e rep is its organization's first member, so its
+// Settings' Call recording card. The e2e rep is its organization's first member, so its
 // manager: it changes the team's recording mode and consent requirement, and both hold after a
 // reload (and on the server). A rep of the same team (the colleague) sees no such card, and the
 // server refuses the change from them too. Photographed in English light and Arabic dark, on a

@@ -1,4 +1,4 @@
-// Issue 33: Settings' Manage Roles. The e2e rep is its organization's first member, so its
+// Settings' Manage Roles. The e2e rep is its organization's first member, so its
 // manager: it sees the team with roles and status and deactivates a member, whose open page is
 // signed out; a rep sees the same team under View Team without these controls. Light, dark and
 // Arabic.
@@ -124,6 +124,10 @@ test.describe("an invitation", () => {
     const inviteePage = await invitee.newPage();
     await inviteePage.goto(new URL(link!).pathname + new URL(link!).search);
     await expect(inviteePage.getByRole("heading", { name: "Join your team" })).toBeVisible();
+    // The page says which team and role the invitation is for.
+    await expect(inviteePage.getByTestId("invite-for")).toHaveText(
+      "You are invited to join Default as a sales rep.",
+    );
     await inviteePage.getByLabel("Username").fill(username);
     await inviteePage.getByLabel("Password", { exact: true }).fill("e2e-invitee-password");
     await inviteePage.getByLabel("Repeat password").fill("e2e-invitee-password");
@@ -135,6 +139,8 @@ test.describe("an invitation", () => {
     // The link works once.
     await inviteePage.context().clearCookies();
     await inviteePage.goto(new URL(link!).pathname + new URL(link!).search);
+    // A spent link names no team.
+    await expect(inviteePage.getByTestId("invite-for")).toHaveCount(0);
     await inviteePage.getByLabel("Username").fill(`${username}x`);
     await inviteePage.getByLabel("Password", { exact: true }).fill("e2e-invitee-password");
     await inviteePage.getByLabel("Repeat password").fill("e2e-invitee-password");

@@ -3,7 +3,7 @@ import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
 import { setLocale } from "./helpers";
 
-// Issue 31: toasts never cover the dialer (or the power-dial bar, which keeps the bottom start
+// Toasts never cover the dialer (or the power-dial bar, which keeps the bottom start
 // corner): they come in at the top centre, below the top bar, in either direction.
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -35,6 +35,12 @@ for (const { locale, scheme } of [
 
     const toast = page.locator("[data-sonner-toast][data-type=success]").first();
     await expect(toast).toBeVisible();
+    // A solid panel in the theme's surface colour (white / slate-900), never a tint the page
+    // shows through.
+    await expect(toast).toHaveCSS(
+      "background-color",
+      scheme === "dark" ? "rgb(15, 23, 42)" : "rgb(255, 255, 255)",
+    );
     // Once it has slid into place (fully inside the window, and still between two reads).
     let last = "";
     await expect
@@ -51,5 +57,6 @@ for (const { locale, scheme } of [
     // Below the top bar, not over its search and menus.
     const header = (await page.locator("header").first().boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+    await page.screenshot({ path: test.info().outputPath(`toast-${locale}-${scheme}.png`) });
   });
 }

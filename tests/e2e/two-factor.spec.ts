@@ -1,4 +1,4 @@
-// Issue 33: two-factor sign-in in the browser. Enrol from Profile (the secret read from the page,
+// Two-factor sign-in in the browser. Enrol from Profile (the secret read from the page,
 // the code computed here with otpauth, the password asked with it), sign out, sign in with the password then the code; then
 // in Arabic dark: the code step with a recovery code, and Settings' dialog turning it off and
 // showing the enrolment again. Only this spec signs in with e2e.twofactor.
@@ -110,7 +110,9 @@ test("enrol in Profile, then sign in with the password and a code", async ({ pag
     await page.waitForURL(/\/app$/);
 
     await page.goto("/app/settings");
-    await page.getByRole("button", { name: "تفعيل المصادقة الثنائية" }).click();
+    // Two-factor is on: the button offers to manage it, not to enable it again.
+    await expect(page.getByRole("button", { name: "تفعيل المصادقة الثنائية" })).toHaveCount(0);
+    await page.getByRole("button", { name: "إدارة المصادقة الثنائية" }).click();
     const dialog = page.getByRole("dialog", { name: "تسجيل الدخول بخطوتين" });
     await expect(dialog.getByTestId("settings-two-factor-on")).toContainText("9");
     await dialog.getByLabel("كلمة المرور").fill(account.password);
@@ -127,5 +129,8 @@ test("enrol in Profile, then sign in with the password and a code", async ({ pag
     await expect(dialog.getByTestId("settings-two-factor-secret")).toHaveAttribute("dir", "ltr");
     await shot(page, "two-factor-enrol-ar-dark");
     await expectNoSeriousViolations(page, "two-factor enrolment (ar, dark)");
+    // Turned off (the new set-up is not confirmed): the button offers to enable it again.
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("button", { name: "تفعيل المصادقة الثنائية" })).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-// Voicemail drop end to end (issue 29) over a real line to the SIP test peer: the rep's message is
+// Voicemail drop end to end over a real line to the SIP test peer: the rep's message is
 // uploaded (a 3 s 660 Hz WAV, a tone no other side sends), a power-dial session dials the first
 // business, key V drops the message, and the peer hears it in place of the microphone for its
 // full length and then the rep's BYE; the call is saved as Voicemail and the session dials the
@@ -8,7 +8,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
-import { setLocale } from "./helpers";
+import { expectTargetsReady, setLocale } from "./helpers";
 import { configurePlacesPeer } from "./places-peer-control";
 import {
   configureE2eLine,
@@ -97,7 +97,7 @@ test("V drops the voicemail in a power-dial session: the peer hears all of it, t
   await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
     timeout: 20_000,
   });
-  await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready");
+  await expectTargetsReady(page);
   const rows = page.getByTestId("target-row");
   await expect(rows).toHaveCount(2);
   const names = await rows.evaluateAll((els) =>

@@ -1,4 +1,4 @@
-// Issue 33: Settings' Webhook Settings. The e2e rep is its organization's manager: it registers
+// Settings' Webhook Settings. The e2e rep is its organization's manager: it registers
 // an https endpoint, sees the whsec_ signing secret once, records a call, and finds the
 // delivery in the endpoint's log (this machine has no internet, so the attempt fails and waits
 // for its retry: the log says why) with Replay. Light, dark and Arabic.

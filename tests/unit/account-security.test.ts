@@ -1,4 +1,4 @@
-// Issue 33's browser half: the password form's own check (the spec's minimums) and Clear
+// Account security's browser half: the password form's own check (the spec's minimums) and Clear
 // Preferences, which resets preferences and nothing else.
 import { beforeEach, describe, expect, it } from "vitest";
 import { validatePasswordChange } from "@/modules/account-security/lib/password-form";

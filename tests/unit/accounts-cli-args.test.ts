@@ -1,4 +1,4 @@
-// The users CLI reads its command line strictly (issue 33): an option a command does not know
+// The users CLI reads its command line strictly: an option a command does not know
 // is refused with its name, never ignored, and every command takes exactly its arguments.
 import { describe, expect, it } from "vitest";
 import { parseCli, UsageError } from "@/lib/accounts/cli-args";
@@ -37,6 +37,14 @@ describe("users CLI arguments", () => {
     // An option that takes a value needs one.
     expect(refused(["add", "jane", "--org"])).toMatch(/--org/);
     expect(refused(["add", "ops", "--admin", "--org", "Acme"])).toMatch(/operator/);
+  });
+
+  it("reads --help, -h and help as a request for the usage, before anything else", () => {
+    for (const argv of [["--help"], ["-h"], ["help"], ["add", "jane", "--help"], ["org", "-h"]]) {
+      expect(parseCli(argv), argv.join(" ")).toEqual({ command: "help" });
+    }
+    // After `--` it is an argument, not the option.
+    expect(parseCli(["add", "--", "--help"])).toMatchObject({ command: "add", username: "--help" });
   });
 
   it("refuses missing, extra and unknown arguments and commands", () => {

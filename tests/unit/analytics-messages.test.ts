@@ -1,4 +1,4 @@
-// The Analytics screen's messages (issue 32): every locale has the English keys and arguments,
+// The Analytics screen's messages: every locale has the English keys and arguments,
 // and each message renders.
 import { describe, expect, it } from "vitest";
 import { createTranslator } from "use-intl/core";
@@ -37,5 +37,18 @@ describe.each([
       expect(text.trim().length, key).toBeGreaterThan(0);
     }
     if (locale !== "en") expect(flat["kpi.dials"]).not.toBe(english["kpi.dials"]);
+  });
+});
+
+describe("the funnel's counts follow each language's plural rules", () => {
+  const stage = (locale: "en" | "ar" | "de", messages: typeof en, count: number) =>
+    createTranslator({ locale, messages, namespace: "Analytics" })("stageCount.sales", { count });
+
+  it("says 1 sale, 2 sales (never 1 Sales)", () => {
+    expect(stage("en", en, 1)).toBe("1 sale");
+    expect(stage("en", en, 2)).toBe("2 sales");
+    expect(stage("de", de as typeof en, 1)).toBe("1 Verkauf");
+    expect(stage("ar", ar as typeof en, 1)).toBe("عملية بيع واحدة");
+    expect(stage("ar", ar as typeof en, 2)).toBe("عمليتا بيع");
   });
 });

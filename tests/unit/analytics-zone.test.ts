@@ -1,5 +1,5 @@
 // modules/analytics/lib/zone.ts: a zone's offset pieces over a range, found to the minute, and the local
-// day and hour labels that Analytics' activity buckets use (issue 32).
+// day and hour labels that Analytics' activity buckets use.
 import { describe, expect, it } from "vitest";
 import {
   dayLabel,

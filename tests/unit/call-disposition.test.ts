@@ -62,50 +62,69 @@ describe("disposition drafts", () => {
   });
 
   it("needs an outcome; the note is optional and trimmed", () => {
-    expect(checkDispositionDraft(emptyDispositionDraft)).toEqual({
+    expect(checkDispositionDraft(emptyDispositionDraft, "en")).toEqual({
       ok: false,
       field: "disposition",
       error: "chooseOutcome",
     });
-    expect(checkDispositionDraft(draft({ disposition: "busy", note: "  " }))).toEqual({
+    expect(checkDispositionDraft(draft({ disposition: "busy", note: "  " }), "en")).toEqual({
       ok: true,
       answer: { disposition: "busy" },
     });
     expect(
-      checkDispositionDraft(draft({ disposition: "interested", note: " send a quote " })),
+      checkDispositionDraft(draft({ disposition: "interested", note: " send a quote " }), "en"),
     ).toEqual({ ok: true, answer: { disposition: "interested", note: "send a quote" } });
     expect(
-      checkDispositionDraft(draft({ disposition: "busy", note: "x".repeat(NOTE_MAX + 1) })),
+      checkDispositionDraft(draft({ disposition: "busy", note: "x".repeat(NOTE_MAX + 1) }), "en"),
     ).toMatchObject({ ok: false, error: "noteTooLong" });
   });
 
   it("a sale needs a positive amount with at most two decimals, sent with two", () => {
-    expect(checkDispositionDraft(draft({ disposition: "sale" }))).toMatchObject({
+    expect(checkDispositionDraft(draft({ disposition: "sale" }), "en")).toMatchObject({
       ok: false,
       field: "amount",
       error: "amountRequired",
     });
-    for (const amount of ["abc", "0", "-5", "12.345", "1,200"])
-      expect(checkDispositionDraft(draft({ disposition: "sale", amount }))).toMatchObject({
+    for (const amount of ["abc", "0", "-5", "12.345", "1,20", "1.200"])
+      expect(checkDispositionDraft(draft({ disposition: "sale", amount }), "en")).toMatchObject({
         ok: false,
         error: "amountInvalid",
       });
-    expect(checkDispositionDraft(draft({ disposition: "sale", amount: " 1250.5 " }))).toEqual({
+    expect(checkDispositionDraft(draft({ disposition: "sale", amount: " 1250.5 " }), "en")).toEqual(
+      {
+        ok: true,
+        answer: { disposition: "sale", saleAmount: "1250.50" },
+      },
+    );
+  });
+
+  it("a sale's amount may be grouped the way the rep's language groups it", () => {
+    const sale = (amount: string, locale: string) =>
+      checkDispositionDraft(draft({ disposition: "sale", amount }), locale);
+    expect(sale("1,850", "en")).toEqual({
       ok: true,
-      answer: { disposition: "sale", saleAmount: "1250.50" },
+      answer: { disposition: "sale", saleAmount: "1850.00" },
     });
+    expect(sale("1,850.50", "en")).toMatchObject({ ok: true, answer: { saleAmount: "1850.50" } });
+    expect(sale("١٬٨٥٠٫٥", "ar")).toMatchObject({ ok: true, answer: { saleAmount: "1850.50" } });
+    expect(sale("1.850,5", "de")).toMatchObject({ ok: true, answer: { saleAmount: "1850.50" } });
+    expect(sale("1.850", "en")).toMatchObject({ ok: false, error: "amountInvalid" });
   });
 
   it("a callback needs a real local date and time", () => {
-    expect(checkDispositionDraft(draft({ disposition: "callback" }))).toMatchObject({
+    expect(checkDispositionDraft(draft({ disposition: "callback" }), "en")).toMatchObject({
       ok: false,
       error: "callbackRequired",
     });
     expect(
-      checkDispositionDraft(draft({ disposition: "callback", callbackAt: "2026-02-31T10:00" })),
+      checkDispositionDraft(
+        draft({ disposition: "callback", callbackAt: "2026-02-31T10:00" }),
+        "en",
+      ),
     ).toMatchObject({ ok: false, error: "callbackInvalid" });
     const ok = checkDispositionDraft(
       draft({ disposition: "callback", callbackAt: "2026-03-02T14:30" }),
+      "en",
     );
     expect(ok).toEqual({
       ok: true,

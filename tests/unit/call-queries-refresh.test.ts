@@ -2,7 +2,7 @@ import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
 import { refreshCallQueries } from "@/modules/calls/client/refresh";
 
-// Issue 31: the Call Log opened while queued calls were being sent missed them until a reload,
+// The Call Log opened while queued calls were being sent missed them until a reload,
 // because the refresh asked for after each sent call joined the list's first load in flight.
 
 /** A server whose answer is whatever calls it holds when the request arrives. */

@@ -9,7 +9,7 @@ import {
 } from "@/modules/calls/lib/dispositions";
 
 describe("dispositions", () => {
-  it("keeps the issue's order, one key 1-9 each", () => {
+  it("keeps the dialer's order, one key 1-9 each", () => {
     expect(DISPOSITIONS).toEqual([
       "interested",
       "sale",

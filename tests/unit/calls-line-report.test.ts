@@ -1,4 +1,4 @@
-// What the line reports about a call (issue 28) on its way to the record: the body the browser
+// What the line reports about a call on its way to the record: the body the browser
 // builds (direction, outcome, SIP status, quality; a caller's number), the route's validation of
 // it, and how Missed Calls shows and calls back a caller.
 import { describe, expect, it } from "vitest";
@@ -129,6 +129,40 @@ describe("callPutBody sends what the line reported", () => {
     // Only what the route knows is sent: nothing the meter might add later.
     const extra = { ...quality, rttMs: 40 } as typeof quality;
     expect(callPutBody({ ...outbound, quality: extra }).quality).toEqual(quality);
+  });
+});
+
+describe("each direction's quality in the body", () => {
+  const heard = { averageMos: 4.3, worstMos: 4.1, worstJitterMs: 3, worstLossFraction: 0 };
+  const sent = { averageMos: 3.4, worstMos: 2.9, worstJitterMs: 12, worstLossFraction: 0.1 };
+
+  it("sends both directions, and a broken one is left out on its own", () => {
+    const both = callPutBody({
+      ...outbound,
+      quality: { ...quality, incoming: heard, outgoing: sent },
+    });
+    expect(both.quality).toEqual({ ...quality, incoming: heard, outgoing: sent });
+    expect(callPutBodySchema.safeParse(both).success).toBe(true);
+    const broken = { ...sent, worstLossFraction: 2 };
+    const one = callPutBody({
+      ...outbound,
+      quality: { ...quality, incoming: heard, outgoing: broken },
+    });
+    expect(one.quality).toEqual({ ...quality, incoming: heard });
+    expect(callPutBodySchema.safeParse(one).success).toBe(true);
+  });
+
+  it("the route refuses a direction out of bounds on its own field", () => {
+    const body = { dialedDigits: "5125550100", startedAt: start };
+    const result = callPutBodySchema.safeParse({
+      ...body,
+      quality: { ...quality, outgoing: { ...sent, worstMos: 7 } },
+    });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0].path).toEqual(["quality", "outgoing", "worstMos"]);
+    expect(
+      callPutBodySchema.safeParse({ ...body, quality: { ...quality, outgoing: null } }).success,
+    ).toBe(true);
   });
 });
 

@@ -74,7 +74,7 @@ import { recordingSettingsAnswer } from "@/modules/recordings/client/recordings"
 import { recordingSettingsSchema } from "@/modules/recordings/lib/schemas";
 
 // The /app shell checks its stored values and the answers it reads on every page with
-// lib/client/rules.ts instead of zod (issue 16's first-load budget). Each rule must accept and
+// lib/client/rules.ts instead of zod (the first-load budget). Each rule must accept and
 // reject what its zod schema does and give back the same value: the route's own schema for API
 // answers (rules generated from it, lib/client/generated: these samples test the generator and
 // the combinators), and for stored values the zod schema they had before (kept here as the
@@ -145,7 +145,7 @@ const settings = {
 describe("API answers the /app shell checks without zod agree with the routes' schemas", () => {
   it("logout", () => agree(logoutAnswer, logoutResponseSchema, variants({ ok: true })));
 
-  it("the dashboard (issue 32)", () => {
+  it("the dashboard", () => {
     const sample = {
       agents: [{ id: uuid, name: "ann", dials: 3, talkSeconds: 90, status: "Active" }],
       kpis: { revenueToday: 100, netIncomeEst: 38, mrrDerived: 55, avgDealSize: 100 },
@@ -271,7 +271,7 @@ const summaryReference = z.array(
     undisposed: z.number().int().nonnegative(),
     queued: z.number().int().nonnegative(),
     skipped: z.number().int().nonnegative(),
-    notReached: z.number().int().nonnegative(),
+    notDialed: z.number().int().nonnegative(),
     leftOut: z.number().int().nonnegative(),
     secondsPerDial: z.number().nonnegative().nullable(),
   }),
@@ -326,7 +326,7 @@ describe("stored values checked without zod agree with their zod schemas", () =>
       undisposed: 1,
       queued: 14,
       skipped: 2,
-      notReached: 0,
+      notDialed: 0,
       leftOut: 3,
       secondsPerDial: null,
     };

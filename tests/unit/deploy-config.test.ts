@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { startRefusal } from "@/lib/env-schema";
 
 // The deployment configuration files stay in step with lib/env-schema.ts (the settings lib/env.ts reads from
-// process.env): every setting it reads is in .env.example and the README's configuration table,
-// and vercel.json's crons call routes that exist.
+// process.env): every setting it reads is in .env.example and the configuration table
+// (docs/configuration.md, which the README links), and vercel.json's crons call routes that exist.
 
 const envSource = fs.readFileSync("lib/env-schema.ts", "utf8");
 const settings = [...envSource.matchAll(/^ {2}([A-Z][A-Z0-9_]+): z\b/gm)].map((m) => m[1]!);
@@ -22,23 +22,23 @@ describe("deployment configuration", () => {
     expect(missing).toEqual([]);
   });
 
-  it("the README configuration table names every setting", () => {
-    const readme = fs.readFileSync("README.md", "utf8");
-    const table = readme.slice(
-      readme.indexOf("## Configuration"),
-      readme.indexOf("\n## ", readme.indexOf("## Configuration") + 5),
-    );
+  it("the configuration table names every setting", () => {
+    const page = fs.readFileSync("docs/configuration.md", "utf8");
+    const start = page.indexOf("## Every setting");
+    expect(start).toBeGreaterThan(-1);
+    const end = page.indexOf("\n## ", start + 5);
+    const table = page.slice(start, end === -1 ? undefined : end);
     const missing = settings.filter((s) => s !== "NODE_ENV" && !table.includes(`\`${s}\``));
     expect(missing).toEqual([]);
   });
 
-  it("the README and .env.example mark what a serverless start requires as required there", () => {
+  it("the configuration table and .env.example mark what a serverless start requires as required there", () => {
     const refusal = startRefusal({ RUNTIME: "serverless" }) ?? "";
     const required = /Missing: ([A-Z0-9_, ]+)\./.exec(refusal)?.[1]?.split(", ") ?? [];
     expect(required).toEqual(["DATABASE_URL", "AUTH_SECRET", "SMTP_URL", "RECORDING_S3_BUCKET"]);
-    const readme = fs.readFileSync("README.md", "utf8");
+    const page = fs.readFileSync("docs/configuration.md", "utf8");
     const row = (name: string) =>
-      readme.split("\n").find((line) => line.startsWith(`| \`${name}\``)) ?? "";
+      page.split("\n").find((line) => line.startsWith(`| \`${name}\``)) ?? "";
     for (const name of required) expect(row("RUNTIME"), name).toContain(`\`${name}\``);
     expect(row("RECORDING_S3_BUCKET")).toMatch(/required in serverless mode/);
     // .env.example lists them under its "Required in serverless" heading.

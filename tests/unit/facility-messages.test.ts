@@ -62,8 +62,8 @@ describe.each([
     } else {
       expect(t("address.none")).not.toBe("No address on file.");
     }
-    // Reps are told whom to ask, not a server setting they cannot change (issue 31); the
-    // setting itself is the operator's (README).
+    // Reps are told whom to ask, not a server setting they cannot change; the
+    // setting itself is the operator's (docs/configuration.md).
     expect(t("map.missingKey")).not.toContain("NEXT_PUBLIC_GOOGLE_MAPS_API_KEY");
   });
 });

@@ -51,6 +51,14 @@ describe("appointments", () => {
     });
     expect(both.appointments[0].note).toBeUndefined();
   });
+  it("marks a callback by its kind and keeps the note as written (no language in it)", () => {
+    const one = addAppointment(
+      { ...draft, note: "Wants the owner" },
+      { id: "c1", kind: "callback" },
+    )(base);
+    expect(one.appointments[0]).toMatchObject({ kind: "callback", note: "Wants the owner" });
+    expect(addAppointment(draft, { id: "a1" })(base).appointments[0]).not.toHaveProperty("kind");
+  });
   it("changes nothing when the draft is invalid", () => {
     expect(addAppointment({ ...draft, date: "" }, { id: "a" })(base)).toBe(base);
     expect(addAppointment({ ...draft, durationMin: 490 }, { id: "a" })(base)).toBe(base);

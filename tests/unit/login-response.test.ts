@@ -46,7 +46,7 @@ describe("login answer checker", () => {
     }
   });
 
-  // Issue 33: the answer that asks for the second step.
+  // The answer that asks for the second step.
   const challenges: unknown[] = [
     { twoFactorRequired: true, challenge: "c", user: { username: "rep" } },
     { twoFactorRequired: true, challenge: "c", user: { username: "rep" }, extra: 1 },

@@ -37,11 +37,13 @@ function harness(taken: string[] = []) {
   const dialed: string[] = [];
   const released: string[] = [];
   const opened: string[] = [];
+  const closed: number[] = [];
   const summaries: unknown[] = [];
   const deps: EngineDeps = {
     reserve: vi.fn(async (id: string) => (taken.includes(id) ? "taken" : "ok")),
     release: (id) => void released.push(id),
     openPlace: (p) => void opened.push(p.place_id),
+    closePlace: () => void closed.push(opened.length),
     dial: (p) => void dialed.push(p.place_id),
     hangUp: () => undefined,
     isCallActive: () => false,
@@ -65,7 +67,7 @@ function harness(taken: string[] = []) {
     clock += ms;
     engine.command({ type: "tick", now: clock, elapsedMs: ms });
   };
-  return { engine, deps, dialed, released, opened, summaries, endCall, tick };
+  return { engine, deps, dialed, released, opened, closed, summaries, endCall, tick };
 }
 
 describe("power-dial session engine", () => {
@@ -90,7 +92,7 @@ describe("power-dial session engine", () => {
     expect(h.engine.getSnapshot().session?.phase).toBe("calling");
     h.endCall("interested", 40);
     // "b" is next in the countdown; it is reserved only when it is dialed, but its drawer opens
-    // now, for the rep to prepare (issue 31).
+    // now, for the rep to prepare.
     expect(h.engine.getSnapshot().session).toMatchObject({ phase: "countdown", index: 1 });
     expect(h.opened).toEqual(["a", "b"]);
     h.tick(2_000);
@@ -110,11 +112,25 @@ describe("power-dial session engine", () => {
       // The figures add up: 3 queued = 2 dials + 1 skipped ("b"); the preview left 2 out.
       queued: 3,
       skipped: 1,
-      notReached: 0,
+      notDialed: 0,
       leftOut: 2,
       dispositions: { interested: 1, no_answer: 1 },
     });
     expect(h.summaries).toHaveLength(1);
+    // Ended after its last call: the drawer stays on the business just called.
+    expect(h.closed).toEqual([]);
+  });
+
+  it("stopping in the countdown closes the next business's drawer, never dialed", async () => {
+    const h = harness();
+    h.engine.start(plan(["a", "b", "c"]), settings);
+    await flush();
+    h.endCall("interested", 10);
+    expect(h.opened).toEqual(["a", "b"]);
+    h.engine.stop("now");
+    expect(h.engine.getSnapshot().session).toBeNull();
+    expect(h.closed).toEqual([2]);
+    expect(h.engine.getSnapshot().summary).toMatchObject({ dials: 1, notDialed: 2 });
   });
 
   it("holds the countdown while typing and while paused; Space skips; Escape stops and releases", async () => {
@@ -146,12 +162,12 @@ describe("power-dial session engine", () => {
       queued: 4,
       dials: 1,
       skipped: 1,
-      notReached: 2,
+      notDialed: 2,
     });
   });
 });
 
-describe("Stop asked for (issue 31)", () => {
+describe("Stop asked for", () => {
   it("between calls ends the session at once", async () => {
     const h = harness();
     h.engine.start(plan(["a", "b"]), settings);
@@ -164,7 +180,7 @@ describe("Stop asked for (issue 31)", () => {
       queued: 2,
       dials: 1,
       skipped: 0,
-      notReached: 1,
+      notDialed: 1,
     });
     expect(h.dialed).toEqual(["a"]);
   });
@@ -230,7 +246,7 @@ describe("a dial the dialer refuses", () => {
       expect(h.engine.getSnapshot().summary).toMatchObject({
         queued: 3,
         skipped: 1,
-        notReached: 2,
+        notDialed: 2,
       });
     } finally {
       vi.useRealTimers();
@@ -277,7 +293,7 @@ describe("PowerDial messages", () => {
   });
 });
 
-describe("resume after a reload (issue 31)", () => {
+describe("resume after a reload", () => {
   it("goes on from the countdown with the figures so far, and they still add up", async () => {
     const before = harness();
     before.engine.start(plan(["a", "b", "c"], 4), settings);
@@ -299,7 +315,7 @@ describe("resume after a reload (issue 31)", () => {
       queued: 3,
       dials: 2,
       skipped: 0,
-      notReached: 1,
+      notDialed: 1,
       leftOut: 1,
       dispositions: { interested: 1, no_answer: 1 },
     });

@@ -28,7 +28,7 @@ describe("session summary", () => {
       // 12 queued = 6 dials + 4 skipped + 2 the session never reached.
       queued: 12,
       skipped: 4,
-      notReached: 2,
+      notDialed: 2,
       leftOut: 3,
       secondsPerDial: 100,
     });
@@ -40,7 +40,7 @@ describe("session summary", () => {
       dials: 0,
       secondsPerDial: null,
       skipped: 2,
-      notReached: 0,
+      notDialed: 0,
     });
   });
 

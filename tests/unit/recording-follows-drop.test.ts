@@ -1,4 +1,4 @@
-// Issue 29: "the dropped message is what a recording contains, not the microphone". A recording
+// The rule: "the dropped message is what a recording contains, not the microphone". A recording
 // running when a voicemail is dropped mixes the message in place of the microphone, and the
 // microphone again when the rep takes it back (modules/recordings/lib/browser/call-recording.ts against
 // a fake line and a fake mixing recorder).

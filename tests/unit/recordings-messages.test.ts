@@ -1,4 +1,4 @@
-// Call recording's messages (issue 29): every locale has the same keys and placeholders, and
+// Call recording's messages: every locale has the same keys and placeholders, and
 // none uses a rich-text tag (the player and notices render plain strings).
 import { describe, expect, it } from "vitest";
 import ar from "@/messages/ar";

@@ -1,4 +1,4 @@
-// The account records contract's pure rules (issue 30): item ids, size bound, the drawer's own
+// The account records contract's pure rules: item ids, size bound, the drawer's own
 // schemas, legacy items, cursors.
 import { describe, expect, it } from "vitest";
 import {

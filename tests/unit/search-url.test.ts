@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { canSubmitSearch, targetsSearchUrl } from "@/modules/targets/lib/search-url";
+import {
+  canSubmitSearch,
+  onNewSearch,
+  openTargetsSearch,
+  targetsSearchUrl,
+} from "@/modules/targets/lib/search-url";
 
 describe("canSubmitSearch", () => {
   it("rejects empty and whitespace-only text", () => {
@@ -21,5 +26,19 @@ describe("targetsSearchUrl", () => {
     const before = Date.now();
     const ts = Number(new URL(targetsSearchUrl("x"), "http://h").searchParams.get("ts"));
     expect(ts).toBeGreaterThanOrEqual(before);
+  });
+});
+
+describe("openTargetsSearch", () => {
+  it("tells the running search to stop before it navigates", () => {
+    const order: string[] = [];
+    const off = onNewSearch(() => order.push("stop"));
+    openTargetsSearch({ push: (href) => order.push(href) }, " gyms ");
+    off();
+    openTargetsSearch({ push: () => order.push("again") }, "x");
+    expect(order[0]).toBe("stop");
+    expect(order[1]).toMatch(/^\/app\/targets\?q=gyms&ts=\d+$/);
+    // Unsubscribed: the second search did not reach the listener.
+    expect(order.slice(2)).toEqual(["again"]);
   });
 });

@@ -527,3 +527,87 @@ function defined<T>(value: T | null | undefined): T {
   if (value === null || value === undefined) throw new Error("missing value");
   return value;
 }
+
+describe("attended transfer (RFC 5589 section 7)", () => {
+  /** Rep alice (1000 Hz) on a call with the business, consulting teammate bob (660 Hz). */
+  async function consulting() {
+    const rep = await client();
+    const mate = await client("bob", "bob-pw", { toneHz: 660 });
+    await rep.register();
+    await mate.register();
+    const business = rep.invite(number.answer);
+    expect((await business.final).status).toBe(200);
+    expect((await business.reinvite("sendonly")).status).toBe(200);
+    const consult = rep.invite("bob");
+    expect((await consult.final).status).toBe(200);
+    const record = await peerCall(consult);
+    expect(record.consult?.user).toBe("bob");
+    const mateLeg = peer.call(record.consult!.callId)!;
+    expect(mateLeg).toMatchObject({ direction: "inbound", consultOf: consult.callId });
+    // The peer bridges the two legs: rep and teammate hear each other, not the peer's tone.
+    await heard(() => mate.incoming[0].state.tones, 1000);
+    await heard(() => consult.state.tones, 660);
+    return { rep, mate, business, consult, mateLeg };
+  }
+
+  const replacing = (call: ClientCall, tags = { to: call.remoteTag, from: call.localTag }) =>
+    `sip:bob@dialflow.test?Replaces=${encodeURIComponent(
+      `${call.callId};to-tag=${tags.to};from-tag=${tags.from}`,
+    )}`;
+
+  it("joins: the business takes the rep's place in the consultation, which ends", async () => {
+    const { mate, business, consult, mateLeg } = await consulting();
+    const referred = Date.now();
+    expect((await business.refer(replacing(consult))).status).toBe(202);
+    const transferred = await waitFor(
+      () => peer.call(business.callId)!.transfers.find((t) => t.status !== null),
+      { what: "the REFER's outcome" },
+    );
+    expect(transferred).toMatchObject({
+      target: "bob",
+      status: 200,
+      callId: mateLeg.id,
+      replaced: consult.callId,
+      replaces: { callId: consult.callId, earlyOnly: false },
+    });
+    // The replaced dialog ends (the peer's BYE); the teammate's call goes on, with the business.
+    await waitFor(() => consult.ended === "remote", { what: "BYE of the consultation" });
+    expect(peer.call(consult.callId)).toMatchObject({ status: "ended", endedBy: "peer" });
+    expect(mate.incoming[0].ended).toBeNull();
+    await waitFor(
+      () =>
+        mate.incoming[0].state.tones.find(
+          (s) => s.hz === 440 && s.durationMs >= 200 && s.startAt >= referred,
+        ),
+      { timeoutMs: 5000, what: "the business's tone at the teammate" },
+    );
+    await heard(() => mateLeg.tones, 660);
+    expect(peer.call(mateLeg.id)).toMatchObject({
+      status: "answered",
+      transferOf: business.callId,
+    });
+  });
+
+  it("goes back: the rep's BYE of the consultation ends the teammate's call too", async () => {
+    const { mate, business, consult, mateLeg } = await consulting();
+    expect((await consult.bye()).status).toBe(200);
+    await waitFor(() => mate.incoming[0].ended === "remote", { what: "BYE to the teammate" });
+    expect(peer.call(mateLeg.id)).toMatchObject({ status: "ended", endedBy: "peer" });
+    expect((await business.reinvite("sendrecv")).status).toBe(200);
+    expect(peer.call(business.callId)).toMatchObject({ status: "answered", onHold: false });
+  });
+
+  it("a Replaces that names no dialog of the peer's fails with 481, and nothing changes", async () => {
+    const { mate, business, consult } = await consulting();
+    const wrong = replacing(consult, { to: "not-the-tag", from: consult.localTag });
+    expect((await business.refer(wrong)).status).toBe(202);
+    const transfer = await waitFor(
+      () => peer.call(business.callId)!.transfers.find((t) => t.status !== null),
+      { what: "the REFER's outcome" },
+    );
+    expect(transfer.status).toBe(481);
+    expect(consult.ended).toBeNull();
+    expect(mate.incoming[0].ended).toBeNull();
+    await heard(() => mate.incoming[0].state.tones, 1000);
+  });
+});

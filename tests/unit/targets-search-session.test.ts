@@ -138,6 +138,24 @@ describe("targets search session", () => {
     expect(targetsStatus(st)).toEqual({ kind: "ready", enriched: 20, cached: null });
   });
 
+  it("halt stops the detail fetches at once and keeps the rows until the next start", async () => {
+    const h = setup();
+    h.setPages({ one: page("o", 20, null), two: page("t", 3, null) });
+    h.s.start("one");
+    await vi.advanceTimersByTimeAsync(120);
+    expect(h.detailCalls).toHaveLength(5);
+    h.s.halt();
+    await vi.advanceTimersByTimeAsync(3000);
+    // No detail was asked for after the halt, none was applied, and the rows stay.
+    expect(h.detailCalls).toHaveLength(5);
+    expect(h.s.getState()).toMatchObject({ query: "one", phase: "results" });
+    expect(h.s.getState().places).toHaveLength(20);
+    expect(h.s.getState().enrichedIds.size).toBe(0);
+    h.s.start("two");
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(targetsStatus(h.s.getState())).toEqual({ kind: "ready", enriched: 3, cached: null });
+  });
+
   it("shows the upstream's status and body in the spec's words", async () => {
     const h = setup();
     h.failWith({

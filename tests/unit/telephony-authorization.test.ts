@@ -62,7 +62,7 @@ describe("call authorisation", () => {
       verifyCallAuthorization(t, options.secret ?? secret, options.dialed ?? grant.number, {
         now: options.at ?? now,
       });
-    expect(await verify(token, { dialed: "+15125550102" })).toEqual({
+    expect(await verify(token, { dialed: "+15125550102" })).toMatchObject({
       ok: false,
       reason: "number_mismatch",
     });
@@ -133,5 +133,19 @@ describe("call authorisation", () => {
     expect(dialedNumberOf("sip:+442071838750@edge.example.com")).toBe("+442071838750");
     expect(dialedNumberOf("442071838750")).toBe("+442071838750");
     expect(dialedNumberOf("sip:alice@edge.example.com")).toBe("alice");
+  });
+
+  it("refuses a token that lives longer than a minute, and names the jti of one for another number", async () => {
+    const long = await signCallAuthorization(secret, grant, now, 600);
+    expect(await verifyCallAuthorization(long.token, secret, grant.number, { now })).toEqual({
+      ok: false,
+      reason: "claims",
+    });
+    const { token, jti } = await signCallAuthorization(secret, grant, now);
+    expect(await verifyCallAuthorization(token, secret, "+15125550102", { now })).toEqual({
+      ok: false,
+      reason: "number_mismatch",
+      jti,
+    });
   });
 });

@@ -1,4 +1,4 @@
-// Local caller ID (issue 29): which of the team's numbers a call presents, and the rules the
+// Local caller ID: which of the team's numbers a call presents, and the rules the
 // console and the server apply to a number before it joins the pool.
 import { describe, expect, it } from "vitest";
 import {

@@ -62,9 +62,8 @@ describe("line settings", () => {
     expect(
       fieldsOf({ ...valid, iceServers: [{ urls: "stun:stun.example.com", username: "u" }] }),
     ).toEqual(["iceServers.0.username"]);
-    expect(fieldsOf({ ...valid, iceServers: [{ urls: "turn:turn.example.com" }] })).toEqual([
-      "iceServers.0.username",
-    ]);
+    // Without credentials: each rep's minted ones take their place (time-limited credentials).
+    expect(fieldsOf({ ...valid, iceServers: [{ urls: "turn:turn.example.com" }] })).toBeNull();
     expect(
       fieldsOf({ ...valid, iceServers: [{ urls: "turn:turn.example.com", username: "u" }] }),
     ).toEqual(["iceServers.0.credential"]);

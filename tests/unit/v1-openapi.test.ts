@@ -1,4 +1,4 @@
-// The REST API's reference (issue 33): every route under app/api/v1 is in the OpenAPI document
+// The REST API's reference: every route under app/api/v1 is in the OpenAPI document
 // with the very schemas it validates with, and the document has no operation without a route.
 import fs from "node:fs";
 import path from "node:path";

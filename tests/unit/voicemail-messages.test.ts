@@ -1,4 +1,4 @@
-// Voicemail drop's messages (issue 29): every locale has the same keys and placeholders, and
+// Voicemail drop's messages: every locale has the same keys and placeholders, and
 // none uses a rich-text tag (Settings and the dialer render plain strings).
 import { describe, expect, it } from "vitest";
 import ar from "@/messages/ar";

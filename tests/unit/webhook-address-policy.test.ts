@@ -1,4 +1,4 @@
-// Webhook deliveries refuse every address that is not public unicast (issue 33, SSRF), in IPv4,
+// Webhook deliveries refuse every address that is not public unicast (SSRF), in IPv4,
 // IPv6 and the IPv6 forms that carry an IPv4 address; and the guard checks every address a
 // name resolves to, refusing plain http, before anything connects.
 import { describe, expect, it } from "vitest";

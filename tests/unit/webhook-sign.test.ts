@@ -1,4 +1,4 @@
-// Standard Webhooks signing (issue 33), checked against the independent `standardwebhooks`
+// Standard Webhooks signing, checked against the independent `standardwebhooks`
 // implementation: what it signs we sign identically, and what we sign it verifies.
 import { describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";

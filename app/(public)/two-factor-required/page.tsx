@@ -14,7 +14,7 @@ export async function generateMetadata() {
 
 // A member whose organization requires a second factor they have not set up lands here from
 // every /app page (lib/auth/page-session.ts) and can do nothing else until it is on (the API
-// answers only their own account's routes meanwhile: lib/api/handler.ts). Issue 33.
+// answers only their own account's routes meanwhile: lib/api/handler.ts).
 export default async function TwoFactorRequiredPage() {
   const session = await getPageSession();
   if (!session) redirect("/login");

@@ -9,7 +9,7 @@ export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("analytics") };
 }
 
-/** /app/analytics (issue 32): the team's figures, charts and the best time to call. */
+/** /app/analytics: the team's figures, charts and the best time to call. */
 export default async function AnalyticsPage() {
   await requirePageSession();
   const nav = await getTranslations("Nav");

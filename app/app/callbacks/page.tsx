@@ -7,7 +7,7 @@ export async function generateMetadata() {
   return { title: (await getTranslations("Nav"))("callbacks") };
 }
 
-/** Callbacks (issue 30): the rep's or the team's overdue and coming callbacks and appointments. */
+/** Callbacks: the rep's or the team's overdue and coming callbacks and appointments. */
 export default async function CallbacksPage() {
   await requirePageSession();
   const nav = await getTranslations("Nav");

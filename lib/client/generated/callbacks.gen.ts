@@ -15,6 +15,7 @@ export const callbacksAnswer: r.Rule<z.output<typeof callbacksResponseSchema>> =
       dueAt: r.isoDateTime,
       durationMin: r.nullable(r.number()),
       note: r.nullable(r.string()),
+      callback: r.boolean,
       bookedBy: r.string(),
       mine: r.boolean,
       business: r.nullable(

@@ -13,6 +13,13 @@ import type {
   missedCallsResponseSchema,
 } from "@/modules/calls/lib/schemas";
 
+const callDirectionQualityRule = r.object({
+  averageMos: r.number({ min: 1, max: 5 }),
+  worstMos: r.number({ min: 1, max: 5 }),
+  worstJitterMs: r.number({ min: 0, max: 60000 }),
+  worstLossPercent: r.number({ min: 0, max: 100 }),
+});
+
 /** `callDtoSchema` (@/modules/calls/lib/schemas). */
 export const callDtoRule: r.Rule<z.output<typeof callDtoSchema>> = r.object({
   id: r.string(),
@@ -66,6 +73,8 @@ export const callDtoRule: r.Rule<z.output<typeof callDtoSchema>> = r.object({
       worstMos: r.number({ min: 1, max: 5 }),
       worstJitterMs: r.number({ min: 0, max: 60000 }),
       worstLossPercent: r.number({ min: 0, max: 100 }),
+      incoming: r.optional(r.nullable(callDirectionQualityRule)),
+      outgoing: r.optional(r.nullable(callDirectionQualityRule)),
     }),
   ),
   recordings: r.optional(
@@ -77,6 +86,16 @@ export const callDtoRule: r.Rule<z.output<typeof callDtoSchema>> = r.object({
       }),
     ),
   ),
+  transfer: r.optional(
+    r.nullable(
+      r.object({
+        at: r.isoDateTimeWithOffset,
+        toUserId: r.nullable(r.string()),
+        toNumber: r.nullable(r.string()),
+      }),
+    ),
+  ),
+  transferredFromCallId: r.optional(r.nullable(r.string())),
 });
 
 /** `callResponseSchema` (@/modules/calls/lib/schemas). */

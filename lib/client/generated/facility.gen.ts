@@ -26,6 +26,7 @@ export const facilityDataRule: r.Rule<z.output<typeof facilityDataSchema>> = r.o
         ts: r.count,
         durationMin: r.number({ int: true, min: 5, max: 480, step: 5 }),
         note: r.optional(r.string({ trim: true, min: 1 })),
+        kind: r.optional(r.literal("callback")),
       }),
     ),
     [],

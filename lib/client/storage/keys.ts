@@ -19,7 +19,7 @@ import { defineKey } from "./core";
 //   records.sync.<place_id> local, per user     modules/records/client/sync-keys.ts
 //   records.account.<place_id> local, per user  modules/records/client/sync-keys.ts
 // The values here are checked with lib/client/rules.ts, not zod: this module is in every /app
-// page's first load (issue 16). tests/unit/client-rules.test.ts holds each rule to a zod schema.
+// page's first load. tests/unit/client-rules.test.ts holds each rule to a zod schema.
 // next-themes keeps the theme under "theme" (its own storage code, configured in
 // components/providers.tsx).
 
@@ -35,7 +35,7 @@ function parseJson(raw: string): unknown {
 export { operatorTokenKey, sessionTokenKey, sessionUserKey } from "./session-keys";
 
 /**
- * The time zone times are shown in (Settings, issue 30): an IANA name, or null for the
+ * The time zone times are shown in (Settings): an IANA name, or null for the
  * browser's own (lib/i18n/time-zone.ts). Per device, like the theme.
  */
 export const timeZoneKey = defineKey<string | null>({
@@ -170,7 +170,7 @@ export const callOutboxKey = defineKey({
   fallback: [],
 });
 
-/** The ended call still waiting for its outcome, for this tab: a reload asks again (issue 31). */
+/** The ended call still waiting for its outcome, for this tab: a reload asks again. */
 export const pendingOutcomeKey = defineKey({
   name: "calls.pendingOutcome",
   version: 1,
@@ -181,13 +181,15 @@ export const pendingOutcomeKey = defineKey({
 });
 
 /**
- * The rep's power-dial session summaries (issue 15: "kept so the rep can see today's sessions"),
+ * The rep's power-dial session summaries ("kept so the rep can see today's sessions"),
  * newest last, at most 50; the summary dialog shows today's (modules/power-dial/lib/summary.ts).
  */
 export const powerDialSummariesKey = defineKey({
   name: "dialing.sessions",
-  // 2: the figures add up (queued = dials + skipped + not reached; left out apart).
-  version: 2,
+  // 2: the figures add up (queued = dials + skipped + not dialed; left out apart).
+  // 3: "not reached" renamed "not dialed" (it counts businesses the session never dialed, which
+  // "not reached" confused with calls nobody answered).
+  version: 3,
   area: "local",
   scope: "user",
   schema: r.array(
@@ -201,7 +203,7 @@ export const powerDialSummariesKey = defineKey({
       undisposed: r.count,
       queued: r.count,
       skipped: r.count,
-      notReached: r.count,
+      notDialed: r.count,
       leftOut: r.count,
       secondsPerDial: r.nullable(r.number({ min: 0 })),
     }),

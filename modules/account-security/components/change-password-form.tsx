@@ -8,11 +8,9 @@ import {
   type PasswordChangeErrors,
   type PasswordChangeValues,
 } from "@/modules/account-security/lib/password-form";
-import {
-  changePasswordResponseSchema,
-  passwordErrorCodes,
-} from "@/modules/account-security/lib/schemas";
-import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import { passwordErrorCodes } from "@/modules/account-security/lib/schemas";
+import { changePassword } from "@/modules/account-security/hooks/use-account-security";
+import { ApiClientError } from "@/lib/client/api-client";
 import { Button, Field, Input } from "@/components/ui";
 import { stepUpRefusal, useSecondFactorOn, type StepUpError } from "./step-up-fields";
 
@@ -42,7 +40,7 @@ function fromServer(error: unknown): { errors?: Errors; message?: string } {
 }
 
 /**
- * The real password change (issue 33), in Profile's Security card and Settings' dialog: checked
+ * The real password change, in Profile's Security card and Settings' dialog: checked
  * here first with the spec's minimums, then by the server (which also checks the current
  * password, and a current code when two-factor sign-in is on). On success the fields empty and `onChanged` hears how many other devices were
  * signed out.
@@ -77,16 +75,12 @@ export function ChangePasswordForm({
     if (Object.keys(found).length || missingCode) return;
     setBusy(true);
     try {
-      const res = await apiClient.post(
-        "/api/auth/password",
-        {
-          currentPassword: values.current,
-          newPassword: values.next,
-          confirmPassword: values.confirm,
-          ...(needsCode ? { code } : {}),
-        },
-        { schema: changePasswordResponseSchema, credential: "rep" },
-      );
+      const res = await changePassword({
+        currentPassword: values.current,
+        newPassword: values.next,
+        confirmPassword: values.confirm,
+        ...(needsCode ? { code } : {}),
+      });
       setValues(empty);
       setCode("");
       setStatus({ tone: "ok", text: t("changed", { count: res.otherSessionsEnded }) });

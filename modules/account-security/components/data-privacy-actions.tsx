@@ -4,11 +4,10 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
-import { useMutation } from "@tanstack/react-query";
 import { Download, Trash2 } from "lucide-react";
 import { downloadBlob } from "@/modules/reports/components/download";
 import { Button, Dialog, DialogClose, toast } from "@/components/ui";
-import { apiClient } from "@/lib/client/api-client";
+import { useExportAccountData } from "@/modules/account-security/hooks/use-account-security";
 import { clearStoredPreferences } from "@/lib/client/preferences";
 
 /** Settings' Data & Privacy buttons: Export Data (a JSON file) and Clear Preferences. */
@@ -19,8 +18,7 @@ export function DataPrivacyActions() {
   const { setTheme } = useTheme();
   const [confirming, setConfirming] = useState(false);
 
-  const exportData = useMutation({
-    mutationFn: () => apiClient.download("/api/account/export", { credential: "rep" }),
+  const exportData = useExportAccountData({
     onSuccess: (file) => {
       downloadBlob(file.fileName ?? "dialflow-export.json", file.blob);
       toast.success(t("exported"));

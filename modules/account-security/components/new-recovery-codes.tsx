@@ -2,11 +2,9 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { useMutation } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { Button } from "@/components/ui";
-import { apiClient } from "@/lib/client/api-client";
-import { recoveryCodesResponseSchema } from "@/lib/two-factor/schemas";
+import { useRenewRecoveryCodes } from "@/modules/account-security/hooks/use-account-security";
 import { RecoveryCodesView } from "./recovery-codes-view";
 import {
   emptyStepUp,
@@ -37,20 +35,18 @@ export function NewRecoveryCodes({
   const [proof, setProof] = useState<StepUpValue>(emptyStepUp);
   const [error, setError] = useState<StepUpError | "tfFailed" | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const renew = useMutation({
-    mutationFn: () =>
-      apiClient.post(`${base}/recovery-codes`, proof, {
-        schema: recoveryCodesResponseSchema,
-        credential,
-      }),
-    onSuccess: (res) => {
-      setCodes(res.recoveryCodes);
-      setProof(emptyStepUp);
-      setOpen(false);
-      onChanged();
+  const renew = useRenewRecoveryCodes(
+    { base, credential },
+    {
+      onSuccess: (res) => {
+        setCodes(res.recoveryCodes);
+        setProof(emptyStepUp);
+        setOpen(false);
+        onChanged();
+      },
+      onError: (e) => setError(stepUpRefusal(e) ?? "tfFailed"),
     },
-    onError: (e) => setError(stepUpRefusal(e) ?? "tfFailed"),
-  });
+  );
 
   if (codes) {
     return (
@@ -81,7 +77,7 @@ export function NewRecoveryCodes({
         e.preventDefault();
         const missing = missingStepUp(proof, true);
         setError(missing);
-        if (!missing) renew.mutate();
+        if (!missing) renew.mutate(proof);
       }}
     >
       <p className="text-sm text-fg-muted">{t("tfNewCodesHint")}</p>

@@ -1,10 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useQuery } from "@tanstack/react-query";
 import { Field, Input } from "@/components/ui";
-import { apiClient, ApiClientError } from "@/lib/client/api-client";
-import { twoFactorErrorCodes, twoFactorStatusSchema } from "@/lib/two-factor/schemas";
+import { ApiClientError } from "@/lib/client/api-client";
+import { twoFactorErrorCodes } from "@/lib/two-factor/schemas";
+import { useRepTwoFactorStatus } from "@/modules/account-security/hooks/use-account-security";
 
 // The proof an account change asks for in its own dialog (lib/two-factor/step-up.ts): the current
 // password, and a code from the authenticator app (or a recovery code) when two-factor sign-in
@@ -15,12 +15,7 @@ export const emptyStepUp: StepUpValue = { password: "", code: "" };
 
 /** Whether the signed-in rep's second factor is on (the same query as the two-factor section). */
 export function useSecondFactorOn() {
-  const status = useQuery({
-    queryKey: ["two-factor-status"],
-    queryFn: ({ signal }) =>
-      apiClient.get("/api/auth/2fa", { schema: twoFactorStatusSchema, credential: "rep", signal }),
-  });
-  return status.data?.enabled ?? false;
+  return useRepTwoFactorStatus().data?.enabled ?? false;
 }
 
 export type StepUpError =

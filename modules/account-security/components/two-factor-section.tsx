@@ -21,7 +21,7 @@ type Setup = { secret: string; otpauthUri: string };
 
 /** Whose second factor: the signed-in rep's (/app) or the console's operator's. */
 export type TwoFactorAudience = "rep" | "operator";
-const routesOf = (audience: TwoFactorAudience) =>
+export const twoFactorRoutes = (audience: TwoFactorAudience) =>
   audience === "rep"
     ? { base: "/api/auth/2fa", credential: "rep" as const, key: ["two-factor-status"] }
     : {
@@ -48,7 +48,7 @@ function refusal(error: unknown) {
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
 
 /**
- * Two-factor sign-in (issue 33), in Profile's Security card and Settings' dialog: set up with a
+ * Two-factor sign-in, in Profile's Security card and Settings' dialog: set up with a
  * QR code (or the secret typed in), confirmed with a code before it is on, then the ten recovery
  * codes shown once (the password is asked with the code: turning it on signs every other device
  * out); new recovery codes and turning it off take the password and a code. The console's operators have the
@@ -70,7 +70,7 @@ export function TwoFactorSection({
   const t = useTranslations("AccountSecurity");
   const format = useFormatter();
   const queryClient = useQueryClient();
-  const { base, credential, key: statusKey } = routesOf(audience);
+  const { base, credential, key: statusKey } = twoFactorRoutes(audience);
   const status = useQuery({
     queryKey: statusKey,
     queryFn: ({ signal }) =>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// GET /api/account/export (issue 33, Export Data): what a rep gets of their own data. Shared by
+// GET /api/account/export (Export Data): what a rep gets of their own data. Shared by
 // the route (checked by respond()) and the tests; the browser only saves the file.
 
 export const EXPORT_FORMAT = "dialflow-account-export";

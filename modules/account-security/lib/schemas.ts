@@ -3,7 +3,7 @@ import { stepUpFields } from "@/lib/two-factor/schemas";
 import { CURRENT_PASSWORD_MIN, NEW_PASSWORD_MIN } from "@/modules/profile/lib/profile-form";
 import { PASSWORD_MAX } from "./password-form";
 
-// Request and response shapes of the account-security routes (issue 33), shared by the route
+// Request and response shapes of the account-security routes, shared by the route
 // handlers and the browser (no server-only import). The minimums are the spec's (section 9:
 // 6 for the current password, 8 for the new one and its confirmation); the longest is the
 // users CLI's, so every password the CLI accepts can be typed here and the other way round.

@@ -1,6 +1,6 @@
 "use client";
 
-// The Analytics charts (issue 32), loaded with next/dynamic by the Analytics screen only. Plain
+// The Analytics charts, loaded with next/dynamic by the Analytics screen only. Plain
 // SVG and CSS bars rather than a chart library: five simple shapes, theme colours straight from
 // the CSS tokens, right-to-left by logical properties, and no dependency in any bundle
 // (docs/architecture.md, "Analytics").
@@ -265,10 +265,10 @@ function FunnelChart({ data, fileStem }: Props) {
         {stages.map((s) => (
           <li key={s.key} className="text-sm">
             <div className="mb-1 flex justify-between gap-2">
-              <span>{t(`stages.${s.key}`)}</span>
-              <span className="tabular-nums text-fg-muted">
-                {f.count(s.value)} · {f.percent(s.share)}
-              </span>
+              {/* The count with its noun, by the language's plural rules ("1 sale", not
+                  "Sales 1"); the stage's name stays in the table view's header column. */}
+              <span className="tabular-nums">{t(`stageCount.${s.key}`, { count: s.value })}</span>
+              <span className="tabular-nums text-fg-muted">{f.percent(s.share)}</span>
             </div>
             <Bar value={s.value} max={data.funnel.dials} />
           </li>

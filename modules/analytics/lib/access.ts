@@ -5,7 +5,7 @@ import type { UserSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
 
 /**
- * Who may see what in Analytics (issue 32). Every member sees the team's figures and its
+ * Who may see what in Analytics. Every member sees the team's figures and its
  * leaderboard; one rep's detail is open to that rep and to the team's managers: the role table's
  * `analytics.anyRep` (lib/auth/permissions.ts).
  */

@@ -13,7 +13,7 @@ import {
 } from "./zone";
 
 /**
- * The Analytics aggregates (issue 32), each one statement over the team's outbound calls in a
+ * The Analytics aggregates, each one statement over the team's outbound calls in a
  * range, all parameterized. What reads the calls reads only columns of the Call_analytics
  * indexes (team: organizationId, startedAt; one rep: userId, startedAt), an index-only range
  * scan like a plain count of those calls (the benchmark's floor, bench/analytics.ts). The

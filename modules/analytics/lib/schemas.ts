@@ -1,5 +1,5 @@
 /**
- * GET /api/analytics (issue 32): the query and the answer, shared by the route and the
+ * GET /api/analytics: the query and the answer, shared by the route and the
  * Analytics screen (browser-safe, no server code).
  */
 import { z } from "zod";

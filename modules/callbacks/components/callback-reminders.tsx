@@ -20,7 +20,7 @@ import { dialableDigits } from "@/modules/targets/lib/format";
 const MAX_TIMER_MS = 2_147_483_647;
 
 /**
- * Rings the rep's callbacks that come due while the app is open (issue 30): a toast with Call
+ * Rings the rep's callbacks that come due while the app is open: a toast with Call
  * (or, without a number, the Callbacks screen) that stays until dismissed, and a browser
  * notification when the rep allowed them and is looking at another tab or window. Each rings
  * once; what was already overdue when the page opened is the Callbacks screen's to show. The
@@ -48,7 +48,8 @@ export function CallbackReminders() {
         hour: "numeric",
         minute: "2-digit",
       });
-      const description = c.note ? `${time} · ${c.note}` : time;
+      const what = [c.callback ? t("callbackLabel") : null, c.note].filter(Boolean).join(": ");
+      const description = what ? `${time} · ${what}` : time;
       const digits = c.business?.phone ? dialableDigits(c.business.phone) : null;
       void toast.info(title, {
         id: `callback-${c.itemId}`,

@@ -27,7 +27,7 @@ import { useNotificationPermission } from "./use-notification-permission";
 const groups: CallbackGroup[] = ["overdue", "today", "later"];
 
 /**
- * Callbacks (/app/callbacks, issue 30): the appointments and callbacks the rep booked (or the
+ * Callbacks (/app/callbacks): the appointments and callbacks the rep booked (or the
  * team's), overdue first, then the rest of today, then the coming week, each with the business
  * it is for, the time in the rep's zone and at the business, Call and Open business. The list
  * refreshes every minute; reminders ring from modules/callbacks/components/callback-reminders.tsx.
@@ -224,9 +224,11 @@ function CallbackRow({
             ) : null}
             {c.durationMin ? <span>{t("minutes", { count: c.durationMin })}</span> : null}
           </p>
-          {c.note ? (
+          {c.note || c.callback ? (
             <p className="text-sm break-words text-fg" data-testid="callback-note">
-              <bdi>{c.note}</bdi>
+              {c.callback ? <span className="font-medium">{t("callbackLabel")}</span> : null}
+              {c.callback && c.note ? ": " : null}
+              {c.note ? <bdi>{c.note}</bdi> : null}
             </p>
           ) : null}
           {showBooker ? (

@@ -1,4 +1,4 @@
-// Pure helpers of the Callbacks screen and its reminders (issue 30): where a callback falls
+// Pure helpers of the Callbacks screen and its reminders: where a callback falls
 // (overdue, today, later), its time at the business, and which reminders are due to ring.
 
 /** Said on window once a new reminder has reached the team's records (the reminders refresh). */

@@ -4,6 +4,7 @@ import {
   type Disposition,
 } from "@/modules/calls/lib/dispositions";
 import { normalSaleAmount } from "@/modules/calls/lib/constants";
+import { parseLocaleAmount } from "@/lib/format/amount";
 import { localDateTimeToTs } from "@/modules/facility/lib/validation";
 import type { DispositionAnswer } from "./record-body";
 
@@ -15,7 +16,7 @@ export const NOTE_MAX = 2000;
 export type DispositionDraft = {
   disposition: Disposition | null;
   note: string;
-  /** Decimal text as typed ("1250", "1250.5"). */
+  /** The amount as typed, in the rep's language ("1,250", "1250.5", "١٬٢٥٠"). */
   amount: string;
   /** A datetime-local value, "YYYY-MM-DDTHH:MM", in the rep's time zone. */
   callbackAt: string;
@@ -47,7 +48,8 @@ export function parseLocalDateTime(value: string): number | null {
   return date && time ? localDateTimeToTs(date, time) : null;
 }
 
-export function checkDispositionDraft(draft: DispositionDraft): CheckedDraft {
+/** `locale`: the interface language, whose digit grouping and decimal mark the amount may use. */
+export function checkDispositionDraft(draft: DispositionDraft, locale: string): CheckedDraft {
   const { disposition } = draft;
   if (!disposition) return { ok: false, field: "disposition", error: "chooseOutcome" };
   const note = draft.note.trim();
@@ -56,7 +58,8 @@ export function checkDispositionDraft(draft: DispositionDraft): CheckedDraft {
   const asks = DISPOSITION_FLAGS[disposition].asks;
   if (asks === "amount") {
     if (!draft.amount.trim()) return { ok: false, field: "amount", error: "amountRequired" };
-    const amount = normalSaleAmount(draft.amount);
+    const typed = parseLocaleAmount(draft.amount, locale);
+    const amount = typed === null ? null : normalSaleAmount(typed);
     if (amount === null) return { ok: false, field: "amount", error: "amountInvalid" };
     answer.saleAmount = amount;
   }

@@ -5,7 +5,7 @@ import type { PendingDisposition } from "./recorder";
 
 // The call waiting for its outcome, as kept in this tab's session storage
 // (lib/client/storage/keys.ts, pendingOutcomeKey) so that a reload asks again instead of
-// forgetting it (issue 31). Checked with lib/client/rules.ts: it is read in every /app page.
+// forgetting it. Checked with lib/client/rules.ts: it is read in every /app page.
 
 const contextSchema: r.Rule<DialContext> = r.object({
   placeId: r.string({ min: 1, max: 512 }),

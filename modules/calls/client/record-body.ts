@@ -1,6 +1,6 @@
 import { QUALITY_BOUNDS, SIP_STATUS_RANGE } from "@/modules/calls/lib/constants";
 import type { Disposition } from "@/modules/calls/lib/dispositions";
-import type { QualitySummary } from "@/modules/dialer/lib/call-quality";
+import type { DirectionSummary, QualitySummary } from "@/modules/dialer/lib/call-quality";
 import type { CallRecord } from "@/modules/dialer/lib/types";
 
 // What the browser sends about a call (PUT /api/calls/:id, PUT /api/calls/:id/disposition):
@@ -44,15 +44,24 @@ function sipStatusOf(status: number | null): number | undefined {
  */
 function qualityOf(quality: QualitySummary | null): QualitySummary | undefined {
   if (!quality) return undefined;
-  const { samples, averageMos, worstMos, worstJitterMs, worstLossFraction } = quality;
+  const { samples } = quality;
+  const figures = figuresOf(quality);
+  if (!Number.isSafeInteger(samples) || samples < 0 || !figures) return undefined;
+  // A direction with a broken figure is left out on its own: the summary still goes.
+  const incoming = quality.incoming ? figuresOf(quality.incoming) : null;
+  const outgoing = quality.outgoing ? figuresOf(quality.outgoing) : null;
+  return { samples, ...figures, ...(incoming && { incoming }), ...(outgoing && { outgoing }) };
+}
+
+/** The four figures of a summary or one direction, or null when any is out of bounds. */
+function figuresOf(quality: DirectionSummary): DirectionSummary | null {
+  const { averageMos, worstMos, worstJitterMs, worstLossFraction } = quality;
   const valid =
-    Number.isSafeInteger(samples) &&
-    samples >= 0 &&
     within(averageMos, QUALITY_BOUNDS.mos) &&
     within(worstMos, QUALITY_BOUNDS.mos) &&
     within(worstJitterMs, QUALITY_BOUNDS.jitterMs) &&
     within(worstLossFraction, QUALITY_BOUNDS.lossFraction);
-  return valid ? { samples, averageMos, worstMos, worstJitterMs, worstLossFraction } : undefined;
+  return valid ? { averageMos, worstMos, worstJitterMs, worstLossFraction } : null;
 }
 
 export function callPutBody(record: CallRecord): Record<string, unknown> {
@@ -72,6 +81,15 @@ export function callPutBody(record: CallRecord): Record<string, unknown> {
     outcome: record.outcome ?? undefined,
     sipStatus: sipStatusOf(record.sipStatus),
     quality: qualityOf(record.quality),
+    transfer: record.transfer
+      ? {
+          at: iso(record.transfer.at),
+          ...(record.transfer.target.kind === "teammate"
+            ? { toUserId: record.transfer.target.userId }
+            : { toNumber: record.transfer.target.number.replace(/[^\d+]/g, "") }),
+        }
+      : undefined,
+    transferredFromCallId: inbound ? (record.transferredFromCallId ?? undefined) : undefined,
   });
 }
 

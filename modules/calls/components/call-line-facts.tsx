@@ -3,25 +3,32 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { PhoneIncoming, PhoneMissed } from "lucide-react";
 import { Badge } from "@/components/ui";
-import type { CallDto } from "@/modules/calls/lib/schemas";
+import type { CallDirectionQuality, CallDto } from "@/modules/calls/lib/schemas";
 import { qualityLevel } from "@/modules/dialer/lib/call-quality";
 import { outcomeLabelKey } from "@/modules/dialer/lib/sip-outcome";
 import { cn } from "@/lib/ui/cn";
+import { can } from "@/lib/auth/permissions";
+import { useMemberRole } from "@/lib/client/member-role";
 
 type LineReport = Pick<CallDto, "outcome" | "sipStatus" | "setupMs" | "quality">;
-export type LineFact = { key: string; label: string; value: string };
+/** `detail`: the figures behind the value, for managers (shown on hover or in details). */
+export type LineFact = { key: string; label: string; value: string; detail?: string };
 
 /**
- * What the line reported about a call (issue 28) as label and value, only what is known: the
+ * What the line reported about a call as label and value, only what is known: the
  * outcome (named as "Call Ended" named it in the dialer), the final SIP status, the setup time
  * (click or Answer to connected) and the quality summary. A simulated call reports none of them,
  * and its setup time is the simulation's own 600 ms timer (the demo's, a seeded 4 s): it is shown
  * only beside a line's report, so simulated calls look as they always did.
+ *
+ * A rep reads plain words: the outcome and "Call quality: Good". The SIP status, the setup time
+ * and the quality's figures (MOS, jitter, loss) are for managers, who diagnose lines.
  */
 export function useLineFacts(call: LineReport | null): LineFact[] {
   const t = useTranslations("Calls.line");
   const tDialer = useTranslations("Dialer");
   const format = useFormatter();
+  const technical = can(useMemberRole(), "calls.lineDetails");
   if (!call) return [];
   const facts: LineFact[] = [];
   if (call.outcome) {
@@ -29,11 +36,11 @@ export function useLineFacts(call: LineReport | null): LineFact[] {
     const value = key ? tDialer(key) : t(call.outcome === "cancelled" ? "cancelled" : "completed");
     facts.push({ key: "outcome", label: t("outcome"), value });
   }
-  if (call.sipStatus !== null) {
+  if (technical && call.sipStatus !== null) {
     facts.push({ key: "sipStatus", label: t("sipStatus"), value: String(call.sipStatus) });
   }
   const fromLine = call.outcome !== null || call.sipStatus !== null || call.quality !== null;
-  if (fromLine && call.setupMs !== null) {
+  if (technical && fromLine && call.setupMs !== null) {
     facts.push({
       key: "setup",
       label: t("setup"),
@@ -49,25 +56,33 @@ export function useLineFacts(call: LineReport | null): LineFact[] {
     const q = call.quality;
     const mos = (value: number) =>
       format.number(value, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
-    facts.push({
-      key: "quality",
-      label: t("quality"),
-      value: t("qualityValue", {
-        level: tDialer(`quality.${qualityLevel(q.averageMos)}`),
-        average: mos(q.averageMos),
-        worst: mos(q.worstMos),
-        jitter: format.number(q.worstJitterMs, {
+    const figures = (d: CallDirectionQuality) =>
+      t("qualityFigures", {
+        average: mos(d.averageMos),
+        worst: mos(d.worstMos),
+        jitter: format.number(d.worstJitterMs, {
           style: "unit",
           unit: "millisecond",
           unitDisplay: "short",
           maximumFractionDigits: 1,
         }),
-        loss: format.number(q.worstLossPercent / 100, {
+        loss: format.number(d.worstLossPercent / 100, {
           style: "percent",
           maximumFractionDigits: 1,
         }),
-      }),
-    });
+      });
+    const level = (d: CallDirectionQuality) => tDialer(`quality.${qualityLevel(d.averageMos)}`);
+    facts.push({ key: "quality", label: t("quality"), value: level(q) });
+    if (!technical) return facts;
+    facts[facts.length - 1]!.detail = figures(q);
+    // Each direction on its own: a rep who was heard badly and one who heard badly need
+    // different fixes (their microphone or upload, or the far end's path).
+    for (const [key, d] of [
+      ["qualityIncoming", q.incoming],
+      ["qualityOutgoing", q.outgoing],
+    ] as const) {
+      if (d) facts.push({ key, label: t(key), value: level(d), detail: figures(d) });
+    }
   }
   return facts;
 }
@@ -86,7 +101,7 @@ export function CallLineFacts({ call, className }: { call: LineReport; className
       {facts.map((fact) => (
         <div key={fact.key} className="flex min-w-0 gap-1" data-fact={fact.key}>
           <dt className="after:content-[':']">{fact.label}</dt>
-          <dd className="min-w-0 break-words text-fg">
+          <dd className="min-w-0 break-words text-fg" title={fact.detail}>
             <bdi>{fact.value}</bdi>
           </dd>
         </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { instantFormat } from "@/lib/format/date-time";
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toaster";
@@ -181,7 +182,7 @@ function CallRow({
       <div className="grid min-w-0 gap-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <time dateTime={call.startedAt} className="text-sm font-medium text-fg">
-            {format.dateTime(started, { dateStyle: "medium", timeStyle: "short" })}
+            {format.dateTime(started, instantFormat)}
           </time>
           <DirectionBadge call={call} />
           {missed ? null : <CallOutcome disposition={call.disposition} />}
@@ -204,7 +205,7 @@ function CallRow({
             {number}
           </bdi>
           {!inbound && call.originatingNumber ? (
-            // The caller ID the call presented (issue 29): the team's number closest to the business.
+            // The caller ID the call presented: the team's number closest to the business.
             <span data-testid="call-log-caller-id">
               {t.rich("log.callerId", {
                 number: () => (
@@ -233,10 +234,7 @@ function CallRow({
           {call.callbackAt ? (
             <span>
               {t("log.callbackAt", {
-                time: format.dateTime(new Date(call.callbackAt), {
-                  dateStyle: "medium",
-                  timeStyle: "short",
-                }),
+                time: format.dateTime(new Date(call.callbackAt), instantFormat),
               })}
             </span>
           ) : null}

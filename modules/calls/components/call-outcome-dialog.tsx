@@ -43,7 +43,6 @@ export function CallOutcomeDialog({
         addCallbackAppointment(
           { placeId: call.placeId, placeName: call.businessName, phone: call.dialedDigits },
           answer,
-          t("prompt.callbackNote"),
         );
       toast.success(t("prompt.saved", { outcome: t(`dispositions.${answer.disposition}`) }));
       void queryClient.invalidateQueries({ queryKey: callsKeys.all });

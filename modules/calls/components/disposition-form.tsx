@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { Check } from "lucide-react";
 import { Button, Field, Input, cn } from "@/components/ui";
 import { DISPOSITIONS, DISPOSITION_FLAGS, dispositionKey } from "@/modules/calls/lib/dispositions";
@@ -49,6 +49,7 @@ export function DispositionForm({
   initialNote?: string;
 }) {
   const t = useTranslations("Calls");
+  const locale = useLocale();
   const [draft, setDraft] = useState<DispositionDraft>(() => ({
     ...emptyDispositionDraft,
     disposition: suggested,
@@ -95,7 +96,7 @@ export function DispositionForm({
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const checked = checkDispositionDraft(draft);
+    const checked = checkDispositionDraft(draft, locale);
     if (!checked.ok) {
       setError({ field: checked.field, error: checked.error });
       if (checked.field === "disposition") choicesRef.current?.querySelector("button")?.focus();
@@ -146,7 +147,13 @@ export function DispositionForm({
           {t("prompt.title")}
         </h2>
         {summary ? <p className="truncate text-xs text-fg-muted">{summary}</p> : null}
-        <p id={hintId} className="text-xs text-fg-muted">
+        {/* Keys and Esc mean nothing on a touch screen: the hint shows where there is a mouse
+            or trackpad (a fine pointer), not on a phone. */}
+        <p
+          id={hintId}
+          className="text-xs text-fg-muted pointer-coarse:hidden"
+          data-testid="disposition-key-hint"
+        >
           {shortcuts ? t("prompt.keyHint") : t("prompt.keyHintOff")}
         </p>
       </div>

@@ -16,7 +16,7 @@ import { placeDetailsQuery } from "@/modules/places/client/places";
 import { formatPhone } from "@/lib/format/phone";
 
 /**
- * Missed Calls (/app/missed-calls, issue 28): the rep's inbound calls that were never connected,
+ * Missed Calls (/app/missed-calls): the rep's inbound calls that were never connected,
  * newest first, 25 at a time. Each shows the caller, when it rang, the business when the team
  * called that number before, whether someone has called back since, and Call back, which dials
  * through the dialer as a business's Call button does (with the business when there is one).

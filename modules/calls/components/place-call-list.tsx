@@ -1,5 +1,7 @@
 "use client";
 
+import { isolate } from "@/lib/format/bidi";
+import { instantFormat } from "@/lib/format/date-time";
 import { useFormatter, useTranslations } from "next-intl";
 import { Spinner } from "@/components/ui";
 import { usePlaceCalls } from "@/modules/calls/client/queries";
@@ -47,11 +49,8 @@ export function PlaceCallList({ placeId }: { placeId: string }) {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span className="min-w-0 truncate text-fg">
               {t("place.by", {
-                agent: call.agent,
-                time: format.dateTime(new Date(call.startedAt), {
-                  dateStyle: "medium",
-                  timeStyle: "short",
-                }),
+                agent: isolate(call.agent),
+                time: isolate(format.dateTime(new Date(call.startedAt), instantFormat)),
               })}
             </span>
             <CallOutcome disposition={call.disposition} />

@@ -1,5 +1,5 @@
 /**
- * What a call record keeps about the business it rang (issue 32), for the best-time heatmap:
+ * What a call record keeps about the business it rang, for the best-time heatmap:
  * the business's offset from UTC when it was called and its category (the place's primary
  * type). Both are derived attributes, not Places content: no name, address or phone is kept
  * beyond what the record already holds. Browser-safe and zod-free (Targets, which dials, must

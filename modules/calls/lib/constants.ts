@@ -6,11 +6,11 @@ import { DISPOSITIONS } from "./dispositions";
 export const END_REASONS = ["local", "remote", "failed"] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
-/** Which way a call went (issue 28): the rep dialed it, or it rang the rep. */
+/** Which way a call went: the rep dialed it, or it rang the rep. */
 export const CALL_DIRECTIONS = ["outbound", "inbound"] as const;
 export type CallDirection = (typeof CALL_DIRECTIONS)[number];
 
-/** How the line said a call ended (issue 28), as the dialer reports it. */
+/** How the line said a call ended, as the dialer reports it. */
 export { CALL_OUTCOMES, type CallOutcome } from "@/modules/dialer/lib/sip-outcome";
 
 /** A final SIP status (RFC 3261: three digits, 1xx-6xx). */

@@ -25,7 +25,7 @@ const OUTCOMES: Record<string, { disposition: Disposition; saleAmount?: string; 
 
 /**
  * The kind and UTC offset of the business each sample call rang, in turn, so the demo's
- * best-time heatmap (issue 32) has calls to place.
+ * best-time heatmap has calls to place.
  */
 const BUSINESSES = [
   { businessUtcOffsetMinutes: -300, businessCategory: "dentist" },

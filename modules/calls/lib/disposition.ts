@@ -58,8 +58,8 @@ export async function setDisposition(
       fold: false,
     });
   }
-  // Issue 15: the Do not call outcome puts the dialed number on the team's list; correcting it
-  // to another outcome takes back what it added (issue 31), never an entry from elsewhere.
+  // The Do not call outcome puts the dialed number on the team's list; correcting it
+  // to another outcome takes back what it added, never an entry from elsewhere.
   if (body.disposition === "do_not_call" && row.dialedNumber) {
     await addE164(session, session.username, row.dialedNumber, DISPOSITION_NOTE);
   } else if (before?.disposition === "do_not_call" && row.dialedNumber) {

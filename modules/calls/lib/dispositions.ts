@@ -1,5 +1,5 @@
 /**
- * Call outcomes (issue 14), in the style of VICIdial's status flags. The order is the dialer's
+ * Call outcomes, in the style of VICIdial's status flags. The order is the dialer's
  * prompt order: a disposition's index + 1 is its key (1-9). Browser-safe.
  *
  * The flags decide what every count means:

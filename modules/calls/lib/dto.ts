@@ -1,7 +1,7 @@
 import "server-only";
 import type { CallOutcome as DbCallOutcome, Prisma } from "@/lib/generated/prisma/client";
 import { businessNames } from "@/modules/records/lib/accounts";
-import type { CallDto, CallOutcome } from "./schemas";
+import type { CallDirectionQuality, CallDto, CallOutcome } from "./schemas";
 
 /** What every read of a call selects: its columns and the rep's username. */
 export const callSelect = {
@@ -27,8 +27,20 @@ export const callSelect = {
   worstMos: true,
   worstJitterMs: true,
   worstLossFraction: true,
+  incomingAverageMos: true,
+  incomingWorstMos: true,
+  incomingWorstJitterMs: true,
+  incomingWorstLossFraction: true,
+  outgoingAverageMos: true,
+  outgoingWorstMos: true,
+  outgoingWorstJitterMs: true,
+  outgoingWorstLossFraction: true,
+  transferredAt: true,
+  transferredToUserId: true,
+  transferredToNumber: true,
+  transferredFromCallId: true,
   user: { select: { username: true } },
-  // Call recording (issue 29): the Call Log shows a play control, or that one was deleted.
+  // Call recording: the Call Log shows a play control, or that one was deleted.
   recordings: {
     // One opened but never sent a chunk (the call ended first) has nothing to play.
     where: { OR: [{ chunkCount: { gt: 0 } }, { status: "deleted" }] },
@@ -76,6 +88,14 @@ export function toCallDto(row: CallRow, names?: ReadonlyMap<string, string>): Ca
       ? Math.max(0, row.connectedAt.getTime() - row.startedAt.getTime())
       : null,
     quality: qualityOf(row),
+    transfer: row.transferredAt
+      ? {
+          at: row.transferredAt.toISOString(),
+          toUserId: row.transferredToUserId,
+          toNumber: row.transferredToNumber,
+        }
+      : null,
+    transferredFromCallId: row.transferredFromCallId,
     recordings: row.recordings.map((r) => ({ ...r })),
   };
 }
@@ -100,6 +120,35 @@ function qualityOf(row: CallRow): CallDto["quality"] {
   }
   return {
     samples: qualitySamples,
+    averageMos: round(averageMos, 2),
+    worstMos: round(worstMos, 2),
+    worstJitterMs: round(worstJitterMs, 1),
+    worstLossPercent: round(worstLossFraction * 100, 1),
+    incoming: directionOf(
+      row.incomingAverageMos,
+      row.incomingWorstMos,
+      row.incomingWorstJitterMs,
+      row.incomingWorstLossFraction,
+    ),
+    outgoing: directionOf(
+      row.outgoingAverageMos,
+      row.outgoingWorstMos,
+      row.outgoingWorstJitterMs,
+      row.outgoingWorstLossFraction,
+    ),
+  };
+}
+
+/** One direction's stored figures, rounded like the summary; null when it was not measured. */
+function directionOf(
+  averageMos: number | null,
+  worstMos: number | null,
+  worstJitterMs: number | null,
+  worstLossFraction: number | null,
+): CallDirectionQuality | null {
+  if (averageMos === null || worstMos === null || worstJitterMs === null) return null;
+  if (worstLossFraction === null) return null;
+  return {
     averageMos: round(averageMos, 2),
     worstMos: round(worstMos, 2),
     worstJitterMs: round(worstJitterMs, 1),

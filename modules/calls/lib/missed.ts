@@ -8,7 +8,7 @@ import type { MissedCall, MissedCallsResponse, missedCallsQuerySchema } from "./
 import { myCalls } from "./scope";
 
 /**
- * Missed Calls (issue 28): the rep's own inbound calls that rang and were never connected (not
+ * Missed Calls: the rep's own inbound calls that rang and were never connected (not
  * answered, declined, or answered without audio ever flowing), newest first, keyset-paged like
  * the Call Log. The rep's own, not the team's: the screen is "calls you did not answer", and a
  * phone system that rings a group rings every registered rep, so a team list would repeat one

@@ -80,7 +80,7 @@ function checkCompletion(stored: Times, t: Times) {
 
 const notFound = () => new ApiError("not_found", "Call not found");
 
-/** What the line reported about the call (issue 28), as the columns store it; null when unknown. */
+/** What the line reported about the call, as the columns store it; null when unknown. */
 function lineReportOf(body: CallPutBody) {
   return {
     outcome: body.outcome ? outcomeToDb(body.outcome) : null,
@@ -125,7 +125,7 @@ export async function recordCall(
     throw notFound();
   } else checkCompletion(existing, times);
   if (!created) await completeCall(db, session, id, body, times);
-  // A business the team dials becomes its account record (issue 30), named as the rep saw it.
+  // A business the team dials becomes its account record, named as the rep saw it.
   if (created && body.placeId && body.placeName)
     await keepAccountName(session, body.placeId, body.placeName, body.dialedDigits);
 
@@ -140,7 +140,7 @@ export async function recordCall(
  * existing call never passes through it. Returns false when a concurrent request created the
  * row first (the caller then completes it like any retry).
  *
- * An inbound call (issue 28) is read the same way but never refused: do-not-call is about
+ * An inbound call is read the same way but never refused: do-not-call is about
  * calling out, and a call someone made to the rep happened whatever the list says. Nor is a
  * caller's number that reads as no phone number (withheld, "anonymous", an internal extension
  * such as "201"): refusing it would lose the record of a real call (a 4xx is final for the
@@ -156,13 +156,13 @@ async function createCall(db: Db, session: UserSession, id: string, body: CallPu
   // escapes the do-not-call match unread.
   const targets = dialStringTargets(dialedDigits, countryOf(homeCallerId(pool)));
   const dialedNumber = targets[0] ?? null;
-  // The number the call presented (issue 29): chosen by the same rule, from the same pool, as
+  // The number the call presented: chosen by the same rule, from the same pool, as
   // its authorisation (modules/telephony/lib/authorize.ts) a moment before. An inbound call rang the
   // team's default number as far as the record can tell.
   const callerId = inbound ? homeCallerId(pool) : presentedCallerId(pool, dialedNumber).callerId;
   if (!inbound) {
     if (!dialedNumber) throw invalidNumber(dialedDigits, "dialedDigits");
-    // Issue 15: a number on the team's do-not-call list is never recorded as a new call.
+    // A number on the team's do-not-call list is never recorded as a new call.
     const listed = await onDncList(session, targets);
     const refused = targets.find((n) => listed.has(n));
     if (refused) {
@@ -172,13 +172,21 @@ async function createCall(db: Db, session: UserSession, id: string, body: CallPu
   const ended = t.endedAt ? body.endReason : null;
   const line = lineReportOf(body);
   const q = line.quality;
+  const qIn = q?.incoming ?? null;
+  const qOut = q?.outgoing ?? null;
+  const transfer = await transferOf(db, session, body);
+  // Only a call of this organization can be the one this call was transferred from.
+  const transferredFrom = inbound ? await sameOrganizationCall(db, session, body) : null;
   // ON CONFLICT DO NOTHING: two first PUTs racing each other make one row; the loser's insert
   // waits for the winner's and then does nothing.
   const inserted = await db.$queryRaw<{ id: string }[]>`
     INSERT INTO "Call" ("id", "organizationId", "userId", "placeId", "dialedDigits",
       "dialedNumber", "originatingNumber", "startedAt", "connectedAt", "endedAt", "talkSeconds",
       "endReason", "direction", "outcome", "sipStatus", "qualitySamples", "averageMos",
-      "worstMos", "worstJitterMs", "worstLossFraction", "businessUtcOffsetMinutes",
+      "worstMos", "worstJitterMs", "worstLossFraction", "incomingAverageMos", "incomingWorstMos",
+      "incomingWorstJitterMs", "incomingWorstLossFraction", "outgoingAverageMos", "outgoingWorstMos",
+      "outgoingWorstJitterMs", "outgoingWorstLossFraction", "transferredAt", "transferredToUserId",
+      "transferredToNumber", "transferredFromCallId", "businessUtcOffsetMinutes",
       "businessCategory", "updatedAt")
     VALUES (${id}, ${session.organizationId}::uuid, ${session.userId}::uuid, ${body.placeId ?? null},
       ${dialedDigits}, ${dialedNumber}, ${callerId}, ${t.startedAt}::timestamp(3),
@@ -187,7 +195,12 @@ async function createCall(db: Db, session: UserSession, id: string, body: CallPu
       ${inbound ? "inbound" : "outbound"}::"CallDirection", ${line.outcome}::"CallOutcome",
       ${line.sipStatus}::int, ${q?.samples ?? null}::int, ${q?.averageMos ?? null}::float8,
       ${q?.worstMos ?? null}::float8, ${q?.worstJitterMs ?? null}::float8,
-      ${q?.worstLossFraction ?? null}::float8, ${inbound ? null : (body.businessUtcOffsetMinutes ?? null)}::int,
+      ${q?.worstLossFraction ?? null}::float8, ${qIn?.averageMos ?? null}::float8,
+      ${qIn?.worstMos ?? null}::float8, ${qIn?.worstJitterMs ?? null}::float8,
+      ${qIn?.worstLossFraction ?? null}::float8, ${qOut?.averageMos ?? null}::float8,
+      ${qOut?.worstMos ?? null}::float8, ${qOut?.worstJitterMs ?? null}::float8,
+      ${qOut?.worstLossFraction ?? null}::float8, ${transfer.at}::timestamp(3),
+      ${transfer.toUserId}::uuid, ${transfer.toNumber}, ${transferredFrom}, ${inbound ? null : (body.businessUtcOffsetMinutes ?? null)}::int,
       ${inbound ? null : (body.businessCategory ?? null)}, ${new Date()}::timestamp(3))
     ON CONFLICT ("id") DO NOTHING
     RETURNING "id"`;
@@ -205,10 +218,15 @@ async function completeCall(db: Db, session: UserSession, id: string, body: Call
   const e = t.endedAt;
   const line = lineReportOf(body);
   const q = line.quality;
-  if (!c && !e && !line.outcome && line.sipStatus === null && !q) return;
+  const transfer = await transferOf(db, session, body);
+  if (!c && !e && !line.outcome && line.sipStatus === null && !q && !transfer.at) return;
   const reason = e ? (body.endReason ?? null) : null;
   // The summary's own columns: the stored one while there is one, else the body's.
   const keep = Prisma.sql`"averageMos" IS NOT NULL`;
+  const qIn = q?.incoming ?? null;
+  const qOut = q?.outgoing ?? null;
+  const direction = (column: string, value: number | null | undefined) =>
+    Prisma.sql`${Prisma.raw(`"${column}"`)} = CASE WHEN ${keep} THEN ${Prisma.raw(`"${column}"`)} ELSE ${value ?? null}::float8 END,`;
   await db.$executeRaw`
     UPDATE "Call" SET
       "connectedAt" = COALESCE("connectedAt", ${c}::timestamp(3)),
@@ -220,7 +238,18 @@ async function completeCall(db: Db, session: UserSession, id: string, body: Call
       "worstMos" = CASE WHEN ${keep} THEN "worstMos" ELSE ${q?.worstMos ?? null}::float8 END,
       "worstJitterMs" = CASE WHEN ${keep} THEN "worstJitterMs" ELSE ${q?.worstJitterMs ?? null}::float8 END,
       "worstLossFraction" = CASE WHEN ${keep} THEN "worstLossFraction" ELSE ${q?.worstLossFraction ?? null}::float8 END,
+      ${direction("incomingAverageMos", qIn?.averageMos)}
+      ${direction("incomingWorstMos", qIn?.worstMos)}
+      ${direction("incomingWorstJitterMs", qIn?.worstJitterMs)}
+      ${direction("incomingWorstLossFraction", qIn?.worstLossFraction)}
+      ${direction("outgoingAverageMos", qOut?.averageMos)}
+      ${direction("outgoingWorstMos", qOut?.worstMos)}
+      ${direction("outgoingWorstJitterMs", qOut?.worstJitterMs)}
+      ${direction("outgoingWorstLossFraction", qOut?.worstLossFraction)}
       "averageMos" = COALESCE("averageMos", ${q?.averageMos ?? null}::float8),
+      "transferredToUserId" = CASE WHEN "transferredAt" IS NULL THEN ${transfer.toUserId}::uuid ELSE "transferredToUserId" END,
+      "transferredToNumber" = CASE WHEN "transferredAt" IS NULL THEN ${transfer.toNumber} ELSE "transferredToNumber" END,
+      "transferredAt" = COALESCE("transferredAt", ${transfer.at}::timestamp(3)),
       "talkSeconds" = CASE
         WHEN COALESCE("endedAt", ${e}::timestamp(3)) IS NULL THEN NULL
         WHEN COALESCE("connectedAt", ${c}::timestamp(3)) IS NULL THEN 0
@@ -234,5 +263,35 @@ async function completeCall(db: Db, session: UserSession, id: string, body: Call
         OR ("endedAt" IS NULL AND ${e}::timestamp(3) IS NOT NULL)
         OR ("outcome" IS NULL AND ${line.outcome}::"CallOutcome" IS NOT NULL)
         OR ("sipStatus" IS NULL AND ${line.sipStatus}::int IS NOT NULL)
-        OR ("averageMos" IS NULL AND ${q?.averageMos ?? null}::float8 IS NOT NULL))`;
+        OR ("averageMos" IS NULL AND ${q?.averageMos ?? null}::float8 IS NOT NULL)
+        OR ("transferredAt" IS NULL AND ${transfer.at}::timestamp(3) IS NOT NULL))`;
+}
+
+/**
+ * The transfer the body reports, as the columns store it: a teammate only when they are a member
+ * of the rep's organization (anyone else's id is dropped with the transfer, never stored).
+ */
+async function transferOf(db: Db, session: UserSession, body: CallPutBody) {
+  const none = { at: null, toUserId: null, toNumber: null };
+  const t = body.transfer;
+  if (!t) return none;
+  if (t.toUserId) {
+    const member = await db.user.findFirst({
+      where: { id: t.toUserId, organizationId: session.organizationId },
+      select: { id: true },
+    });
+    if (!member) return none;
+  }
+  return { at: new Date(t.at), toUserId: t.toUserId ?? null, toNumber: t.toNumber ?? null };
+}
+
+/** The call this one was transferred from, when it is one of the organization's calls. */
+async function sameOrganizationCall(db: Db, session: UserSession, body: CallPutBody) {
+  const id = body.transferredFromCallId;
+  if (!id) return null;
+  const call = await db.call.findFirst({
+    where: { id, organizationId: session.organizationId },
+    select: { id: true },
+  });
+  return call?.id ?? null;
 }

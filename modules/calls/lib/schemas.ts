@@ -1,5 +1,5 @@
 /**
- * The call records API (issue 14): every request and response body, shared by the route
+ * The call records API: every request and response body, shared by the route
  * handlers and the browser's API client (browser-safe, no server code).
  */
 import { z } from "zod";
@@ -32,7 +32,7 @@ export {
   type EndReason,
 } from "./constants";
 
-/** The business's UTC offset in minutes when dialed (issue 32). */
+/** The business's UTC offset in minutes when dialed. */
 export const businessUtcOffsetSchema = z
   .number(businessOffsetMessage)
   .int(businessOffsetMessage)
@@ -63,6 +63,16 @@ export const callIdSchema = z
 
 /** Google place ids are opaque strings; only the id is stored, as Google's terms allow. */
 export const placeIdSchema = z.string().trim().min(1).max(256);
+
+/** One direction of a call's line quality, rounded for display (see `quality` below). */
+export const callDirectionQualitySchema = z.object({
+  averageMos: z.number().min(QUALITY_BOUNDS.mos.min).max(QUALITY_BOUNDS.mos.max),
+  worstMos: z.number().min(QUALITY_BOUNDS.mos.min).max(QUALITY_BOUNDS.mos.max),
+  worstJitterMs: z.number().min(0).max(QUALITY_BOUNDS.jitterMs.max),
+  /** The worst packet loss in percent, 0-100. */
+  worstLossPercent: z.number().min(0).max(100),
+});
+export type CallDirectionQuality = z.infer<typeof callDirectionQualitySchema>;
 
 export const callDtoSchema = z.object({
   id: z.string(),
@@ -109,10 +119,20 @@ export const callDtoSchema = z.object({
       worstJitterMs: z.number().min(0).max(QUALITY_BOUNDS.jitterMs.max),
       /** The worst packet loss in percent, 0-100. */
       worstLossPercent: z.number().min(0).max(100),
+      /** What the rep heard; absent or null for calls recorded before directions were kept. */
+      incoming: callDirectionQualitySchema.nullish(),
+      /** What the far end heard of the rep; null when it sent no receiver report. */
+      outgoing: callDirectionQualitySchema.nullish(),
     })
     .nullable(),
-  /** The call's recordings (issue 29), oldest first; absent from answers that predate them. */
+  /** The call's recordings, oldest first; absent from answers that predate them. */
   recordings: z.array(callRecordingSummarySchema).optional(),
+  /** Who took the call over and when (blind transfer); absent or null when nobody did. */
+  transfer: z
+    .object({ at: isoTime, toUserId: z.string().nullable(), toNumber: z.string().nullable() })
+    .nullish(),
+  /** The transferring teammate's record of this call, for a call transferred to this rep. */
+  transferredFromCallId: z.string().nullish(),
 });
 export type CallDto = z.infer<typeof callDtoSchema>;
 
@@ -120,6 +140,26 @@ const mosSchema = z
   .number("A MOS is a number from 1 to 5")
   .min(QUALITY_BOUNDS.mos.min, "A MOS is a number from 1 to 5")
   .max(QUALITY_BOUNDS.mos.max, "A MOS is a number from 1 to 5");
+
+const jitterSchema = z
+  .number("Jitter is a number of milliseconds from 0 to 60000")
+  .min(QUALITY_BOUNDS.jitterMs.min, "Jitter is a number of milliseconds from 0 to 60000")
+  .max(QUALITY_BOUNDS.jitterMs.max, "Jitter is a number of milliseconds from 0 to 60000");
+const lossFractionSchema = z
+  .number("Loss is a fraction from 0 to 1")
+  .min(QUALITY_BOUNDS.lossFraction.min, "Loss is a fraction from 0 to 1")
+  .max(QUALITY_BOUNDS.lossFraction.max, "Loss is a fraction from 0 to 1");
+
+/** One direction of the summary: what the rep heard, or what the far end heard of the rep. */
+const directionQualitySchema = z.object(
+  {
+    averageMos: mosSchema,
+    worstMos: mosSchema,
+    worstJitterMs: jitterSchema,
+    worstLossFraction: lossFractionSchema,
+  },
+  "A direction's quality is an object with averageMos, worstMos, worstJitterMs and worstLossFraction",
+);
 
 /** A call's line-quality summary as the dialer keeps it (modules/dialer/lib/call-quality.ts). */
 export const callQualitySchema = z.object(
@@ -130,14 +170,11 @@ export const callQualitySchema = z.object(
       .nonnegative("The number of samples is a whole number, 0 or more"),
     averageMos: mosSchema,
     worstMos: mosSchema,
-    worstJitterMs: z
-      .number("Jitter is a number of milliseconds from 0 to 60000")
-      .min(QUALITY_BOUNDS.jitterMs.min, "Jitter is a number of milliseconds from 0 to 60000")
-      .max(QUALITY_BOUNDS.jitterMs.max, "Jitter is a number of milliseconds from 0 to 60000"),
-    worstLossFraction: z
-      .number("Loss is a fraction from 0 to 1")
-      .min(QUALITY_BOUNDS.lossFraction.min, "Loss is a fraction from 0 to 1")
-      .max(QUALITY_BOUNDS.lossFraction.max, "Loss is a fraction from 0 to 1"),
+    worstJitterMs: jitterSchema,
+    worstLossFraction: lossFractionSchema,
+    /** Each direction's own figures (absent from dialers that predate them). */
+    incoming: directionQualitySchema.nullish(),
+    outgoing: directionQualitySchema.nullish(),
   },
   "The quality summary is an object with samples, averageMos, worstMos, worstJitterMs and worstLossFraction",
 );
@@ -185,7 +222,7 @@ export const callPutBodySchema = z
     connectedAt: isoTime.nullish(),
     endedAt: isoTime.nullish(),
     endReason: z.enum(END_REASONS).nullish(),
-    /** Absent: outbound (bodies from before issue 28 have none). */
+    /** Absent: outbound (bodies from dialers older than inbound calls have none). */
     direction: z.enum(CALL_DIRECTIONS, "direction is outbound or inbound").optional(),
     outcome: z.enum(CALL_OUTCOMES, `outcome is one of ${CALL_OUTCOMES.join(", ")}`).nullish(),
     sipStatus: z
@@ -200,6 +237,24 @@ export const callPutBodySchema = z
     /** The business's UTC offset (minutes) and category when dialed; kept from the first PUT. */
     businessUtcOffsetMinutes: businessUtcOffsetSchema.nullish(),
     businessCategory: businessCategorySchema.nullish(),
+    /**
+     * The rep handed the call over (blind transfer): when the target took it, and who, a
+     * teammate's id or a number. Kept from the first PUT that has it.
+     */
+    transfer: z
+      .object({
+        at: isoTime,
+        toUserId: z.uuid("toUserId is a teammate's id").nullish(),
+        toNumber: z
+          .string()
+          .trim()
+          .regex(/^\+?[0-9]{3,20}$/, "toNumber is a phone number")
+          .nullish(),
+      })
+      .refine((t) => !!t.toUserId !== !!t.toNumber, "A transfer goes to a teammate or a number")
+      .nullish(),
+    /** A call a teammate transferred to this rep: the id of the teammate's record of it. */
+    transferredFromCallId: z.string().trim().min(1).max(100).nullish(),
   })
   .superRefine((body, ctx) => {
     if (!body.dialedDigits && body.direction !== "inbound") {
@@ -377,7 +432,7 @@ export const callStatsResponseSchema = z.object({
   today: dayCountsSchema,
   /** The signed-in rep alone today. */
   mine: dayCountsSchema,
-  /** Notes the team wrote today on any business's record (issue 30's records), still kept. */
+  /** Notes the team wrote today on any business's record, still kept. */
   notesToday: z.number().int().nonnegative(),
 });
 export type CallStatsResponse = z.infer<typeof callStatsResponseSchema>;

@@ -12,7 +12,7 @@ import { teamCalls } from "./scope";
 /**
  * Call History search over the team's calls: by id, dialed number (any formatting: the query is
  * read as E.164 and also compared by its digits), the caller ID it presented (originating
- * number, issue 29), agent username
+ * number), agent username
  * ("Olivia Bennett" also finds olivia.bennett), or the business's name as the team's account
  * records keep it. Exact matches win: only when nothing matches
  * exactly are partial matches (an id prefix, 4+ digits inside a number, part of a username)
@@ -50,7 +50,7 @@ export async function searchCalls(session: UserSession, query: string): Promise<
     partial.push({
       user: { OR: names.map((n) => ({ username: { contains: n, mode: "insensitive" } })) },
     });
-    // A business's name, as the team's account records keep it (issue 30).
+    // A business's name, as the team's account records keep it.
     const [named, nameLike] = await Promise.all([
       placesNamed(session.organizationId, q, false),
       placesNamed(session.organizationId, q, true),

@@ -15,7 +15,7 @@ function utcMidnight(now: Date) {
  * POST /api/calls/stats: the team's Dial Count and last call for each place on screen, and
  * today's dials, talk time and conversations, for the team and for the rep. "Today" starts at
  * `dayStart` (the browser's local midnight) or else midnight UTC. Dials are calls the reps
- * placed: an inbound call (issue 28) is not one, though its talk time and a conversation it
+ * placed: an inbound call is not one, though its talk time and a conversation it
  * was count. Notes today are the team's notes on any business's record created since then
  * and not deleted.
  */

@@ -35,9 +35,14 @@ export function DashboardLive() {
   return (
     <>
       <KpiCards kpis={data.kpis} />
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <AgentGrid agents={data.agents} />
-        <SalesEvents sales={data.events} now={now} />
+      {/* Side by side only when the page's own width allows it (a container query, not the
+          window's): with the dialer docked at 1366 px the Sales Events column was ~230 px and
+          cut every business's name. */}
+      <div className="@container">
+        <div className="grid grid-cols-1 gap-6 @5xl:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
+          <AgentGrid agents={data.agents} />
+          <SalesEvents sales={data.events} now={now} />
+        </div>
       </div>
     </>
   );

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { CalendarClock, TrendingUp } from "lucide-react";
 import { formatUsd } from "@/lib/format/currency";
+import { displayPhone } from "@/lib/format/phone";
 import { relativeTime } from "@/lib/format/relative-time";
 import type { DashboardResponse } from "@/modules/dashboard/lib/schemas";
 
@@ -47,27 +48,31 @@ export function SalesEvents({ sales, now }: { sales: readonly SaleEvent[]; now: 
                 iconClassName="rtl:-scale-x-100"
               />
               <div className="min-w-0 flex-1">
+                {/* Wraps rather than truncates: beside the docked dialer the column is narrow,
+                    and a business's name is what the row is for. */}
                 <p
-                  className="truncate text-sm font-medium text-slate-900 dark:text-white"
+                  className="text-sm font-medium break-words text-slate-900 dark:text-white"
                   data-testid="sales-event-business"
                 >
                   {s.business ? (
                     <bdi>{s.business}</bdi>
                   ) : (
-                    <bdi dir="ltr">{s.number ?? t("noNumber")}</bdi>
+                    <bdi dir="ltr">{s.number ? displayPhone(s.number) : t("noNumber")}</bdi>
                   )}
                 </p>
-                <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+                <p className="text-xs break-words text-slate-500 dark:text-slate-400">
                   {sale ? t("closedBy", { rep: s.rep }) : t("appointmentBy", { rep: s.rep })}
                   {s.business && s.number ? (
                     <>
                       {" · "}
-                      <bdi dir="ltr">{s.number}</bdi>
+                      <bdi dir="ltr" className="whitespace-nowrap">
+                        {displayPhone(s.number)}
+                      </bdi>
                     </>
                   ) : null}
                 </p>
               </div>
-              <div className="text-end">
+              <div className="shrink-0 text-end">
                 <p className="text-sm font-semibold tabular-nums text-slate-900 dark:text-white">
                   {s.amount !== null ? (
                     <bdi dir="ltr">{formatUsd(s.amount, locale)}</bdi>

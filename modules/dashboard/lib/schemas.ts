@@ -1,5 +1,5 @@
 /**
- * GET /api/dashboard (issue 32): the team's day from its call records, shared by the route and
+ * GET /api/dashboard: the team's day from its call records, shared by the route and
  * the dashboard (browser-safe).
  */
 import { z } from "zod";

@@ -1,6 +1,6 @@
 import type { DialerController } from "@/modules/dialer/lib/controller";
 
-// Do-not-call on the dialer (issue 15): a number on the team's list can be neither power-dialed
+// Do-not-call on the dialer: a number on the team's list can be neither power-dialed
 // nor dialed by hand. The guard wraps the controller's public `dial` so that every way of
 // dialing (the Call button, Enter, a business's phone in Targets, a power-dial session) asks the
 // server first and the rep is told why when it refuses. The server refuses the call record

@@ -4,16 +4,15 @@ import { useTranslations } from "next-intl";
 import { PhoneOff } from "lucide-react";
 import { useDialer } from "@/modules/dialer/components/dialer-provider";
 import { Button } from "@/components/ui";
-import { formatHms } from "@/modules/dialer/lib/format";
 
 /**
- * The call to this business, in its drawer (issue 31): its state, timer and End, so the rep can
- * end it without closing the drawer or looking for the dialer. The dialer's own status line is
+ * The call to this business, in its drawer: its state and End, so the rep can end it without
+ * closing the drawer or looking for the dialer. The time is the dialer's alone (one clock). The dialer's own status line is
  * the one that announces changes to screen readers; this one is read when reached.
  */
 export function DrawerCallState() {
   const t = useTranslations("Dialer");
-  const { status, phase, elapsedMs, held, hangUp } = useDialer();
+  const { status, phase, held, hangUp } = useDialer();
   const label =
     status === "calling" && phase === "ringing"
       ? t("status.ringing")
@@ -29,9 +28,6 @@ export function DrawerCallState() {
       <span className="font-medium">
         {label}
         {held && status === "in-call" ? ` · ${t("status.held")}` : null}
-      </span>
-      <span dir="ltr" className="font-mono tabular-nums">
-        {formatHms(elapsedMs)}
       </span>
       <Button variant="danger" size="sm" onClick={hangUp} data-testid="drawer-call-end">
         <PhoneOff aria-hidden className="rtl:-scale-x-100" />

@@ -33,7 +33,7 @@ export function FacilityAppointments({
 }: {
   data: FacilityData;
   update: (fn: Updater) => UpdateResult;
-  /** The business's UTC offset (Places), to show each time at the business too (issue 30). */
+  /** The business's UTC offset (Places), to show each time at the business too. */
   utcOffsetMinutes?: number | null;
 }) {
   const t = useTranslations("Facility");
@@ -160,7 +160,13 @@ export function FacilityAppointments({
                 {utcOffsetMinutes !== null ? (
                   <p className="text-xs text-fg-muted">{atBusiness(a.ts)}</p>
                 ) : null}
-                {a.note ? <p className="mt-0.5 break-words text-fg-muted">{a.note}</p> : null}
+                {a.note || a.kind === "callback" ? (
+                  <p className="mt-0.5 break-words text-fg-muted">
+                    {[a.kind === "callback" ? t("appointments.callback") : null, a.note]
+                      .filter(Boolean)
+                      .join(": ")}
+                  </p>
+                ) : null}
               </div>
               <IconButton
                 label={t("appointments.remove")}

@@ -9,6 +9,7 @@ import { PlaceCallList } from "@/modules/calls/components/place-call-list";
 import { useCallStats } from "@/modules/calls/client/queries";
 import { useStoredValue } from "@/lib/client/storage";
 import { formatPhone } from "@/lib/format/phone";
+import { readableCategory } from "@/modules/targets/lib/format";
 import { drawerMapKey, useFacility } from "@/modules/facility/lib/store";
 import type { FacilityPlace } from "@/modules/facility/lib/types";
 import { FacilityAddress } from "./facility-address";
@@ -73,7 +74,7 @@ export function FacilityDrawer({
     if (openId) {
       setPhase("open");
       // Spec: opening a name while the map toggle is on shows the map popup. A session moving the
-      // drawer on to its next business closes it instead (issue 31): the popup would cover the
+      // drawer on to its next business closes it instead: the popup would cover the
       // drawer the rep prepares the call in.
       setPopupFor(mapEnabled && !driven ? openId : null);
     } else if (phase === "open") {
@@ -141,8 +142,10 @@ export function FacilityDrawer({
         <div
           data-testid="facility-drawer"
           data-drawer-phase={phase}
-          // On a phone the call's bar sits along the bottom: the last section scrolls above it.
-          className={cn("grid gap-3", isActive && "max-sm:pb-44")}
+          // On a phone the call's bar sits along the bottom, or between calls the minimised
+          // dialer's pill in the bottom corner: the last section scrolls above either, so no
+          // contact's buttons stay under it (the pill's corner is where they are in Arabic).
+          className={cn("grid gap-3", isActive ? "max-sm:pb-44" : "max-sm:pb-20")}
         >
           <StorageAlerts writeError={facility.writeError} setAside={facility.setAside} />
           <div className="flex flex-wrap items-start gap-2">
@@ -187,6 +190,12 @@ export function FacilityDrawer({
             <p className="min-h-4 text-xs text-fg-muted" data-testid="facility-dial-count">
               {dialCount === undefined ? null : t("dialCount", { count: dialCount })}
             </p>
+            {/* The category, which a narrow Targets table leaves to the drawer. */}
+            {current.primaryType ? (
+              <p className="text-xs text-fg-muted" data-testid="facility-category">
+                {readableCategory(current.primaryType)}
+              </p>
+            ) : null}
             <SyncStatusLine status={records.status} />
           </div>
           {popupFor === current.place_id && mapEnabled ? (

@@ -25,6 +25,11 @@ export const appointmentSchema = z.object({
   ts: timestamp,
   durationMin: z.number().int().min(DURATION_MIN).max(DURATION_MAX).multipleOf(DURATION_STEP),
   note: z.string().trim().min(1).optional(),
+  /**
+   * A Callback outcome's appointment: screens label it in their own language ("Callback",
+   * «معاودة الاتصال»), so the note keeps only what the rep wrote.
+   */
+  kind: z.literal("callback").optional(),
 });
 
 export const contactSchema = z

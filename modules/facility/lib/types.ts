@@ -12,4 +12,6 @@ export type FacilityPlace = {
   geometry?: { lat: number; lng: number } | null;
   /** The place's UTC offset now, in minutes (Places API `utcOffsetMinutes`). */
   utc_offset_minutes?: number | null;
+  /** The Places API's primary type ("florist"): the drawer names the business's category. */
+  primaryType?: string | null;
 };

@@ -31,11 +31,12 @@ export const addNote =
   };
 
 export const addAppointment =
-  (draft: AppointmentDraft, item: Pick<NewItem, "id">): Updater =>
+  (draft: AppointmentDraft, item: Pick<NewItem, "id"> & { kind?: "callback" }): Updater =>
   (data) => {
     const checked = checkAppointmentDraft(draft);
     if (!checked.ok) return data;
-    const appointments = [...data.appointments, { id: item.id, ...checked.value }];
+    const kind = item.kind ? { kind: item.kind } : {};
+    const appointments = [...data.appointments, { id: item.id, ...checked.value, ...kind }];
     appointments.sort((a, b) => a.ts - b.ts);
     return { ...data, appointments };
   };

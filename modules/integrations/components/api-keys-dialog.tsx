@@ -2,7 +2,6 @@
 
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, KeyRound } from "lucide-react";
 import {
   Badge,
@@ -18,20 +17,19 @@ import {
   TableRow,
   toast,
 } from "@/components/ui";
-import { apiClient } from "@/lib/client/api-client";
 import {
-  apiKeyRevokedResponseSchema,
-  apiKeysResponseSchema,
-  type ApiKeyDto,
-} from "@/modules/integrations/lib/api-key-schemas";
+  useApiKeys,
+  useRefreshApiKeys,
+  useRevokeApiKey,
+} from "@/modules/integrations/hooks/use-integrations";
+import type { ApiKeyDto } from "@/modules/integrations/lib/api-key-schemas";
 import { CreateKeyForm } from "./create-key-form";
 import { ShownOnce } from "./shown-once";
 
-const keysKey = ["integrations", "api-keys"] as const;
 export const OPENAPI_URL = "/api/v1/openapi.json";
 
 /**
- * Settings' API keys (issue 33), for managers: the team's keys (prefix, name, scopes, created,
+ * Settings' API keys, for managers: the team's keys (prefix, name, scopes, created,
  * last used, revoke), a create form whose answer shows the secret once with a copy button, and
  * the link to the generated API reference. The server decides who may; reps never see it.
  */
@@ -54,18 +52,9 @@ export function ApiKeysDialog() {
 
 function ApiKeys() {
   const t = useTranslations("Integrations");
-  const queryClient = useQueryClient();
   const [secret, setSecret] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: keysKey,
-    queryFn: ({ signal }) =>
-      apiClient.get("/api/integrations/api-keys", {
-        schema: apiKeysResponseSchema,
-        credential: "rep",
-        signal,
-      }),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keysKey });
+  const list = useApiKeys();
+  const refresh = useRefreshApiKeys();
   return (
     <div className="grid gap-5">
       <a
@@ -115,12 +104,7 @@ function ApiKeys() {
 function KeyTable({ keys, onRevoked }: { keys: ApiKeyDto[]; onRevoked: () => unknown }) {
   const t = useTranslations("Integrations");
   const format = useFormatter();
-  const revoke = useMutation({
-    mutationFn: (id: string) =>
-      apiClient.delete(`/api/integrations/api-keys/${id}`, {
-        schema: apiKeyRevokedResponseSchema,
-        credential: "rep",
-      }),
+  const revoke = useRevokeApiKey({
     onSuccess: () => {
       toast.success(t("revokedToast"));
       void onRevoked();

@@ -2,9 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { useMutation } from "@tanstack/react-query";
 import { Button, Checkbox, Field, Input } from "@/components/ui";
-import { apiClient } from "@/lib/client/api-client";
 import {
   emptyStepUp,
   missingStepUp,
@@ -14,11 +12,8 @@ import {
   type StepUpError,
   type StepUpValue,
 } from "@/modules/account-security/components/step-up-fields";
-import {
-  API_KEY_RESOURCES,
-  apiKeyCreatedResponseSchema,
-  type ApiKeyScope,
-} from "@/modules/integrations/lib/api-key-schemas";
+import { useCreateApiKey } from "@/modules/integrations/hooks/use-integrations";
+import { API_KEY_RESOURCES, type ApiKeyScope } from "@/modules/integrations/lib/api-key-schemas";
 
 /**
  * A new key: its name and scopes, and the manager's current password (and a code when two-factor
@@ -34,18 +29,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => vo
   const needsCode = useSecondFactorOn();
   const [proof, setProof] = useState<StepUpValue>(emptyStepUp);
   const [proofError, setProofError] = useState<StepUpError | null>(null);
-  const create = useMutation({
-    mutationFn: () =>
-      apiClient.post(
-        "/api/integrations/api-keys",
-        {
-          name: name.trim(),
-          scopes: [...scopes],
-          password: proof.password,
-          ...(needsCode ? { code: proof.code } : {}),
-        },
-        { schema: apiKeyCreatedResponseSchema, credential: "rep" },
-      ),
+  const create = useCreateApiKey({
     onSuccess: ({ secret }) => {
       setName("");
       setProof(emptyStepUp);
@@ -75,7 +59,14 @@ export function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => vo
         if (scopes.size === 0) return setError({ field: "scopes", text: t("scopesRequired") });
         const missing = missingStepUp(proof, needsCode);
         setProofError(missing);
-        if (!missing) create.mutate();
+        if (!missing) {
+          create.mutate({
+            name: name.trim(),
+            scopes: [...scopes],
+            password: proof.password,
+            ...(needsCode ? { code: proof.code } : {}),
+          });
+        }
       }}
     >
       <Field

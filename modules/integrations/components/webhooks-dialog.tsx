@@ -22,7 +22,9 @@ import {
   toast,
 } from "@/components/ui";
 import { apiClient } from "@/lib/client/api-client";
+import { webhookRefusal } from "@/modules/integrations/lib/webhooks/refusal";
 import {
+  WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_EVENTS,
   webhookCreatedResponseSchema,
   webhookDeletedResponseSchema,
@@ -38,7 +40,7 @@ import { ShownOnce } from "./shown-once";
 const endpointsKey = ["integrations", "webhooks"] as const;
 
 /**
- * Settings' Webhook Settings (issue 33), for managers: register https endpoints for events (the
+ * Settings' Webhook Settings, for managers: register https endpoints for events (the
  * signing secret shown once), see each one's status (a paused one says why and resumes), its
  * delivery log with replay, and delete it. The server decides who may; reps never see it.
  */
@@ -133,7 +135,10 @@ function RegisterForm({ onCreated }: { onCreated: (secret: string) => void }) {
       setError(null);
       onCreated(secret);
     },
-    onError: () => setError({ field: "form", text: t("registerFailed") }),
+    onError: (error) => {
+      const { field, key } = webhookRefusal(error);
+      setError({ field, text: t(key, { max: WEBHOOK_ENDPOINTS_MAX }) });
+    },
   });
   return (
     <form

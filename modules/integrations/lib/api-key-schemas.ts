@@ -1,5 +1,5 @@
 /**
- * API keys (issue 33): the scopes and the bodies of the Settings screen's routes, shared by the
+ * API keys: the scopes and the bodies of the Settings screen's routes, shared by the
  * route handlers and the browser (browser-safe, no server code).
  */
 import { z } from "zod";

@@ -14,7 +14,7 @@ import {
   type ApiKeyScope,
 } from "./api-key-schemas";
 
-// An organization's REST API keys (issue 33). The key is 32 random bytes: only its SHA-256 is
+// An organization's REST API keys. The key is 32 random bytes: only its SHA-256 is
 // stored (a key that high in entropy needs no slow hash; a lookup by hash is one index probe),
 // and its first characters are kept apart as the visible prefix. Managers create and revoke
 // them (with their password: lib/two-factor/step-up.ts); a request with one acts for the key's

@@ -28,6 +28,7 @@ export function PowerDialBar({
   command,
   onStop,
   stopping,
+  callStage,
 }: {
   session: RunningSession;
   countdown: CountdownState;
@@ -36,6 +37,11 @@ export function PowerDialBar({
   onStop: () => void;
   /** Stop was chosen for after this call. */
   stopping: boolean;
+  /**
+   * Where the session's call is: dialing, talking, or ended and waiting for its outcome. The
+   * bar said "Calling" through all three, also while the prompt asked for the outcome.
+   */
+  callStage: "dialing" | "inCall" | "outcome";
 }) {
   const t = useTranslations("PowerDial");
   const place = session.places[session.index];
@@ -56,7 +62,12 @@ export function PowerDialBar({
   if (session.phase === "countdown")
     status = hold ? t(`held.${hold}`) : t("nextIn", { seconds: secondsLeft(countdown) });
   else if (session.phase === "reserving") status = t("reserving");
-  else status = stopping ? t("stoppingAfterCall") : t("calling");
+  else {
+    const stage = t(
+      callStage === "outcome" ? "askingOutcome" : callStage === "inCall" ? "inCall" : "calling",
+    );
+    status = stopping ? t("stopsAfterCall", { stage }) : stage;
+  }
   const announcement =
     session.phase === "countdown"
       ? hold

@@ -12,10 +12,12 @@ import { usePowerDialSession } from "@/modules/power-dial/hooks/use-power-dial-s
 export function PowerDialHost({
   places,
   onOpenPlace,
+  onClosePlace,
 }: {
   places: readonly Place[];
   onOpenPlace: (place: Place) => void;
+  onClosePlace: () => void;
 }) {
-  const power = usePowerDialSession({ onOpenPlace });
+  const power = usePowerDialSession({ onOpenPlace, onClosePlace });
   return <PowerDial places={places} power={power} />;
 }

@@ -11,7 +11,7 @@ import type { Place } from "@/modules/places/lib/schemas";
 
 /**
  * "Dial this list": what a session over the Targets rows will dial and what it skips, and why
- * (issue 15: "42 of 60 will be dialed: 9 closed now, 5 without a phone, ..."), built from
+ * (for example "42 of 60 will be dialed: 9 closed now, 5 without a phone, ..."), built from
  * planSession and the server's checks. Start hands the plan to the session.
  */
 export function PowerDialPreview({

@@ -5,7 +5,7 @@ import { Button, Dialog } from "@/components/ui";
 import type { SavedRun } from "@/modules/power-dial/lib/session-engine";
 
 /**
- * After a reload during a power-dial session (issue 31): where it was, and whether to go on.
+ * After a reload during a power-dial session: where it was, and whether to go on.
  * Resuming keeps the figures so far and goes back to the business it was on (its owed outcome
  * first, if the call had ended); ending lets the business held for it go.
  */

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { Button, Dialog } from "@/components/ui";
 
 /**
- * Stop asks before it ends a session (issue 31: Escape used to end it at once, and Stop during a
+ * Stop asks before it ends a session (without the question, Escape ended it at once, and Stop during a
  * live call left the call running and counted no dial). During a call the rep chooses: end the
  * call now, or let it finish; either way its outcome prompt follows and the call counts.
  */

@@ -8,7 +8,7 @@ import { todaysSummaries, type SessionSummary } from "@/modules/power-dial/lib/s
 import { formatDuration } from "@/lib/format/duration";
 
 type FigureKey =
-  "queued" | "dials" | "skipped" | "notReached" | "conversations" | "talkTime" | "perDial";
+  "queued" | "dials" | "skipped" | "notDialed" | "conversations" | "talkTime" | "perDial";
 
 /** The end of a session: its figures (summarise) and today's sessions kept in this browser. */
 export function PowerDialSummary({
@@ -25,11 +25,11 @@ export function PowerDialSummary({
   const today = todaysSummaries(stored, new Date()).reverse();
   const figures: [FigureKey, string][] = summary
     ? [
-        // Queued = dials + skipped + not reached (modules/power-dial/lib/summary.ts).
+        // Queued = dials + skipped + not dialed (modules/power-dial/lib/summary.ts).
         ["queued", format.number(summary.queued)],
         ["dials", format.number(summary.dials)],
         ["skipped", format.number(summary.skipped)],
-        ["notReached", format.number(summary.notReached)],
+        ["notDialed", format.number(summary.notDialed)],
         ["conversations", format.number(summary.conversations)],
         ["talkTime", formatDuration(summary.talkSeconds)],
         [

@@ -4,7 +4,11 @@ import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { PhoneForwarded } from "lucide-react";
-import { isCallActive, useDialerValue } from "@/modules/dialer/components/dialer-provider";
+import {
+  isCallActive,
+  useCallDisposition,
+  useDialerValue,
+} from "@/modules/dialer/components/dialer-provider";
 import { Button } from "@/components/ui";
 import type { Place } from "@/modules/places/lib/schemas";
 import {
@@ -35,7 +39,7 @@ const loadBar = () => import("./power-dial-bar").then((m) => m.PowerDialBar);
 const PowerDialBar = dynamic(loadBar, { ssr: false });
 
 /**
- * Power dialing on the Targets results (issue 15): the "Dial this list" button, its preview,
+ * Power dialing on the Targets results: the "Dial this list" button, its preview,
  * the running session's bar and the summary at the end. The session itself
  * (`usePowerDialSession`) lives in `PowerDialHost`, which the screen gives the drawer to open.
  */
@@ -49,6 +53,8 @@ export function PowerDial({
   const t = useTranslations("PowerDial");
   const callActive = useDialerValue(isCallActive);
   const callEnded = useDialerValue((s) => s.status === "ended");
+  const inCall = useDialerValue((s) => s.status === "in-call");
+  const { pending: askingOutcome } = useCallDisposition();
   const [previewOpen, setPreviewOpen] = useState(false);
   // Each dialog stays mounted from its first opening on, so that it can animate closed.
   const [previewUsed, setPreviewUsed] = useState(false);
@@ -89,6 +95,9 @@ export function PowerDial({
           command={engine.command}
           onStop={engine.askStop}
           stopping={stopping}
+          callStage={
+            callActive ? (inCall ? "inCall" : "dialing") : askingOutcome ? "outcome" : "dialing"
+          }
         />
       ) : null}
       {session && askingStop ? (

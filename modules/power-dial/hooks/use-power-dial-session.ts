@@ -56,7 +56,13 @@ const noSubscription = () => () => {};
  * The session engine wired to the dialer, the reservation routes, storage, keys and a clock.
  * Until the first session starts there is no engine: the page shows no session and no summary.
  */
-export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Place) => void }) {
+export function usePowerDialSession({
+  onOpenPlace,
+  onClosePlace,
+}: {
+  onOpenPlace: (place: Place) => void;
+  onClosePlace: () => void;
+}) {
   const dialer = useDialerCommands();
   const disposition = useCallDisposition();
   const deps = (): EngineDeps => ({
@@ -71,6 +77,7 @@ export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Plac
     },
     release: (placeId) => void releasePlace(placeId).catch(() => undefined),
     openPlace: onOpenPlace,
+    closePlace: onClosePlace,
     dial(place, { includeClosed }) {
       dialer.setMinimised(false);
       dialer.dial(dialableDigits(place.phone) ?? "", {
@@ -116,10 +123,10 @@ export function usePowerDialSession({ onOpenPlace }: { onOpenPlace: (place: Plac
     mounted: true,
     resumeOnCancel: false,
   });
-  // Stop (the bar's button, Escape in the countdown) asks first (issue 31); a countdown holds
+  // Stop (the bar's button, Escape in the countdown) asks first; a countdown holds
   // while the question is open.
   const [askingStop, setAskingStop] = useState(false);
-  // A session a reload interrupted, offered back (issue 31); a new visit starts clean.
+  // A session a reload interrupted, offered back; a new visit starts clean.
   // (This hook runs only in the browser: the Targets runtime that holds it loads there.)
   const [resumable, setResumable] = useState<SavedRun | null>(() => {
     const saved = readStored(powerDialRunKey);

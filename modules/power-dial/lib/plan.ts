@@ -12,7 +12,7 @@ import type { PlaceCheck } from "./schemas";
 // business whose local time is unknown (no UTC offset) is not treated as closed.
 
 export type SkipReason = "noPhone" | "doNotCall" | "reserved" | "recent" | "closed";
-/** In the order the preview names them (the "9 closed now, 5 without a phone, ..."). */
+/** In the order the preview names them (as in "9 closed now, 5 without a phone, ..."). */
 export const skipReasons: readonly SkipReason[] = [
   "closed",
   "noPhone",

@@ -7,7 +7,7 @@ import type { SavedRun } from "./session-engine";
 
 /**
  * The running power-dial session, kept in this tab so that a reload offers to resume it where it
- * was (issue 31): its businesses, where it is, and its figures so far. Session storage, per rep:
+ * was: its businesses, where it is, and its figures so far. Session storage, per rep:
  * it lives as long as the tab. Here, not in lib/client/storage/keys.ts: that module is in every
  * page's first load, and this belongs to the session's lazily loaded code.
  */

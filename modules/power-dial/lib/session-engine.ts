@@ -9,7 +9,7 @@ import type { DialSettings } from "./schemas";
 import { summarise, type SessionCall, type SessionSummary } from "./summary";
 import type { Place } from "@/modules/places/lib/schemas";
 
-// The running power-dial session as a small store outside React (issue 15). It drives the dialer
+// The running power-dial session as a small store outside React. It drives the dialer
 // only through its public commands and state (passed in as `deps`), so it works with the
 // simulated transport and with a real one: reserve the business (a colleague's 409 skips it),
 // open the drawer on it, dial, wait for the call to end and for the rep's disposition, then
@@ -53,6 +53,8 @@ export type EngineDeps = {
   reserve(placeId: string): Promise<"ok" | "taken">;
   release(placeId: string): void;
   openPlace(place: Place): void;
+  /** Closes the drawer the session opened (a business it stopped before dialing). */
+  closePlace(): void;
   /** `includeClosed`: the server may dial it outside its calling window (the rep's choice). */
   dial(place: Place, options: { includeClosed: boolean }): void;
   hangUp(): void;
@@ -64,7 +66,7 @@ export type EngineDeps = {
 };
 
 /**
- * What a reload needs to resume a session where it was (issue 31): the businesses, the current
+ * What a reload needs to resume a session where it was: the businesses, the current
  * one and its phase, the figures so far, and the reservation and call in hand.
  */
 export type SavedRun = {
@@ -120,6 +122,10 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     const r = run;
     if (!r) return;
     run = null;
+    // Stopped in a countdown (or while reserving), the drawer shows the next business, which
+    // the session will never dial: it closes with the session. After a call it stays on the
+    // business just called, whose outcome the rep may still be reading.
+    if (snap.session && snap.session.phase !== "calling") deps.closePlace();
     stopWatch();
     if (r.reserved && !r.callId) deps.release(r.reserved);
     const summary = summarise(r.calls, {
@@ -260,7 +266,7 @@ export function createSessionEngine(initialDeps: EngineDeps) {
       else startCountdown(session, session.index + 1);
     },
     /**
-     * The rep confirmed Stop (issue 31). Between calls the session ends at once. During a call,
+     * The rep confirmed Stop. Between calls the session ends at once. During a call,
      * "afterCall" lets it run; "now" ends it; either way the session ends once the call's outcome
      * is answered or skipped, so the call counts among the dials with its outcome and talk time.
      */
@@ -325,7 +331,7 @@ export function createSessionEngine(initialDeps: EngineDeps) {
       };
     },
     /**
-     * Resumes a session saved before a reload (issue 31). A call whose outcome is still owed
+     * Resumes a session saved before a reload. A call whose outcome is still owed
      * (the dialer asks for it again after the reload) is waited for, then the session moves on;
      * otherwise it counts down to the business it was on, which the rep can skip.
      */

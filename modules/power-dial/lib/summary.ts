@@ -27,12 +27,12 @@ export type SessionSummary = {
   /**
    * The session's count of what it queued adds up: `queued` = `dials` + `skipped` (passed over
    * during the session: Skip, a colleague took it first, the dialer refused the number) +
-   * `notReached` (the session stopped before it). `leftOut` are the preview's skips (closed, no
+   * `notDialed` (the session stopped before it). `leftOut` are the preview's skips (closed, no
    * phone, do-not-call...), never queued.
    */
   queued: number;
   skipped: number;
-  notReached: number;
+  notDialed: number;
   leftOut: number;
   /** Wall-clock seconds per dial, null without dials. */
   secondsPerDial: number | null;
@@ -68,7 +68,7 @@ export function summarise(
     undisposed,
     queued: opts.queued,
     skipped: opts.skipped,
-    notReached: Math.max(0, opts.queued - calls.length - opts.skipped),
+    notDialed: Math.max(0, opts.queued - calls.length - opts.skipped),
     leftOut: opts.leftOut,
     secondsPerDial: calls.length ? Math.round((wallSeconds / calls.length) * 10) / 10 : null,
   };

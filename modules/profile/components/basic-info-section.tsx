@@ -9,7 +9,7 @@ import {
   type ProfileForm,
 } from "@/modules/profile/lib/profile-form";
 import type { VerificationState } from "@/modules/profile/lib/verification-machine";
-import type { EmailStepUp } from "./use-email-verification";
+import type { EmailStepUp } from "@/modules/profile/hooks/use-email-verification";
 
 type Props = {
   form: ProfileForm;

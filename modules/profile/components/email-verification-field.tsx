@@ -10,7 +10,7 @@ import {
   type VerificationState,
 } from "@/modules/profile/lib/verification-machine";
 import { StepUpFields } from "@/modules/account-security/components/step-up-fields";
-import type { EmailStepUp } from "./use-email-verification";
+import type { EmailStepUp } from "@/modules/profile/hooks/use-email-verification";
 
 type Props = {
   /** A new address asks for the current password (and a code) under the field. */

@@ -19,7 +19,7 @@ import {
 import { RecentActivity } from "./recent-activity";
 import { SecuritySection } from "./security-section";
 import { StatusChip } from "./status-chip";
-import { useEmailVerification } from "./use-email-verification";
+import { useEmailVerification } from "@/modules/profile/hooks/use-email-verification";
 
 const SAVE_DELAY_MS = 500;
 

@@ -6,7 +6,7 @@ import { ChangePasswordForm } from "@/modules/account-security/components/change
 import { TwoFactorSection } from "@/modules/account-security/components/two-factor-section";
 
 /**
- * The Security card: the real password change (issue 33; the spec's form with its minimums,
+ * The Security card: the real password change (the spec's form with its minimums,
  * no longer simulated) and two-factor sign-in. Both are shared with Settings' dialogs.
  */
 export function SecuritySection() {

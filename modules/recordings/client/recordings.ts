@@ -1,11 +1,11 @@
 import "client-only";
 import { useQuery } from "@tanstack/react-query";
 import { RECORDING_MODES } from "@/modules/recordings/lib/constants";
-import type { RecordingSettings } from "@/modules/recordings/lib/schemas";
+import type { RecordingMode, RecordingSettings } from "@/modules/recordings/lib/schemas";
 import { apiClient } from "@/lib/client/api-client";
 import * as r from "@/lib/client/rules";
 
-// The recording API as the browser calls it (issue 29): the uploader's four calls, the team's
+// The recording API as the browser calls it: the uploader's four calls, the team's
 // recording settings, and the audio for the player and for a download. Answers are checked with
 // lib/client/rules.ts, not zod: the dialer that uploads is on every /app page.
 
@@ -63,6 +63,23 @@ export function useRecordingSettings() {
     queryKey: recordingSettingsKey,
     queryFn: fetchRecordingSettings,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** A manager sets the team's recording mode and whether a consent notice is required. */
+export function saveTeamRecording(body: { mode: RecordingMode; consentRequired: boolean }) {
+  return apiClient.put("/api/team/recording", body, {
+    schema: recordingSettingsAnswer,
+    credential: rep,
+  });
+}
+
+/** A manager uploads the team's consent notice (an audio file of one of the voicemail types). */
+export function uploadTeamConsentNotice(file: Blob, mime: string) {
+  return apiClient.put("/api/team/recording/notice", file, {
+    schema: recordingSettingsAnswer,
+    credential: rep,
+    headers: { "Content-Type": mime },
   });
 }
 

@@ -8,7 +8,7 @@ import { Button, IconButton, Spinner, cn } from "@/components/ui";
 import { fetchRecordingAudio } from "@/modules/recordings/client/recordings";
 import { formatMs } from "@/modules/dialer/lib/format";
 
-// The call recording player (issue 29), loaded only when a rep opens a recording: the waveform
+// The call recording player, loaded only when a rep opens a recording: the waveform
 // (wavesurfer.js), play and pause, seek by click, drag or keys, 1x/1.5x/2x and download. The
 // audio is fetched once with the rep's credential (the server audits it as a play) and played
 // from memory; WebM from MediaRecorder carries no duration, so the decoded audio gives it.

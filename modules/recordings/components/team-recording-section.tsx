@@ -12,10 +12,11 @@ import {
   NativeSelect,
   SectionCard,
 } from "@/components/ui";
-import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-client";
 import {
-  recordingSettingsAnswer,
   recordingSettingsKey,
+  saveTeamRecording,
+  uploadTeamConsentNotice,
   useRecordingSettings,
 } from "@/modules/recordings/client/recordings";
 import { RECORDING_MODES } from "@/modules/recordings/lib/constants";
@@ -23,7 +24,7 @@ import type { RecordingMode, RecordingSettings } from "@/modules/recordings/lib/
 import { voicemailMimeOf } from "@/modules/voicemail/lib/constants";
 
 /**
- * Settings > Call recording, for the team's managers (issue 29, `organization.recording`): the
+ * Settings > Call recording, for the team's managers (`organization.recording`): the
  * team's recording mode, whether a consent notice is required, and the notice itself.
  */
 export function TeamRecordingSection() {
@@ -45,12 +46,7 @@ export function TeamRecordingSection() {
   async function put(body: { mode: RecordingMode; consentRequired: boolean }) {
     setError(null);
     try {
-      saved(
-        await apiClient.put("/api/team/recording", body, {
-          schema: recordingSettingsAnswer,
-          credential: "rep",
-        }),
-      );
+      saved(await saveTeamRecording(body));
     } catch (err) {
       failed(err);
     }
@@ -61,13 +57,7 @@ export function TeamRecordingSection() {
     const mime = voicemailMimeOf(file.type);
     if (!mime) return setError(t("badType"));
     try {
-      saved(
-        await apiClient.put("/api/team/recording/notice", file, {
-          schema: recordingSettingsAnswer,
-          credential: "rep",
-          headers: { "Content-Type": mime },
-        }),
-      );
+      saved(await uploadTeamConsentNotice(file, mime));
     } catch (err) {
       failed(err);
     }

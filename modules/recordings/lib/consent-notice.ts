@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import type { VoicemailMime } from "@/modules/voicemail/lib/constants";
 import { consentNoticeKey, recordingStore } from "./storage";
 
-// An organization's recording consent notice (issue 29): an audio file an operator (console) or
+// An organization's recording consent notice: an audio file an operator (console) or
 // the team's managers upload, played to the far end before a recording starts. Checked like a
 // voicemail message (modules/voicemail/lib/read-upload.ts) before anything is written; stored under its
 // checksum, so a new notice is a new object and the old one goes only once the row points away.

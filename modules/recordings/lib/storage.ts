@@ -45,7 +45,7 @@ export function chunkKey(
 }
 
 /**
- * A rep's voicemail message (issue 29's voicemail drop), in the same store: its own folder per
+ * A rep's voicemail message (voicemail drop), in the same store: its own folder per
  * organization, named by the message's id and checksum, so a new upload never overwrites one.
  */
 export function voicemailKey(organizationId: string, messageId: string, sha256: string) {

@@ -16,8 +16,8 @@ import { recordsSyncFamily } from "./sync-keys";
 //          while the server is unreachable, a 4xx final; the answer is merged like a pull
 //   pull:  GET since the place's cursor, page by page, merged (./merge.ts): the server's item
 //          replaces the local one unless a change to it is still queued; tombstones remove
-// A place never synced has an empty snapshot, so everything the rep stored before this issue
-// that the team lacks is queued as puts on its first sync (what today's rules refuse, as legacy).
+// A place never synced has an empty snapshot, so everything the rep stored before records were
+// shared that the team lacks is queued as puts on its first sync (what today's rules refuse, as legacy).
 
 export const PUSH_BATCH = 100; // modules/records/lib/schemas.ts ACCOUNT_PUSH_MAX
 const MAX_PULL_PAGES = 50;

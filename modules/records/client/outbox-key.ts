@@ -3,7 +3,7 @@ import { defineKey } from "@/lib/client/storage";
 import { recordsOutboxRule } from "./outbox-entry";
 
 /**
- * Team records (issue 30): item changes to businesses' notes, contacts, appointments, extra
+ * Team records: item changes to businesses' notes, contacts, appointments, extra
  * phones and address overrides not yet accepted by the server, oldest first, per rep
  * (modules/records/client sends them). Here, not in lib/client/storage/keys.ts: that module is in
  * every page's first load, and this rule belongs to the lazily loaded sync engine. The family

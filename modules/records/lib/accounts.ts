@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 
-// The team's account records (issue 30): the business a team works, as a rep saw it (name,
+// The team's account records: the business a team works, as a rep saw it (name,
 // number, UTC offset), kept per organization and place id. Written with a records push
 // (modules/records/lib/items.ts keepAccount); read here to name the businesses of calls and callbacks,
 // and to find calls by a business's name.

@@ -13,7 +13,7 @@ import {
 const DAY_MS = 86_400_000;
 
 /**
- * The Callbacks screen (issue 30): the team's appointments, callbacks from the Callback outcome
+ * The Callbacks screen: the team's appointments, callbacks from the Callback outcome
  * included, that are overdue (up to CALLBACKS_OVERDUE_DAYS) or due within `days`, soonest
  * first; the rep's own (the ones they booked) or the whole team's. Each names its business from
  * the team's account record. One indexed range read (organizationId, dueAt) and one read of the
@@ -57,7 +57,7 @@ export async function listCallbacks(
     : [];
   const byPlace = new Map(accounts.map((a) => [a.placeId, a]));
   const callbacks: Callback[] = page.map((row) => {
-    const data = (row.data ?? {}) as { durationMin?: unknown; note?: unknown };
+    const data = (row.data ?? {}) as { durationMin?: unknown; note?: unknown; kind?: unknown };
     const account = byPlace.get(row.placeId);
     return {
       placeId: row.placeId,
@@ -65,6 +65,7 @@ export async function listCallbacks(
       dueAt: row.dueAt!.toISOString(),
       durationMin: typeof data.durationMin === "number" ? data.durationMin : null,
       note: typeof data.note === "string" ? data.note : null,
+      callback: data.kind === "callback",
       bookedBy: row.createdBy.username,
       mine: row.createdById === session.userId,
       business: account

@@ -4,7 +4,7 @@
 
 /**
  * An extra phone's item id: "phone:" + its digits, so the same number typed two ways is one
- * item. A legacy phone without digits ("abc", stored before issue 30) gets "phone:text-" + the
+ * item. A legacy phone without digits ("abc", kept by a browser before records were shared with the team) gets "phone:text-" + the
  * hex of its lower-cased text (cut to fit the id's 200 characters) so that it is kept too.
  */
 export function phoneItemId(phone: string): string {
@@ -17,7 +17,7 @@ export function phoneItemId(phone: string): string {
 
 /**
  * Appointment times the server accepts: 2000-01-01 to 2100-01-01 UTC (epoch ms). The facility
- * store's own schema bounds only the sign (a backup file and stores written before issue 30 keep
+ * store's own schema bounds only the sign (a backup file and stores written before records were shared keep
  * validating); a synced appointment outside this range is impossible, refused, and a legacy
  * upload of one is kept marked "needs fixing".
  */

@@ -15,7 +15,7 @@ import {
   type AccountItemKind,
 } from "./schemas";
 
-// A team's account records (issue 30): pushes of item changes and pulls since a cursor, every
+// A team's account records: pushes of item changes and pulls since a cursor, every
 // query scoped to the session's organization.
 //
 // Cursors. Every insert and every change takes the next number of the column's sequence

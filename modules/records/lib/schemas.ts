@@ -11,7 +11,7 @@ import { APPOINTMENT_TS_MAX, APPOINTMENT_TS_MIN, phoneItemId } from "./item-ids"
 export { APPOINTMENT_TS_MAX, APPOINTMENT_TS_MIN, phoneItemId };
 
 /*
- * Team account records (issue 30): what a team keeps about a business (notes, contacts,
+ * Team account records: what a team keeps about a business (notes, contacts,
  * appointments, extra phones, the address override), on the server per organization and
  * place id, synced with each rep's browser store (modules/facility/lib/store.ts stays the local copy:
  * writes are instant and work offline, the sync engine sends them through an outbox and pulls
@@ -111,9 +111,9 @@ const itemIdSchema = z
 
 /**
  * One change from a rep's outbox. `data` is the whole item for "put" (checked against its
- * kind's schema by the server), absent for "delete". `legacy`: an item stored before this issue
- * that today's rules refuse; the server keeps it as it is, marked "needs fixing", instead of
- * losing it.
+ * kind's schema by the server), absent for "delete". `legacy`: an item a browser stored before
+ * records were shared, that today's rules refuse; the server keeps it as it is, marked "needs
+ * fixing", instead of losing it.
  */
 export const accountChangeSchema = z.strictObject({
   kind: z.enum(ACCOUNT_ITEM_KINDS),
@@ -247,6 +247,8 @@ export const callbackSchema = z.object({
   dueAt: z.iso.datetime(),
   durationMin: z.number().nullable(),
   note: z.string().nullable(),
+  /** A Callback outcome's (the screen labels it); false for other appointments. */
+  callback: z.boolean(),
   /** The username of the rep who booked it, and whether that is the signed-in rep. */
   bookedBy: z.string(),
   mine: z.boolean(),

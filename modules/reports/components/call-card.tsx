@@ -12,7 +12,7 @@ export type CallCardRow = { key: string; label: string; value: React.ReactNode; 
 /**
  * One call found by the search: numbers as in Targets, mm:ss duration, time in the rep's locale.
  * An inbound call (`inbound`) names its number the caller's; `extraRows` follow the spec's six
- * (what the line reported, issue 28).
+ * (what the line reported).
  */
 export function CallCard({
   call,

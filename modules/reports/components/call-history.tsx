@@ -45,7 +45,7 @@ export function CallHistory({ initialQuery = "" }: { initialQuery?: string }) {
   const current = matches[picked] ?? null;
   const found = current ? toAuditCall(current) : null;
   const inbound = current?.direction === "inbound";
-  // What the line reported (issue 28) after the spec's six rows; the quality summary is long
+  // What the line reported after the spec's six rows; the quality summary is long
   // and gets the card's whole width.
   const lineFacts = useLineFacts(current);
   const extraRows: CallCardRow[] = [
@@ -76,7 +76,7 @@ export function CallHistory({ initialQuery = "" }: { initialQuery?: string }) {
           },
         ]
       : []),
-    // A recorded call's player (issue 29), across the card's width.
+    // A recorded call's player, across the card's width.
     ...(current?.recordings?.length
       ? [
           {
@@ -94,7 +94,12 @@ export function CallHistory({ initialQuery = "" }: { initialQuery?: string }) {
     ...lineFacts.map((fact) => ({
       key: fact.key,
       label: fact.label,
-      value: <bdi>{fact.value}</bdi>,
+      value: (
+        <bdi>
+          {fact.value}
+          {fact.detail ? ` · ${fact.detail}` : null}
+        </bdi>
+      ),
       wide: fact.key === "quality",
     })),
   ];

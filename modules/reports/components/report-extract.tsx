@@ -6,7 +6,8 @@ import { CalendarDays, CalendarRange, FileDown, X } from "lucide-react";
 import { formatISO, startOfMonth } from "date-fns";
 import { Button, Card, RadioCards, Spinner } from "@/components/ui";
 import { downloadBlob } from "@/modules/reports/components/download";
-import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-client";
+import { downloadReport } from "@/modules/reports/client/reports";
 import { ReportCalendar } from "@/modules/reports/components/report-calendar";
 import {
   applyPreset,
@@ -77,13 +78,10 @@ function ReportExtractClient({ kind, clock }: { kind: ReportKind; clock: Clock }
     try {
       // The range goes with the browser's offset, so the file's range line and name read in the
       // rep's own time, as the calendar showed it.
-      const file = await apiClient.download(`/api/reports/${kind}.csv`, {
-        credential: "rep",
-        query: {
-          from: formatISO(interval.start),
-          to: formatISO(interval.end),
-          withTime: withTime ? 1 : 0,
-        },
+      const file = await downloadReport(kind, {
+        from: formatISO(interval.start),
+        to: formatISO(interval.end),
+        withTime,
       });
       downloadBlob(reportFileName(kind, interval, withTime), file.blob);
     } catch (error) {

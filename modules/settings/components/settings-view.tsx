@@ -61,7 +61,7 @@ export async function SettingsView({ role }: { role: MemberRole; userId: string 
             {can(role, "organization.callerIds") ? <TeamCallerIdsDialog /> : null}
           </div>
         </SectionCard>
-        {/* Integrations (issue 33): a manager's; a rep's Settings has no Advanced section. */}
+        {/* Integrations: a manager's; a rep's Settings has no Advanced section. */}
         {can(role, "integrations.manage") ? (
           <SectionCard id="advanced" title={t("advanced")}>
             <div className="flex flex-wrap gap-3">

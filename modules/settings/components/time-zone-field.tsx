@@ -10,7 +10,7 @@ const AUTOMATIC = "";
 const noop = () => () => {};
 
 /**
- * The time zone times are shown in (issue 30): automatic (the browser's), the spec's four
+ * The time zone times are shown in: automatic (the browser's), the spec's four
  * offsets, or any IANA zone. Applies at once, per device (components/zoned-intl.tsx).
  */
 export function TimeZoneField() {

@@ -27,7 +27,7 @@ const DialerWidget = clientComponent(() =>
   import("@/modules/dialer/components/dialer-widget").then((m) => m.DialerWidget),
 );
 
-// Callback reminders (issue 30) ring from a chunk loaded after the page.
+// Callback reminders ring from a chunk loaded after the page.
 const CallbackReminders = dynamic(
   () =>
     import("@/modules/callbacks/components/callback-reminders").then((m) => m.CallbackReminders),

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Search } from "@/components/ui/first-load-icons";
-import { canSubmitSearch, targetsSearchUrl } from "@/modules/targets/lib/search-url";
+import { canSubmitSearch, openTargetsSearch } from "@/modules/targets/lib/search-url";
 
 /** Navbar search: prefilled from ?q, submit disabled while the trimmed text is empty. */
 export function SearchBox() {
@@ -26,7 +26,7 @@ export function SearchBox() {
       className="relative flex min-w-0 flex-1 items-center"
       onSubmit={(e) => {
         e.preventDefault();
-        if (enabled) router.push(targetsSearchUrl(text, Date.now()));
+        if (enabled) openTargetsSearch(router, text);
       }}
     >
       <label htmlFor="navbar-search" className="sr-only">

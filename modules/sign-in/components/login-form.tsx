@@ -45,7 +45,7 @@ export function LoginForm() {
   );
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-  /** Set once the password was right and the account asks for a code (issue 33). */
+  /** Set once the password was right and the account asks for a code. */
   const [challenge, setChallenge] = useState<string | null>(null);
   const userRef = useRef<HTMLInputElement>(null);
   const passRef = useRef<HTMLInputElement>(null);

@@ -16,7 +16,7 @@ type Problem =
   | { kind: "throttled"; seconds: number };
 
 /**
- * The sign-in's second step (issue 33): the 6-digit code of the authenticator app, or one of the
+ * The sign-in's second step: the 6-digit code of the authenticator app, or one of the
  * recovery codes. The field switches between the two so a phone shows the number pad for the
  * code and a keyboard for a recovery code. `verify` is the login module's code step.
  */

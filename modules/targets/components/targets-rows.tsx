@@ -8,6 +8,7 @@ import type { Place } from "@/modules/places/lib/schemas";
 import { formatPhone, parseAddress, readableCategory } from "@/modules/targets/lib/format";
 import { CallingWindowLabel, useMinuteClock } from "./calling-window-cell";
 import { useRowFacility } from "./row-facility";
+import { wideOnly } from "./targets-table";
 
 // The results table's rows (targets-table.tsx draws the table, its header and its notice row).
 // Rows exist only once a search answered, so their code (formatting, calling windows, the
@@ -44,7 +45,7 @@ function Dash({ label }: { label: string }) {
 const card = {
   row: "max-sm:grid max-sm:h-auto max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-center max-sm:gap-x-3 max-sm:px-3 max-sm:py-3",
   cell: "max-sm:col-span-2 max-sm:block max-sm:px-0 max-sm:py-0.5 max-sm:before:me-2 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-fg-muted max-sm:before:content-[attr(data-label)]",
-  hidden: "max-sm:hidden",
+  hidden: `max-sm:hidden ${wideOnly}`,
 };
 
 function TargetRow({

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Search } from "@/components/ui/first-load-icons";
 import { Button } from "@/components/ui";
-import { canSubmitSearch, targetsSearchUrl } from "@/modules/targets/lib/search-url";
+import { canSubmitSearch, openTargetsSearch } from "@/modules/targets/lib/search-url";
 
 /** The text of the form's `q` field. */
 function queryOf(form: HTMLFormElement): string {
@@ -42,7 +42,7 @@ export function TargetsSearchBox({
       onSubmit={(e) => {
         e.preventDefault();
         const text = queryOf(e.currentTarget);
-        if (canSubmitSearch(text)) router.push(targetsSearchUrl(text, Date.now()));
+        if (canSubmitSearch(text)) openTargetsSearch(router, text);
       }}
     >
       {children}

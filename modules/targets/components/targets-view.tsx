@@ -125,6 +125,7 @@ export function TargetsView({
                 <runtime.PowerDialHost
                   places={state.places}
                   onOpenPlace={(place) => openDrawer(place, true)}
+                  onClosePlace={() => setDrawerOpen(false)}
                 />
               ) : (
                 // The button's height until its code loads (there are no results before it).

@@ -7,6 +7,7 @@ import {
   type TargetsState,
 } from "@/modules/targets/lib/search-state";
 import type { TargetsSearch } from "@/modules/targets/lib/search-session";
+import { onNewSearch } from "@/modules/targets/lib/search-url";
 
 export type TargetsRuntime = typeof import("./targets-runtime");
 
@@ -16,6 +17,7 @@ const noop = () => {};
 
 /**
  * The Targets search for the page's q and ts: a new q or ts aborts what is in flight (silently),
+ * as does a new search's submit, before its navigation (search-url.ts),
  * clears the results and starts again (from the session cache when the query is in it).
  *
  * The flow's code and the rows' (./targets-runtime.ts) load once the page has hydrated; until
@@ -47,6 +49,7 @@ export function useTargetsSearch(q: string | null, ts: string | null) {
     store?.start(q);
   }, [store, q, ts]);
   useEffect(() => () => store?.dispose(), [store]);
+  useEffect(() => (store ? onNewSearch(store.halt) : undefined), [store]);
   const storeState = useSyncExternalStore(
     store?.subscribe ?? noSubscription,
     store?.getState ?? idle,

@@ -48,6 +48,8 @@ export type TargetsSearch = {
   subscribe(listener: () => void): () => void;
   start(query: string | null): void;
   loadMore(): void;
+  /** Aborts what is in flight and keeps the results shown; the next start() goes on. */
+  halt(): void;
   dispose(): void;
 };
 
@@ -176,6 +178,9 @@ export function createTargetsSearch(deps: SearchSessionDeps): TargetsSearch {
         },
         (error: unknown) => fail(error, c.signal),
       );
+    },
+    halt() {
+      controller?.abort();
     },
     dispose() {
       controller?.abort();

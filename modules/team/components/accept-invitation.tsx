@@ -4,9 +4,9 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Button, Field, Input } from "@/components/ui";
-import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-client";
 import { writeSession } from "@/lib/client/session";
-import { loginResponseSchema } from "@/lib/auth/schemas";
+import { acceptInvitation } from "@/modules/team/client/invitations";
 
 type Errors = { username?: string; password?: string; confirm?: string; form?: string };
 
@@ -30,6 +30,7 @@ export function AcceptInvitation({ token }: { token: string | null }) {
       </p>
     );
   }
+  const invitation: string = token;
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -41,11 +42,11 @@ export function AcceptInvitation({ token }: { token: string | null }) {
     if (Object.keys(next).length) return;
     setBusy(true);
     try {
-      const res = await apiClient.post(
-        "/api/auth/invitations/accept",
-        { token, username: username.trim(), password },
-        { schema: loginResponseSchema, credential: "none" },
-      );
+      const res = await acceptInvitation({
+        token: invitation,
+        username: username.trim(),
+        password,
+      });
       writeSession(res.token, res.user.username);
       // As the sign-in: the answer also set the session cookie, which /app checks on the server.
       router.replace("/app");

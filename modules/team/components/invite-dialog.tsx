@@ -2,9 +2,7 @@
 
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
-import { z } from "zod";
 import {
   Badge,
   Button,
@@ -20,17 +18,18 @@ import {
   TableRow,
   toast,
 } from "@/components/ui";
-import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-client";
 import type { MemberRole } from "@/lib/auth/permissions";
 import {
-  invitationResponseSchema,
-  invitationsResponseSchema,
-} from "@/modules/team/lib/invitation-schemas";
-
-const invitationsKey = ["team", "invitations"] as const;
+  useInvitations,
+  useRefreshInvitations,
+  useResendInvitation,
+  useRevokeInvitation,
+  useSendInvitation,
+} from "@/modules/team/hooks/use-team";
 
 /**
- * Settings' Invite Members (issue 33), for managers: invite an address with a role (a
+ * Settings' Invite Members, for managers: invite an address with a role (a
  * single-use link by mail, valid 7 days), see pending invitations, resend or revoke them.
  */
 export function InviteDialog() {
@@ -53,20 +52,11 @@ export function InviteDialog() {
 function Invitations() {
   const t = useTranslations("Team");
   const format = useFormatter();
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<MemberRole>("rep");
   const [error, setError] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: invitationsKey,
-    queryFn: ({ signal }) =>
-      apiClient.get("/api/team/invitations", {
-        schema: invitationsResponseSchema,
-        credential: "rep",
-        signal,
-      }),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: invitationsKey });
+  const list = useInvitations();
+  const refresh = useRefreshInvitations();
   const failed = (err: unknown) =>
     err instanceof ApiClientError && err.code === "invitation_pending"
       ? t("invitePending")
@@ -76,13 +66,7 @@ function Invitations() {
           ? t("inviteInvalid")
           : t("inviteFailed");
 
-  const send = useMutation({
-    mutationFn: () =>
-      apiClient.post(
-        "/api/team/invitations",
-        { email: email.trim(), role },
-        { schema: invitationResponseSchema, credential: "rep" },
-      ),
+  const send = useSendInvitation({
     onSuccess: ({ invitation }) => {
       setEmail("");
       setError(null);
@@ -91,24 +75,14 @@ function Invitations() {
     },
     onError: (err) => setError(failed(err)),
   });
-  const resend = useMutation({
-    mutationFn: (id: string) =>
-      apiClient.post(`/api/team/invitations/${id}/resend`, undefined, {
-        schema: invitationResponseSchema,
-        credential: "rep",
-      }),
+  const resend = useResendInvitation({
     onSuccess: ({ invitation }) => {
       toast.success(t("resent", { email: invitation.email }));
       void refresh();
     },
     onError: (err) => toast.error(failed(err)),
   });
-  const revoke = useMutation({
-    mutationFn: (id: string) =>
-      apiClient.delete(`/api/team/invitations/${id}`, {
-        schema: z.object({ revoked: z.literal(true) }),
-        credential: "rep",
-      }),
+  const revoke = useRevokeInvitation({
     onSuccess: () => {
       toast.success(t("revoked"));
       void refresh();
@@ -128,7 +102,7 @@ function Invitations() {
             setError(t("inviteInvalid"));
             return;
           }
-          send.mutate();
+          send.mutate({ email: email.trim(), role });
         }}
       >
         <Field id="invite-email" label={t("email")} error={error ?? undefined}>

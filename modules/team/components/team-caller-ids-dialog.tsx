@@ -12,7 +12,7 @@ const callerIdsKey = ["team", "caller-ids"] as const;
 const base = "/api/team/caller-ids";
 
 /**
- * Settings' caller IDs (issue 33), for managers: their own team's pool, with the editor the
+ * Settings' caller IDs, for managers: their own team's pool, with the editor the
  * console uses for any organization. The server keeps it to the manager's organization.
  */
 export function TeamCallerIdsDialog() {
@@ -51,8 +51,8 @@ function TeamCallerIds() {
     );
   }
   return (
+    // No heading of its own: the dialog's title names the pool (it read twice).
     <CallerIdPoolEditor
-      title={t("title")}
       hint={t("teamHint")}
       caption={t("teamCaption")}
       callerIds={pool.data.callerIds}

@@ -2,7 +2,6 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import {
   Badge,
@@ -20,20 +19,19 @@ import {
   TableRow,
   toast,
 } from "@/components/ui";
-import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-client";
 import type { MemberRole } from "@/lib/auth/permissions";
 import {
-  memberResponseSchema,
-  teamResponseSchema,
-  teamSecurityResponseSchema,
-  type Member,
-  type MemberPatchBody,
-} from "@/modules/team/lib/schemas";
-
-const teamKey = ["team"] as const;
+  useChangeMember,
+  useRefreshTeam,
+  useResetMemberTwoFactor,
+  useTeam,
+  useTeamSecurity,
+} from "@/modules/team/hooks/use-team";
+import type { Member } from "@/modules/team/lib/schemas";
 
 /**
- * Settings' Manage Roles (issue 33): the team with each member's role and status. A manager
+ * Settings' Manage Roles: the team with each member's role and status. A manager
  * changes roles and deactivates or reactivates members here; a rep sees the same list without
  * these controls (the button reads View Team). The server decides either way.
  */
@@ -56,39 +54,24 @@ export function TeamDialog({ manage }: { manage: boolean }) {
 
 function TeamList() {
   const t = useTranslations("Team");
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<string | null>(null);
-  const team = useQuery({
-    queryKey: teamKey,
-    queryFn: ({ signal }) =>
-      apiClient.get("/api/team", { schema: teamResponseSchema, credential: "rep", signal }),
-  });
-  const resetTwoFactor = useMutation({
-    mutationFn: (member: Member) =>
-      apiClient.delete(`/api/team/members/${member.id}/two-factor`, {
-        schema: memberResponseSchema,
-        credential: "rep",
-      }),
+  const team = useTeam();
+  const refresh = useRefreshTeam();
+  const resetTwoFactor = useResetMemberTwoFactor({
     onSuccess: ({ member }) => {
       setConfirming(null);
       toast.success(t("twoFactorReset", { name: member.username }));
-      void queryClient.invalidateQueries({ queryKey: teamKey });
+      void refresh();
     },
     onError: () => {
       setConfirming(null);
       toast.error(t("saveFailed"));
     },
   });
-  const security = useMutation({
-    mutationFn: (requireTwoFactor: boolean) =>
-      apiClient.patch(
-        "/api/team/security",
-        { requireTwoFactor },
-        { schema: teamSecurityResponseSchema, credential: "rep" },
-      ),
+  const security = useTeamSecurity({
     onSuccess: ({ requireTwoFactor }) => {
       toast.success(t(requireTwoFactor ? "requireOn" : "requireOff"));
-      void queryClient.invalidateQueries({ queryKey: teamKey });
+      void refresh();
     },
     onError: (err) =>
       toast.error(
@@ -97,12 +80,7 @@ function TeamList() {
           : t("saveFailed"),
       ),
   });
-  const change = useMutation({
-    mutationFn: ({ member, body }: { member: Member; body: MemberPatchBody }) =>
-      apiClient.patch(`/api/team/members/${member.id}`, body, {
-        schema: memberResponseSchema,
-        credential: "rep",
-      }),
+  const change = useChangeMember({
     onSuccess: ({ member }, { body }) => {
       setConfirming(null);
       toast.success(
@@ -112,7 +90,7 @@ function TeamList() {
               name: member.username,
             }),
       );
-      void queryClient.invalidateQueries({ queryKey: teamKey });
+      void refresh();
     },
     onError: (err) => {
       setConfirming(null);

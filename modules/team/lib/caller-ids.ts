@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/audit";
 import type { UserSession } from "@/lib/auth/sessions";
 import type { TelephonyOrganization } from "@/modules/telephony/lib/schemas";
 
-// A manager keeps their own organization's caller-ID pool (issue 33) with the functions the
+// A manager keeps their own organization's caller-ID pool with the functions the
 // console uses (modules/telephony/lib/caller-ids.ts), always with the manager's organization: another
 // team's numbers are not found. The answer holds the pool only, never the line's settings.
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { emailAddressSchema } from "@/lib/email/schemas";
 import { memberRoleSchema } from "./schemas";
 
-// Invitations by email (issue 33): one set of schemas for the routes, the Invite Members dialog
+// Invitations by email: one set of schemas for the routes, the Invite Members dialog
 // and the invitee's page.
 
 /** How long an invitation's link works; resending starts it again with a new link. */

@@ -15,7 +15,7 @@ import { senderMayStillGrant, type Inviter } from "./inviter-standing";
 import type { TeamActor } from "./members";
 import { INVITATION_DAYS, type Invitation } from "./invitation-schemas";
 
-// Invitations by email (issue 33): a manager invites an address with a role; the mail's link
+// Invitations by email: a manager invites an address with a role; the mail's link
 // (single use, INVITATION_DAYS long) lets the invitee choose a username and password and lands
 // them signed in, a member of the manager's organization. Only the token's hash is stored;
 // resending replaces it (the old link stops working), revoking ends it. Every lookup is inside

@@ -10,7 +10,7 @@ import { clearSecondFactor } from "@/lib/two-factor/reset";
 import { auditRevokedInvitations, revokeInvitationsSentBy } from "./inviter-standing";
 import type { Member } from "./schemas";
 
-// A team's members as its managers run it (issue 33), and the users CLI's `role` command. Every
+// A team's members as its managers run it, and the users CLI's `role` command. Every
 // lookup is inside the actor's organization: another team's member is "not found", never told.
 
 /** Who acts, in which organization; `actor` is the audit trail's name for them. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { memberRoles } from "@/lib/auth/permissions";
 
-// Team management (issue 33): who is on a team, their role and whether they can sign in. One set
+// Team management: who is on a team, their role and whether they can sign in. One set
 // of schemas for the routes and the Settings screen.
 
 export const memberRoleSchema = z.enum(memberRoles);

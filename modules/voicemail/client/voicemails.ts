@@ -5,7 +5,7 @@ import type { VoicemailDto } from "@/modules/voicemail/lib/schemas";
 import { apiClient } from "@/lib/client/api-client";
 import * as r from "@/lib/client/rules";
 
-// The voicemail API as the browser calls it (issue 29's voicemail drop): the rep's messages for
+// The voicemail API as the browser calls it (voicemail drop): the rep's messages for
 // Settings, and the default's audio for the dialer. Answers are checked with lib/client/rules.ts,
 // not zod: the dialer that drops a message is on every /app page.
 

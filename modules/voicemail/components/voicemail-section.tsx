@@ -59,7 +59,7 @@ function measure(blob: Blob): Promise<number | null> {
 }
 
 /**
- * Settings > Voicemail drop (issue 29): the rep records (microphone) or uploads messages, names
+ * Settings > Voicemail drop: the rep records (microphone) or uploads messages, names
  * them and picks the default that Drop voicemail plays during a call.
  */
 export function VoicemailSection() {

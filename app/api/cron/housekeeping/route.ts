@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 export const GET = withPublic({}, async ({ req }) => {
   assertCronCaller(req);
   const pruned = await pruneExpiredAuthRows(new Date(), env.HOUSEKEEPING_BATCH);
-  // Serverless has no timer for the webhook outbox: each cron call sends what is due (issue 33).
+  // Serverless has no timer for the webhook outbox: each cron call sends what is due.
   const webhooks = await drainWebhooks({ limit: 100 });
   log.info("housekeeping", { ...pruned, webhooks });
   return Response.json({ ok: true, pruned, webhooks }, { headers: noStore });

@@ -94,7 +94,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     paths,
-    // What DialFlow posts to a registered endpoint, signed (README: REST API and webhooks).
+    // What DialFlow posts to a registered endpoint, signed (modules/integrations/README.md).
     webhooks: Object.fromEntries(
       Object.entries(webhookPayloadSchemas).map(([event, schema]) => [
         event,

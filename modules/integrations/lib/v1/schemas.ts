@@ -1,5 +1,5 @@
 /**
- * The REST API's own shapes (issue 33): only what the app's routes have no schema for (the list
+ * The REST API's own shapes: only what the app's routes have no schema for (the list
  * of account records, one call by id). Everything else in modules/integrations/lib/v1/routes.ts is the
  * app's schemas themselves.
  */

@@ -1,5 +1,5 @@
 /**
- * Which addresses a webhook may be delivered to (issue 33, against server-side request forgery):
+ * Which addresses a webhook may be delivered to (against server-side request forgery):
  * public unicast only. Refused: unspecified, loopback, private (RFC 1918), shared/CGNAT
  * (100.64/10), link-local, IETF protocol, documentation and benchmarking ranges, multicast,
  * reserved and broadcast; in IPv6 also unique-local, site-local, multicast, discard-only and

@@ -12,7 +12,7 @@ import { buildPayload } from "./payloads";
 import { postWebhook } from "./send";
 import { webhookHeaders } from "./sign";
 
-// The outbox drain (issue 33). Rows are queued by database triggers in the writer's transaction
+// The outbox drain. Rows are queued by database triggers in the writer's transaction
 // (migration 20261127093921_integrations) and, for callback.due, by the scan below. A drain
 // claims due rows of active endpoints (FOR UPDATE SKIP LOCKED, then a lease), so concurrent
 // drains (several instances, the timer and the cron) never send one row twice at once; a drain

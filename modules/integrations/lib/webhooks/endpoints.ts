@@ -11,13 +11,14 @@ import { openBound, sealBound } from "@/modules/telephony/lib/secret-box";
 import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_EVENTS,
+  webhookErrorCodes,
   type WebhookDeliveryDto,
   type WebhookEndpointDto,
   type WebhookEvent,
 } from "./schemas";
 import { newWebhookSecret } from "./sign";
 
-// A manager's webhook endpoints (issue 33): every lookup inside the manager's organization
+// A manager's webhook endpoints: every lookup inside the manager's organization
 // (another team's endpoint is 404), the signing secret sealed at rest under the key that seals
 // line secrets (modules/telephony/lib/secret-box.ts), bound to the endpoint, and shown once.
 
@@ -77,11 +78,13 @@ export async function createEndpoint(
   const url = new URL(body.url);
   if (url.protocol !== "https:" && !env.WEBHOOK_ALLOW_PRIVATE) {
     throw new ApiError("validation", "url: Enter the endpoint's https URL", {
+      code: webhookErrorCodes.notHttps,
       details: { fields: { url: "Enter the endpoint's https URL" } },
     });
   }
   if (url.username || url.password) {
     throw new ApiError("validation", "url: Put no credentials in the URL", {
+      code: webhookErrorCodes.credentials,
       details: { fields: { url: "Put no credentials in the URL" } },
     });
   }
@@ -91,7 +94,7 @@ export async function createEndpoint(
   });
   if (count >= WEBHOOK_ENDPOINTS_MAX) {
     throw new ApiError("conflict", `At most ${WEBHOOK_ENDPOINTS_MAX} endpoints`, {
-      code: "webhooks_limit",
+      code: webhookErrorCodes.limit,
     });
   }
   const id = crypto.randomUUID();

@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 33): the events, and the bodies of the Settings screen's routes, shared by the
+ * Webhooks: the events, and the bodies of the Settings screen's routes, shared by the
  * route handlers and the browser (browser-safe, no server code).
  */
 import { z } from "zod";
@@ -14,6 +14,13 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_ENDPOINTS_MAX = 10;
+
+/** The refusals of POST /api/integrations/webhooks the screen names in words of its own. */
+export const webhookErrorCodes = {
+  notHttps: "webhook_url_not_https",
+  credentials: "webhook_url_credentials",
+  limit: "webhooks_limit",
+} as const;
 
 export const webhookCreateBodySchema = z.object({
   url: z

@@ -1,39 +1,16 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { CircleCheck, CircleX, Loader2, MailCheck } from "lucide-react";
 import { buttonVariants, IconBadge } from "@/components/ui";
-import { apiClient } from "@/lib/client/api-client";
-import { verifyCompleteResponseSchema } from "@/lib/email/schemas";
-import { completeVerification, type VerifyOutcome } from "@/lib/email/verify-outcome";
+import type { VerifyOutcome } from "@/lib/email/verify-outcome";
+import { useEmailLinkVerification } from "@/modules/profile/hooks/use-verify-email";
 
 export const REDIRECT_DELAY_MS = 1800;
 export const PROFILE_AFTER_VERIFY = "/app/profile?verified=1";
-
-type Phase = { state: "idle" } | { state: "verifying" } | VerifyOutcome;
-
-// One request per token even if React runs the effect twice (Strict Mode) or the page
-// re-mounts: a second POST of the same token would be refused as already used.
-const inFlight = new Map<string, Promise<VerifyOutcome>>();
-
-function verifyOnce(token: string | null) {
-  const key = token ?? "";
-  let promise = inFlight.get(key);
-  if (!promise) {
-    promise = completeVerification(token, (t) =>
-      apiClient.post(
-        "/api/auth/email/verify-complete",
-        { token: t },
-        { schema: verifyCompleteResponseSchema, credential: "none" },
-      ),
-    );
-    inFlight.set(key, promise);
-  }
-  return promise;
-}
 
 const primary = buttonVariants({ variant: "primary" });
 const secondary = buttonVariants({ variant: "secondary" });
@@ -42,20 +19,7 @@ const secondary = buttonVariants({ variant: "secondary" });
 export function VerifyEmailView({ token }: { token: string | null }) {
   const t = useTranslations("VerifyEmail");
   const router = useRouter();
-  const [phase, setPhase] = useState<Phase>({ state: "idle" });
-
-  useEffect(() => {
-    let live = true;
-    const start = setTimeout(() => {
-      if (!live) return;
-      setPhase(token ? { state: "verifying" } : { state: "idle" });
-      void verifyOnce(token).then((outcome) => live && setPhase(outcome));
-    }, 0);
-    return () => {
-      live = false;
-      clearTimeout(start);
-    };
-  }, [token]);
+  const phase = useEmailLinkVerification(token);
 
   useEffect(() => {
     if (phase.state !== "success") return;

@@ -6,7 +6,7 @@ import type { RecordingSettings } from "../schemas";
 import { pickMimeType, startMixRecorder, type MixRecorder } from "./mix-recorder";
 import { createUploadQueue, type UploadQueue } from "./upload-queue";
 
-// What turns Record into a kept recording (issue 29). The record toggle (one state for the top
+// What turns Record into a kept recording. The record toggle (one state for the top
 // bar, the dialer's bar and key R) says what the rep wants; this starts the recording once the
 // call is connected and saved, uploads it while the call runs and closes it when Record is
 // turned off or the call ends. In "every call" mode it turns Record on as the call connects.

@@ -1,7 +1,7 @@
 import type { CallTransport } from "@/modules/dialer/lib/transport";
 import { webAudio, type DropAudio } from "@/modules/voicemail/lib/browser/drop";
 
-// The consent notice (issue 29): played to the far end in place of the microphone (the same
+// The consent notice: played to the far end in place of the microphone (the same
 // replaceTrack as a voicemail drop) before a recording starts; the microphone comes back when it
 // has played out. Resolves false when it could not be played to its end (no call, the call
 // ended, the audio would not decode): then nothing is recorded.

@@ -1,6 +1,6 @@
 import type { CallTransport } from "@/modules/dialer/lib/transport";
 
-// Voicemail drop (issue 29): the rep's default message is decoded with Web Audio and sent to the
+// Voicemail drop: the rep's default message is decoded with Web Audio and sent to the
 // far end in place of the microphone (a MediaStreamDestination's track on the call's sender);
 // when it has played to its end the call is hung up and marked Voicemail (`onPlayed`). The rep
 // can take the microphone back (`takeBack`) or end the call at any moment.

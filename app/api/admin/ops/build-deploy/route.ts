@@ -1,7 +1,9 @@
 // POST /api/admin/ops/build-deploy - runs the configured build then deploy, one run at a time
 import { withOperator } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
 import { runBuildDeploy } from "@/modules/console/lib/build-deploy";
-import { auditAction, json, opsActionLimit } from "@/modules/console/lib/route-helpers";
+import { auditAction, opsActionLimit } from "@/modules/console/lib/route-helpers";
+import { buildDeployResponseSchema, opsRefusalSchema } from "@/modules/console/lib/schemas";
 
 export const POST = withOperator({ rateLimit: opsActionLimit }, async ({ session, ip }) => {
   const result = await runBuildDeploy(session.username);
@@ -10,7 +12,11 @@ export const POST = withOperator({ rateLimit: opsActionLimit }, async ({ session
       reason: result.refused,
     });
     const status = result.refused === "busy" ? 409 : 400;
-    return json({ ok: false, error: result.message, code: result.refused }, status);
+    return respond(
+      opsRefusalSchema,
+      { ok: false, error: result.message, code: result.refused },
+      { status },
+    );
   }
   await auditAction(
     session,
@@ -20,5 +26,5 @@ export const POST = withOperator({ rateLimit: opsActionLimit }, async ({ session
     result.ok ? "success" : "failure",
     { ms: result.ms, error: result.error, assets: result.assets.length },
   );
-  return json(result, result.ok ? 200 : 500);
+  return respond(buildDeployResponseSchema, result, { status: result.ok ? 200 : 500 });
 });

@@ -1,8 +1,10 @@
 // POST /api/admin/ops/service-action - start, stop or restart one allow-listed service
 import { z } from "zod";
 import { withOperator } from "@/lib/api/handler";
-import { auditAction, json, opsActionLimit } from "@/modules/console/lib/route-helpers";
+import { respond } from "@/lib/api/respond";
+import { auditAction, opsActionLimit } from "@/modules/console/lib/route-helpers";
 import { resolveServiceAction, runServiceAction } from "@/modules/console/lib/services";
+import { serviceActionResponseSchema } from "@/modules/console/lib/schemas";
 
 export const POST = withOperator(
   { body: z.unknown(), rateLimit: opsActionLimit },
@@ -13,7 +15,11 @@ export const POST = withOperator(
       await auditAction(session, ip, "ops.service.refused", null, "denied", {
         reason: resolved.error,
       });
-      return json({ ok: false, error: resolved.error, code: "not_allowed" }, 400);
+      return respond(
+        serviceActionResponseSchema,
+        { ok: false, error: resolved.error, code: "not_allowed" },
+        { status: 400 },
+      );
     }
     const { action, entry } = resolved;
     const outcome = await runServiceAction(action, entry);
@@ -25,6 +31,7 @@ export const POST = withOperator(
       outcome.ok ? "success" : outcome.code === "systemctl_unavailable" ? "error" : "failure",
       outcome.ok ? undefined : { error: outcome.error ?? null },
     );
-    return json(outcome, outcome.ok ? 200 : outcome.code === "systemctl_unavailable" ? 503 : 502);
+    const status = outcome.ok ? 200 : outcome.code === "systemctl_unavailable" ? 503 : 502;
+    return respond(serviceActionResponseSchema, outcome, { status });
   },
 );

@@ -1,7 +1,9 @@
 // POST /api/admin/ops/db/backup - writes a dated backup into OPS_BACKUP_DIR, keeps the newest
 import { withOperator } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
 import { backup } from "@/modules/console/lib/database";
-import { auditAction, json, opsActionLimit } from "@/modules/console/lib/route-helpers";
+import { auditAction, opsActionLimit } from "@/modules/console/lib/route-helpers";
+import { backupResponseSchema } from "@/modules/console/lib/schemas";
 
 export const POST = withOperator({ rateLimit: opsActionLimit }, async ({ session, ip }) => {
   const result = await backup();
@@ -13,5 +15,5 @@ export const POST = withOperator({ rateLimit: opsActionLimit }, async ({ session
     result.ok ? "success" : "failure",
     result.ok ? { size: result.file.size, removed: result.removed } : { error: result.error },
   );
-  return json(result, result.ok ? 200 : 500);
+  return respond(backupResponseSchema, result, { status: result.ok ? 200 : 500 });
 });

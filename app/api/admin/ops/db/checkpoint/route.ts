@@ -1,7 +1,9 @@
 // POST /api/admin/ops/db/checkpoint - runs CHECKPOINT on the database
 import { withOperator } from "@/lib/api/handler";
+import { respond } from "@/lib/api/respond";
 import { checkpoint } from "@/modules/console/lib/database";
-import { auditAction, json, opsActionLimit } from "@/modules/console/lib/route-helpers";
+import { auditAction, opsActionLimit } from "@/modules/console/lib/route-helpers";
+import { checkpointResponseSchema } from "@/modules/console/lib/schemas";
 
 export const POST = withOperator({ rateLimit: opsActionLimit }, async ({ session, ip }) => {
   const result = await checkpoint();
@@ -12,5 +14,5 @@ export const POST = withOperator({ rateLimit: opsActionLimit }, async ({ session
     "database",
     result.ok ? "success" : "failure",
   );
-  return json(result, result.ok ? 200 : 500);
+  return respond(checkpointResponseSchema, result, { status: result.ok ? 200 : 500 });
 });

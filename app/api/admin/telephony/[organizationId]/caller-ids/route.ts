@@ -1,4 +1,4 @@
-// POST /api/admin/telephony/{organizationId}/caller-ids - add a caller ID to a team's pool (issue 29)
+// POST /api/admin/telephony/{organizationId}/caller-ids - add a caller ID to a team's pool
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { withOperator } from "@/lib/api/handler";

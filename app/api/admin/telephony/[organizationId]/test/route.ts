@@ -24,7 +24,7 @@ export const POST = withOperator(
       "telephony.line.test",
       params.organizationId,
       result.ok ? "success" : "failure",
-      { code, status, connected, registered, totalMs },
+      { code, status, connected, registered, totalMs, safe: result.safety?.safe ?? null },
     );
     // The test ran: its verdict is the answer, whatever it is.
     return respond(lineTestResultSchema, result);

@@ -1,4 +1,4 @@
-// PATCH, DELETE /api/admin/telephony/{organizationId}/caller-ids/{callerIdId} - make a team's caller ID its default, or remove it (issue 29)
+// PATCH, DELETE /api/admin/telephony/{organizationId}/caller-ids/{callerIdId} - make a team's caller ID its default, or remove it
 import { withOperator } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { auditAction, opsActionLimit } from "@/modules/console/lib/route-helpers";
