@@ -8,6 +8,7 @@ import {
   dialerPositionKey,
   dialerSoundsKey,
   drawerMapKey,
+  machineDetectionKey,
   removeStored,
   sidebarCollapsedKey,
   singleKeyShortcutsKey,
@@ -32,6 +33,7 @@ export const preferenceKeys: readonly StorageKey<unknown>[] = [
   singleKeyShortcutsKey,
   drawerMapKey,
   audioDevicesKey,
+  machineDetectionKey,
 ];
 
 /** Removes the stored preferences (screens re-read their defaults) and the sidebar's cookie. */

@@ -69,6 +69,16 @@ export const dialerSoundsKey = defineKey({
   legacy: (raw) => (raw === "on" ? true : raw === "off" ? false : undefined),
 });
 
+/** Answering-machine detection on the calls the rep places (on unless turned off). */
+export const machineDetectionKey = defineKey({
+  name: "dialer.machineDetection",
+  version: 1,
+  area: "local",
+  scope: "global",
+  schema: r.boolean,
+  fallback: true,
+});
+
 /** Where the floating dialer was dragged to, for this tab. */
 export const dialerPositionKey = defineKey({
   name: "dialer.position",

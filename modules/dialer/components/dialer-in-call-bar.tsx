@@ -9,6 +9,7 @@ import { useDialer, useLastBusiness } from "@/modules/dialer/components/dialer-p
 import { RecordingIndicator } from "@/modules/dialer/components/recording-indicator";
 import { useRecordToggle } from "@/modules/dialer/hooks/use-record-toggle";
 import { VoicemailDropButton } from "@/modules/dialer/components/voicemail-drop-button";
+import { MachineDetectionStatus } from "@/modules/dialer/components/machine-detection-status";
 import { clientComponent } from "@/components/ui/client-component";
 
 // A warm transfer's panel (and the team list it reads) is needed only during one.
@@ -67,6 +68,7 @@ export function DialerInCallBar({ onShowKeypad }: { onShowKeypad: () => void }) 
           <bdi dir="ltr">{dialer.number}</bdi>
         )}
       </p>
+      {dialer.real ? <MachineDetectionStatus /> : null}
       {dialer.consult ? <ConsultPanel /> : null}
       <div className="grid grid-cols-4 gap-1">
         <Button

@@ -15,6 +15,7 @@ import {
   useLastBusiness,
 } from "@/modules/dialer/components/dialer-provider";
 import { VoicemailDropButton } from "@/modules/dialer/components/voicemail-drop-button";
+import { MachineDetectionStatus } from "@/modules/dialer/components/machine-detection-status";
 import {
   COMPACT_DIALER_MEDIA,
   DialerInCallBar,
@@ -141,6 +142,7 @@ export function DialerPanel({
           {dialer.held ? t("resume") : t("hold")}
         </Button>
       </div>
+      {dialer.real && isActive ? <MachineDetectionStatus /> : null}
       {dialer.real && isActive ? <VoicemailDropButton /> : null}
       <div className="grid grid-cols-2 gap-2">
         <Button

@@ -38,6 +38,7 @@ import { usePhoneLine } from "@/modules/dialer/hooks/use-phone-line";
 import { CallRecordingContext } from "@/modules/dialer/components/record-state";
 import { deferCallAudio } from "@/modules/dialer/lib/deferred-call-audio";
 import { VoicemailDropContext } from "@/modules/dialer/hooks/voicemail-drop-context";
+import { MachineDetectionContext } from "@/modules/dialer/hooks/machine-detection-context";
 
 const DialerContext = createContext<DialerController | null>(null);
 const RecorderContext = createContext<CallRecorder | null>(null);
@@ -131,6 +132,7 @@ export function DialerProvider({
               0,
             );
           },
+          onDetection: (callId, detection) => controller.noteDetection(callId, detection),
           onRecordingNotice: (notice) => toast.error(tRecording(notice)),
           onDropNotice: (notice) =>
             toast.error(tVoicemail(notice === "no-default" ? "noDefault" : "dropFailed")),
@@ -177,7 +179,9 @@ export function DialerProvider({
       <RecorderContext.Provider value={recorder}>
         <CallRecordingContext.Provider value={audio?.recording ?? null}>
           <VoicemailDropContext.Provider value={audio?.drop ?? null}>
-            {children}
+            <MachineDetectionContext.Provider value={audio?.detection ?? null}>
+              {children}
+            </MachineDetectionContext.Provider>
           </VoicemailDropContext.Provider>
         </CallRecordingContext.Provider>
       </RecorderContext.Provider>

@@ -13,6 +13,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { useFocusFirstItem, type LazyMenuOpen } from "@/components/ui/lazy-menu";
 import { AudioDevicesDialog } from "@/modules/dialer/components/audio-devices-dialog";
+import { machineDetectionKey, useStoredValue } from "@/lib/client/storage";
 
 /**
  * The dialer settings menu itself, loaded on first use (dialer-settings-menu.tsx): Dialer
@@ -35,6 +36,7 @@ export default function DialerSettingsDropdown({
   const contentRef = useFocusFirstItem(focusFirstItem);
   const t = useTranslations("Dialer");
   const [devicesOpen, setDevicesOpen] = useState(false);
+  const [detectMachines, setDetectMachines] = useStoredValue(machineDetectionKey);
   return (
     <>
       <DropdownMenu dir={dir} modal={false} defaultOpen={defaultOpen}>
@@ -46,6 +48,14 @@ export default function DialerSettingsDropdown({
             onSelect={(e) => e.preventDefault()}
           >
             {t("sounds")}
+          </DropdownMenuCheckboxItem>
+          <DropdownMenuCheckboxItem
+            checked={detectMachines}
+            onCheckedChange={(checked) => setDetectMachines(checked === true)}
+            onSelect={(e) => e.preventDefault()}
+            data-testid="dialer-machine-detection"
+          >
+            {t("machineDetection")}
           </DropdownMenuCheckboxItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem disabled>

@@ -7,6 +7,7 @@ import type { KeypadKey } from "@/modules/dialer/lib/digits";
 import { directionOf, isLocale } from "@/lib/i18n/config";
 import { useRecordToggle } from "@/modules/dialer/hooks/use-record-toggle";
 import { useVoicemailDrop } from "@/modules/dialer/hooks/use-voicemail-drop";
+import { useMachineDetection } from "@/modules/dialer/hooks/use-machine-detection";
 import { DialerHeader } from "@/modules/dialer/components/dialer-header";
 import { DialerMinimisedBar } from "@/modules/dialer/components/dialer-minimised-bar";
 import { DialerPanel } from "@/modules/dialer/components/dialer-panel";
@@ -83,15 +84,18 @@ export function DialerWidget() {
     if (pending || ringing) setMinimised(false);
   }, [pending, ringing, setMinimised]);
   // M mutes and unmutes a call from anywhere on the page, R starts and stops its recording, V
-  // drops the voicemail message (on a connected real call), except while typing in a field.
+  // drops the voicemail message (on a connected real call), P says a person answered while the
+  // answering-machine detector listens, except while typing in a field.
   const [, toggleRecording] = useRecordToggle();
   const { drop: dropVoicemail, available: canDrop } = useVoicemailDrop();
+  const { override: personAnswered, canOverride } = useMachineDetection();
   useEffect(() => {
     if (!isActive) return;
     const onKey = (e: KeyboardEvent) => {
       const key = e.key.toLowerCase();
-      if (key !== "m" && key !== "r" && key !== "v") return;
+      if (key !== "m" && key !== "r" && key !== "v" && key !== "p") return;
       if (key === "v" && !canDrop) return;
+      if (key === "p" && !canOverride) return;
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
       // Single-key shortcuts can be turned off in Settings (WCAG 2.1.4).
       if (!readStored(singleKeyShortcutsKey)) return;
@@ -100,11 +104,21 @@ export function DialerWidget() {
       e.preventDefault();
       if (key === "r") toggleRecording();
       else if (key === "v") dropVoicemail();
+      else if (key === "p") personAnswered();
       else setMuted(!muted);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [isActive, muted, setMuted, toggleRecording, dropVoicemail, canDrop]);
+  }, [
+    isActive,
+    muted,
+    setMuted,
+    toggleRecording,
+    dropVoicemail,
+    canDrop,
+    personAnswered,
+    canOverride,
+  ]);
   const onKeyDown = (e: React.KeyboardEvent<HTMLElement>) =>
     createDialerKeyHandler(dialer, () => inputRef.current, tones.play)(e);
 

@@ -22,9 +22,12 @@ import {
   type VoicemailDrop,
 } from "@/modules/voicemail/lib/browser/drop";
 import { recordToggle } from "@/modules/dialer/components/record-state";
+import { machineDetectionKey, readStored } from "@/lib/client/storage";
+import { tapAudio } from "@/modules/dialer/lib/amd/audio-tap";
+import { createMachineDetection, type MachineDetection } from "@/modules/dialer/lib/amd/on-call";
 import type { CallPhase } from "@/modules/dialer/lib/controller";
 import type { CallTransport } from "@/modules/dialer/lib/transport";
-import type { CallRecord } from "@/modules/dialer/lib/types";
+import type { CallDetection, CallRecord } from "@/modules/dialer/lib/types";
 
 // What the dialer does with a real call's audio: Record keeps both sides, Drop
 // voicemail plays the rep's default message in place of the microphone. Neither is needed to
@@ -33,10 +36,15 @@ import type { CallRecord } from "@/modules/dialer/lib/types";
 // holds the call's events until it has arrived.
 
 export type CallAudioOptions = {
-  transport: Pick<CallTransport, "subscribe" | "recordingSources" | "sendInPlaceOfMicrophone">;
+  transport: Pick<
+    CallTransport,
+    "subscribe" | "recordingSources" | "sendInPlaceOfMicrophone" | "setFarEndAudible"
+  >;
   queryClient: QueryClient;
   /** The dropped message played to its end: hang up and record the Voicemail disposition. */
   onDropPlayed(): void;
+  /** The answering-machine detector's decision on a call, to keep on its record. */
+  onDetection(callId: string, detection: CallDetection): void;
   onRecordingNotice(notice: RecordingNotice): void;
   onDropNotice(notice: DropNotice): void;
 };
@@ -44,6 +52,7 @@ export type CallAudioOptions = {
 export type CallAudio = {
   recording: CallRecording;
   drop: VoicemailDrop;
+  detection: MachineDetection;
   onCall(record: CallRecord, phase: CallPhase): void;
   online(): void;
   dispose(): void;
@@ -75,13 +84,32 @@ export function createCallAudio(options: CallAudioOptions): CallAudio {
     onPlayed: options.onDropPlayed,
     onNotice: options.onDropNotice,
   });
+  const detection = createMachineDetection({
+    transport,
+    enabled: () => readStored(machineDetectionKey),
+    tap: tapAudio,
+    onDetection: options.onDetection,
+    async leaveVoicemail() {
+      await drop.drop();
+      return drop.state().phase === "playing";
+    },
+  });
+  const stopDropWatch = drop.subscribe(() => {
+    if (drop.state().phase === "idle") detection.voicemailStopped();
+  });
   return {
     recording,
     drop,
-    onCall: (record, phase) => recording.onCall(record, phase),
+    detection,
+    onCall(record, phase) {
+      recording.onCall(record, phase);
+      detection.onCall(record, phase);
+    },
     online: () => recording.online(),
     dispose() {
+      stopDropWatch();
       recording.dispose();
+      detection.dispose();
       drop.dispose();
     },
   };

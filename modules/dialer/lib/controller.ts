@@ -14,6 +14,7 @@ import type {
 } from "@/modules/dialer/lib/transport";
 import {
   initialDialerState,
+  type CallDetection,
   type CallRecord,
   type DialContext,
   type DialerState,
@@ -49,6 +50,8 @@ export interface DialerController {
   endConsultation(): void;
   /** Retries the offline phone line now (the line indicator's Retry now). */
   retryLine(): void;
+  /** Keeps the answering-machine detector's decision on call `callId`'s record while it lasts. */
+  noteDetection(callId: string, detection: CallDetection): void;
   setMinimised(minimised: boolean): void;
   dispose(): void;
 }
@@ -346,6 +349,9 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       transport.decline(id);
     },
     takeOverLine: () => transport.takeOverLine(),
+    noteDetection(callId, detection) {
+      if (record?.id === callId && record.endedAt === null) record = { ...record, detection };
+    },
     transfer(target) {
       if (state.status !== "in-call" || !record || !transport.transfer) return;
       transport.transfer(target, {

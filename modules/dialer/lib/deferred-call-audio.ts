@@ -30,7 +30,10 @@ export type DeferredCallAudio = {
 };
 
 export function deferCallAudio(
-  transport: Pick<CallTransport, "subscribe" | "recordingSources" | "sendInPlaceOfMicrophone">,
+  transport: Pick<
+    CallTransport,
+    "subscribe" | "recordingSources" | "sendInPlaceOfMicrophone" | "setFarEndAudible"
+  >,
 ): DeferredCallAudio {
   const transportListeners = new Set<(event: TransportEvent) => void>();
   const listeners = new Set<() => void>();
@@ -49,6 +52,7 @@ export function deferCallAudio(
     recordingSources: () => transport.recordingSources?.() ?? null,
     sendInPlaceOfMicrophone: (track) =>
       transport.sendInPlaceOfMicrophone?.(track) ?? Promise.resolve(false),
+    setFarEndAudible: (audible) => transport.setFarEndAudible?.(audible),
   };
   const emit = (event: TransportEvent) => transportListeners.forEach((l) => l(event));
 

@@ -53,6 +53,11 @@ export function createRemoteAudio(shared: SipShared) {
     },
     stop() {
       if (audio) audio.srcObject = null;
+      // The next call starts audible whatever this one's detector did.
+      if (audio) audio.muted = false;
+    },
+    setAudible(audible: boolean) {
+      if (audio) audio.muted = !audible;
     },
   };
 }

@@ -76,6 +76,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
       return current ? recordingSourcesOf(current.session) : null;
     },
     sendInPlaceOfMicrophone: calls.sendInPlaceOfMicrophone,
+    setFarEndAudible: remote.setAudible,
     dial(number, context) {
       void placeCall(shared, registration, calls, number, context ?? null);
     },

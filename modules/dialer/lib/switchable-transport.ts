@@ -64,6 +64,7 @@ export function createSwitchableTransport(initial: CallTransport): SwitchableTra
     recordingSources: () => current.recordingSources?.() ?? null,
     sendInPlaceOfMicrophone: (track) =>
       current.sendInPlaceOfMicrophone?.(track) ?? Promise.resolve(false),
+    setFarEndAudible: (audible) => current.setFarEndAudible?.(audible),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

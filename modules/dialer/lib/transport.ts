@@ -153,6 +153,12 @@ export interface CallTransport {
    */
   sendInPlaceOfMicrophone?(track: MediaStreamTrack | null): Promise<boolean>;
   /**
+   * Whether the rep's speaker plays the far end (on unless turned off): off while the
+   * answering-machine detector listens, so the rep never hears a voicemail greeting. Every new
+   * call starts audible. Absent in the simulation.
+   */
+  setFarEndAudible?(audible: boolean): void;
+  /**
    * Hands the connected call to a teammate or a number (blind transfer); answered with
    * `transfer` events. Absent where calls cannot be transferred (the simulation).
    */

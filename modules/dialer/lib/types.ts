@@ -1,3 +1,4 @@
+import type { AmdCause } from "@/modules/dialer/lib/amd/detector";
 import type { QualityReading, QualitySummary } from "@/modules/dialer/lib/call-quality";
 import type { CallOutcome } from "@/modules/dialer/lib/sip-outcome";
 import type { IncomingCall, LineStatus, TransferTarget } from "@/modules/dialer/lib/transport";
@@ -95,4 +96,20 @@ export type CallRecord = {
   transfer?: { at: number; target: TransferTarget } | null;
   /** An answered transferred call: the id of the transferring rep's record of it. */
   transferredFromCallId?: string | null;
+  /** What the answering-machine detector decided on the answered call. */
+  detection?: CallDetection | null;
+};
+
+/**
+ * The answering-machine detector's decision on an answered outbound call: `atMs` from the
+ * answer; `overridden` when the rep corrected it with a key (the verdict stays the detector's,
+ * so that its accuracy can be counted); `automaticVoicemail` when the rep's default voicemail
+ * was left without the rep.
+ */
+export type CallDetection = {
+  verdict: "human" | "machine" | "unknown";
+  cause: AmdCause;
+  atMs: number;
+  overridden: boolean;
+  automaticVoicemail: boolean;
 };
