@@ -5,11 +5,12 @@
 // next business. With a team that requires consent, the operator's uploaded notice (1400 Hz) is
 // heard by the peer before the recording starts. Settings' card is checked and photographed in
 // English and Arabic.
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
 import { expectTargetsReady, setLocale } from "./helpers";
 import { configurePlacesPeer } from "./places-peer-control";
+import { messageHz, messageMs, oneMessage, toneWav } from "./voicemail-helpers";
 import {
   configureE2eLine,
   fakeMediaLaunchOptions,
@@ -24,8 +25,6 @@ import {
 test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
 test.describe.configure({ mode: "serial" });
 
-const messageHz = 660;
-const messageMs = 3000;
 let peer: SipPeerControl;
 let organizationId = "";
 
@@ -41,42 +40,6 @@ test.afterAll(async ({ operatorSession }, testInfo) => {
   await withApi(testInfo.project.use.baseURL, (api) => removeE2eLine(api, operatorSession.token));
   await configurePlacesPeer({ reset: true });
 });
-
-/** A mono 16-bit WAV of a sine at `hz`. */
-function toneWav(hz: number, ms: number, rate = 8000): Buffer {
-  const samples = Math.round((rate * ms) / 1000);
-  const out = Buffer.alloc(44 + samples * 2);
-  out.write("RIFF", 0);
-  out.writeUInt32LE(36 + samples * 2, 4);
-  out.write("WAVEfmt ", 8);
-  out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(1, 20);
-  out.writeUInt16LE(1, 22);
-  out.writeUInt32LE(rate, 24);
-  out.writeUInt32LE(rate * 2, 28);
-  out.writeUInt16LE(2, 32);
-  out.writeUInt16LE(16, 34);
-  out.write("data", 36);
-  out.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) {
-    out.writeInt16LE(Math.round(12000 * Math.sin((2 * Math.PI * hz * i) / rate)), 44 + i * 2);
-  }
-  return out;
-}
-
-/** Leaves the rep with one message, the default. */
-async function oneMessage(api: APIRequestContext, token: string) {
-  const auth = { Authorization: `Bearer ${token}` };
-  const listed = await api.get("/api/voicemails", { headers: auth });
-  for (const m of ((await listed.json()) as { messages: { id: string }[] }).messages) {
-    expect((await api.delete(`/api/voicemails/${m.id}`, { headers: auth })).status()).toBe(200);
-  }
-  const res = await api.post(`/api/voicemails?name=First+attempt&durationMs=${messageMs}`, {
-    headers: { ...auth, "Content-Type": "audio/wav" },
-    data: toneWav(messageHz, messageMs),
-  });
-  expect(res.status()).toBe(201);
-}
 
 const lineIndicator = (page: Page) => page.getByTestId("line-indicator");
 const prompt = (page: Page) => page.getByTestId("dialer-disposition");

@@ -13,7 +13,14 @@ export type BehaviourName =
   | "early-answer"
   | "early-busy"
   | "lossy"
-  | "dtmf";
+  | "dtmf"
+  /** Recorded answers (tests/fixtures/amd), for answering-machine detection. */
+  | "human"
+  | "machine"
+  | "machine-no-beep"
+  | "late-human"
+  | "fax"
+  | "silence";
 
 /** An inline behaviour, for numbers the named ones do not cover. */
 export type BehaviourSpec = {
@@ -30,6 +37,8 @@ export type BehaviourSpec = {
   hangup?: boolean;
   dtmf?: boolean;
   lossy?: boolean;
+  /** Answer with this recorded clip of tests/fixtures/amd (a file name), then silence. */
+  clip?: string;
 };
 
 export type PeerDelays = {
@@ -154,6 +163,8 @@ export type MediaStats = {
   relay: { forwarded: number; droppedToPeer: number; droppedToFar: number } | null;
   firstRtpAt: number | null;
   firstRtpSentAt: number | null;
+  /** A recorded answer's first frame sent (epoch ms), or null. */
+  clipStartedAt: number | null;
   connectedAt: number | null;
   rfc4733Received: number;
 };
@@ -176,6 +187,8 @@ export type PeerCall = {
   number: string;
   from: string;
   behaviour: string | null;
+  /** The recorded answer played (a fixture of tests/fixtures/amd), or null. */
+  clip: string | null;
   status: "setup" | "trying" | "ringing" | "early" | "answered" | "ended";
   finalStatus: number | null;
   outcome: CallOutcome | null;

@@ -51,6 +51,10 @@
 //                                the ACK, by dtmfMode: "info", "rfc4733" or "both" (default)
 //   15125550110   unavailable    180, then 480 after noAnswerMs
 //   15125550111   failed         503 at once
+//   (by name)     human, machine, machine-no-beep, late-human, fax, silence: as answer, but
+//                                the far end plays a recorded answer from tests/fixtures/amd
+//                                ("Hello?", a greeting and its beep...) then silence; the
+//                                call's media.clipStartedAt is when its first frame went out
 //
 // Media: PCMU + telephone-event/8000 only (other telephone-event rates are removed from the
 // offer first), a steady tone in 20 ms frames, and what arrives decoded into segments (tone

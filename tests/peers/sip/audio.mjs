@@ -131,3 +131,35 @@ export function decodePcmu(payload) {
   for (let i = 0; i < payload.length; i++) out[i] = mulawToLinear(payload[i]);
   return out;
 }
+
+/** The 16-bit samples of a mono PCM WAV (its "data" chunk). */
+export function wavSamples(file) {
+  let offset = 12;
+  while (offset + 8 <= file.length) {
+    const id = file.toString("ascii", offset, offset + 4);
+    const size = file.readUInt32LE(offset + 4);
+    if (id === "data") {
+      const end = Math.min(file.length, offset + 8 + size);
+      const out = new Int16Array(Math.floor((end - offset - 8) / 2));
+      for (let i = 0; i < out.length; i++) out[i] = file.readInt16LE(offset + 8 + i * 2);
+      return out;
+    }
+    offset += 8 + size + (size % 2);
+  }
+  return new Int16Array(0);
+}
+
+/** A WAV at 8 kHz as 20 ms PCMU payloads (the last one padded with silence). */
+export function pcmuFrames(wav) {
+  if (wav.readUInt32LE(24) !== sampleRate) throw new Error("The clip must be 8 kHz");
+  const samples = wavSamples(wav);
+  const frames = [];
+  for (let i = 0; i < samples.length; i += frameSamples) {
+    const frame = Buffer.alloc(frameSamples, linearToMulaw(0));
+    for (let j = 0; j < frameSamples && i + j < samples.length; j++) {
+      frame[j] = linearToMulaw(samples[i + j]);
+    }
+    frames.push(frame);
+  }
+  return frames;
+}

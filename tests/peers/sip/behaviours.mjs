@@ -15,6 +15,14 @@ export const behaviours = {
   "early-busy": { action: "reject", status: 486, ring: false, early: true },
   lossy: { action: "answer", lossy: true },
   dtmf: { action: "answer", dtmf: true },
+  // Recorded answers for answering-machine detection (tests/fixtures/amd, espeak-ng voices made
+  // by scripts/amd-clips.mjs): played from the answer on, then silence.
+  human: { action: "answer", clip: "human-hello-en-us.wav" },
+  machine: { action: "answer", clip: "machine-beep-1000-en-us.wav" },
+  "machine-no-beep": { action: "answer", clip: "machine-no-beep-en-us-f2.wav" },
+  "late-human": { action: "answer", clip: "late-human-hello-en-gb.wav" },
+  fax: { action: "answer", clip: "fax-cng.wav" },
+  silence: { action: "answer", clip: "silence.wav" },
 };
 
 /**

@@ -21,6 +21,8 @@ export function newCallRecord({ id, direction, number, from, behaviour = null })
     number,
     from,
     behaviour,
+    /** The recorded answer played (a fixture of tests/fixtures/amd), or null. */
+    clip: null,
     status: "setup",
     finalStatus: null,
     outcome: null,

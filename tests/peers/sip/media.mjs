@@ -14,6 +14,7 @@ import {
   createToneSource,
   decodePcmu,
   frameSamples,
+  linearToMulaw,
 } from "./audio.mjs";
 import { startRelay } from "./relay.mjs";
 import { pinCandidate, stripTelephoneEventRates } from "./sdp.mjs";
@@ -85,6 +86,7 @@ export function createMediaLeg({
     relay: null,
     firstRtpAt: null,
     firstRtpSentAt: null,
+    clipStartedAt: null,
     connectedAt: null,
     rfc4733Received: 0,
   });
@@ -103,6 +105,9 @@ export function createMediaLeg({
   let closed = false;
   // Bridged to another leg (bridge()): the frames it received, sent here in place of the tone.
   let fed = null;
+  // A recorded answer (playClip()): its frames in order, then silence in place of the tone.
+  let clip = null;
+  const silentFrame = Buffer.alloc(frameSamples, linearToMulaw(0));
   let onFrame = null;
 
   pc.connectionStateChange.subscribe((s) => {
@@ -170,6 +175,12 @@ export function createMediaLeg({
     }
   }
 
+  function clipFrame() {
+    if (!sending || pausedForDtmf) return null;
+    media.clipStartedAt ??= Date.now();
+    return clip.shift() ?? silentFrame;
+  }
+
   // Frames go out on a wall-clock schedule (catching up after a late timer) so the far end
   // sees 50 packets a second even on a loaded machine.
   function startClock() {
@@ -179,7 +190,13 @@ export function createMediaLeg({
       const now = performance.now();
       while (next <= now) {
         next += frameMs;
-        const frame = fed ? fed.shift() : source.hz ? source.nextFrame() : null;
+        const frame = fed
+          ? fed.shift()
+          : clip
+            ? clipFrame()
+            : source.hz
+              ? source.nextFrame()
+              : null;
         if (sending && !pausedForDtmf && frame) {
           sendPacket(frame, { marker: media.packetsSent === 0 });
         }
@@ -234,6 +251,11 @@ export function createMediaLeg({
     /** Sends a tone at `hz` (or nothing with null) while `sending`. */
     play(hz) {
       source.hz = hz;
+    },
+    /** Sends these PCMU frames, from the next one on, then silence (a recorded answer). */
+    playClip(frames) {
+      clip = [...frames];
+      media.clipStartedAt = null;
     },
     setSending(on) {
       sending = on;

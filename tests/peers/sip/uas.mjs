@@ -2,6 +2,8 @@
 // the authorisation hook and the dialed number's behaviour; ACK, CANCEL, BYE, INFO and
 // re-INVITE (hold) inside the call. Requests inside a call the peer placed itself (uac.mjs)
 // come through the same handlers.
+import fs from "node:fs";
+import { pcmuFrames } from "./audio.mjs";
 import { resolveBehaviour } from "./behaviours.mjs";
 import {
   createRuntime,
@@ -26,6 +28,17 @@ import {
 } from "./message.mjs";
 import { bindingsOf } from "./registrar.mjs";
 import { mediaDirection } from "./sdp.mjs";
+
+const clipsDir = new URL("../../fixtures/amd/", import.meta.url);
+const clipCache = new Map();
+
+/** A recorded answer's PCMU frames, read once. */
+function clipFrames(name) {
+  if (!/^[a-z0-9-]+\.wav$/.test(name)) throw new Error(`Not a clip name: ${name}`);
+  if (!clipCache.has(name))
+    clipCache.set(name, pcmuFrames(fs.readFileSync(new URL(name, clipsDir))));
+  return clipCache.get(name);
+}
 
 const allow = "INVITE, ACK, CANCEL, BYE, INFO, OPTIONS, REFER, NOTIFY";
 const dtmfDigits = "0123456789*#ABCD";
@@ -211,7 +224,14 @@ async function runBehaviour(core, rt, spec) {
   if (!(await rt.wait(delays.answerMs))) return;
   sendOk(core, rt, rt.invite, answerSdp);
   call.status = "answered";
-  startMedia(rt, core.config.toneHz);
+  if (spec.clip) {
+    // A recorded answer (a person, a machine...) from the first frame, then silence.
+    rt.leg.playClip(clipFrames(spec.clip));
+    call.clip = spec.clip;
+    startMedia(rt, null);
+  } else {
+    startMedia(rt, core.config.toneHz);
+  }
   rt.afterAck = () => {
     if (spec.hangup) rt.timer(delays.hangupAfterMs, () => hangup(core, rt, "behaviour"));
     if (spec.dtmf) {
