@@ -68,6 +68,7 @@ describe("recording a call", () => {
       recordings: [],
       transfer: null,
       transferredFromCallId: null,
+      detection: null,
     });
 
     const done = completedCall(startedAt, 95);

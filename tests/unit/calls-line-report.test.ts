@@ -1,6 +1,6 @@
 // What the line reports about a call on its way to the record: the body the browser
-// builds (direction, outcome, SIP status, quality; a caller's number), the route's validation of
-// it, and how Missed Calls shows and calls back a caller.
+// builds (direction, outcome, SIP status, quality, answering-machine detection; a caller's
+// number), the route's validation of it, and how Missed Calls shows and calls back a caller.
 import { describe, expect, it } from "vitest";
 import {
   callPutBodySchema,
@@ -163,6 +163,81 @@ describe("each direction's quality in the body", () => {
     expect(
       callPutBodySchema.safeParse({ ...body, quality: { ...quality, outgoing: null } }).success,
     ).toBe(true);
+  });
+});
+
+describe("the answering-machine detection in the body", () => {
+  const detection = {
+    verdict: "machine",
+    cause: "max-words",
+    atMs: 2140,
+    overridden: false,
+    automaticVoicemail: true,
+  } as const;
+
+  it("sends the decision as the record has it, which the route accepts", () => {
+    const body = callPutBody({ ...outbound, detection });
+    expect(body.detection).toEqual(detection);
+    expect(callPutBodySchema.parse(body).detection).toEqual(detection);
+    // Every verdict and cause the detector can give, and the bounds of its time.
+    for (const [verdict, cause, atMs] of [
+      ["human", "human", 0],
+      ["unknown", "too-long", 60_000],
+      ["unknown", "silence", 5000],
+      ["machine", "fax", 700],
+      ["machine", "tone", 1900],
+      ["machine", "long-greeting", 1500],
+      ["machine", "max-word-length", 5000],
+      ["machine", "initial-silence", 2500],
+    ] as const) {
+      const sent = callPutBody({ ...outbound, detection: { ...detection, verdict, cause, atMs } });
+      expect(sent.detection, cause).toEqual({ ...detection, verdict, cause, atMs });
+      expect(callPutBodySchema.safeParse(sent).success, cause).toBe(true);
+    }
+  });
+
+  it("leaves it out when there is none, so other bodies are what they were", () => {
+    expect(callPutBody({ ...outbound, detection: null })).not.toHaveProperty("detection");
+    expect(callPutBody(outbound)).not.toHaveProperty("detection");
+  });
+
+  it("a broken decision costs only itself, never the record (a 4xx drops it from the outbox)", () => {
+    for (const broken of [
+      { ...detection, verdict: "person" },
+      { ...detection, cause: "long_greeting" },
+      { ...detection, atMs: -1 },
+      { ...detection, atMs: 60_001 },
+      { ...detection, atMs: 2140.5 },
+      { ...detection, atMs: Number.NaN },
+      { ...detection, overridden: undefined },
+      { ...detection, automaticVoicemail: "yes" },
+    ]) {
+      const body = callPutBody({ ...outbound, detection: broken as never });
+      expect(body.detection, JSON.stringify(broken)).toBeUndefined();
+      expect(body.quality).toEqual(quality);
+      expect(callPutBodySchema.safeParse(body).success).toBe(true);
+    }
+    // Only the five fields the route knows are sent: nothing the detector might add later.
+    const extra = { ...detection, words: 5, voiceMs: 1800 };
+    expect(callPutBody({ ...outbound, detection: extra }).detection).toEqual(detection);
+  });
+
+  it("the route refuses a decision out of bounds on its own field, saying what is allowed", () => {
+    const base = { dialedDigits: "5125550100", startedAt: start };
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ ...detection, verdict: "person" }, "detection.verdict", /human, machine, unknown/],
+      [{ ...detection, cause: "beep" }, "detection.cause", /long-greeting, max-words/],
+      [{ ...detection, atMs: 60_001 }, "detection.atMs", /0 to 60000/],
+      [{ ...detection, atMs: 1.5 }, "detection.atMs", /whole number/],
+      [{ ...detection, overridden: 1 }, "detection.overridden", /true or false/],
+      [{ ...detection, automaticVoicemail: null }, "detection.automaticVoicemail", /true or false/],
+    ];
+    for (const [value, path, message] of cases) {
+      const result = callPutBodySchema.safeParse({ ...base, detection: value });
+      expect(issues(result), JSON.stringify(value)).toEqual([path]);
+      expect(messages(result)[0], JSON.stringify(value)).toMatch(message);
+    }
+    expect(callPutBodySchema.safeParse({ ...base, detection: null }).success).toBe(true);
   });
 });
 

@@ -96,6 +96,27 @@ export const callDtoRule: r.Rule<z.output<typeof callDtoSchema>> = r.object({
     ),
   ),
   transferredFromCallId: r.optional(r.nullable(r.string())),
+  detection: r.optional(
+    r.nullable(
+      r.object({
+        verdict: r.oneOf(["human", "machine", "unknown"]),
+        cause: r.oneOf([
+          "human",
+          "long-greeting",
+          "max-words",
+          "max-word-length",
+          "initial-silence",
+          "too-long",
+          "silence",
+          "fax",
+          "tone",
+        ]),
+        atMs: r.number({ int: true, min: 0, max: 60000 }),
+        overridden: r.boolean,
+        automaticVoicemail: r.boolean,
+      }),
+    ),
+  ),
 });
 
 /** `callResponseSchema` (@/modules/calls/lib/schemas). */

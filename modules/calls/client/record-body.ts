@@ -1,7 +1,13 @@
-import { QUALITY_BOUNDS, SIP_STATUS_RANGE } from "@/modules/calls/lib/constants";
+import {
+  DETECTION_AT_MS,
+  DETECTION_CAUSES,
+  DETECTION_VERDICTS,
+  QUALITY_BOUNDS,
+  SIP_STATUS_RANGE,
+} from "@/modules/calls/lib/constants";
 import type { Disposition } from "@/modules/calls/lib/dispositions";
 import type { DirectionSummary, QualitySummary } from "@/modules/dialer/lib/call-quality";
-import type { CallRecord } from "@/modules/dialer/lib/types";
+import type { CallDetection, CallRecord } from "@/modules/dialer/lib/types";
 
 // What the browser sends about a call (PUT /api/calls/:id, PUT /api/calls/:id/disposition):
 // plain JSON built from the dialer's record and the prompt's answers. Absent values are left
@@ -64,6 +70,27 @@ function figuresOf(quality: DirectionSummary): DirectionSummary | null {
   return valid ? { averageMos, worstMos, worstJitterMs, worstLossFraction } : null;
 }
 
+const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  (list as readonly unknown[]).includes(value);
+
+/**
+ * The answering-machine detection as the route takes it (its five fields and nothing else), or
+ * undefined when any is outside what the route accepts: like a broken quality summary, a broken
+ * decision costs only itself, never the call's record.
+ */
+function detectionOf(detection: CallDetection | null | undefined): CallDetection | undefined {
+  if (!detection) return undefined;
+  const { verdict, cause, atMs, overridden, automaticVoicemail } = detection;
+  const valid =
+    oneOf(DETECTION_VERDICTS, verdict) &&
+    oneOf(DETECTION_CAUSES, cause) &&
+    Number.isInteger(atMs) &&
+    within(atMs, DETECTION_AT_MS) &&
+    typeof overridden === "boolean" &&
+    typeof automaticVoicemail === "boolean";
+  return valid ? { verdict, cause, atMs, overridden, automaticVoicemail } : undefined;
+}
+
 export function callPutBody(record: CallRecord): Record<string, unknown> {
   const inbound = record.direction === "inbound";
   return compact({
@@ -90,6 +117,7 @@ export function callPutBody(record: CallRecord): Record<string, unknown> {
         }
       : undefined,
     transferredFromCallId: inbound ? (record.transferredFromCallId ?? undefined) : undefined,
+    detection: detectionOf(record.detection),
   });
 }
 

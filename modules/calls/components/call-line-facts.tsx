@@ -6,20 +6,22 @@ import { Badge } from "@/components/ui";
 import type { CallDirectionQuality, CallDto } from "@/modules/calls/lib/schemas";
 import { qualityLevel } from "@/modules/dialer/lib/call-quality";
 import { outcomeLabelKey } from "@/modules/dialer/lib/sip-outcome";
+import { isolate } from "@/lib/format/bidi";
 import { cn } from "@/lib/ui/cn";
 import { can } from "@/lib/auth/permissions";
 import { useMemberRole } from "@/lib/client/member-role";
 
-type LineReport = Pick<CallDto, "outcome" | "sipStatus" | "setupMs" | "quality">;
+type LineReport = Pick<CallDto, "outcome" | "sipStatus" | "setupMs" | "quality" | "detection">;
 /** `detail`: the figures behind the value, for managers (shown on hover or in details). */
 export type LineFact = { key: string; label: string; value: string; detail?: string };
 
 /**
  * What the line reported about a call as label and value, only what is known: the
- * outcome (named as "Call Ended" named it in the dialer), the final SIP status, the setup time
- * (click or Answer to connected) and the quality summary. A simulated call reports none of them,
- * and its setup time is the simulation's own 600 ms timer (the demo's, a seeded 4 s): it is shown
- * only beside a line's report, so simulated calls look as they always did.
+ * outcome (named as "Call Ended" named it in the dialer), who answered (the answering-machine
+ * detector's decision), the final SIP status, the setup time (click or Answer to connected) and
+ * the quality summary. A simulated call reports none of them, and its setup time is the
+ * simulation's own 600 ms timer (the demo's, a seeded 4 s): it is shown only beside a line's
+ * report, so simulated calls look as they always did.
  *
  * A rep reads plain words: the outcome and "Call quality: Good". The SIP status, the setup time
  * and the quality's figures (MOS, jitter, loss) are for managers, who diagnose lines.
@@ -36,6 +38,7 @@ export function useLineFacts(call: LineReport | null): LineFact[] {
     const value = key ? tDialer(key) : t(call.outcome === "cancelled" ? "cancelled" : "completed");
     facts.push({ key: "outcome", label: t("outcome"), value });
   }
+  if (call.detection) facts.push(detectionFact(call.detection, t, format));
   if (technical && call.sipStatus !== null) {
     facts.push({ key: "sipStatus", label: t("sipStatus"), value: String(call.sipStatus) });
   }
@@ -85,6 +88,29 @@ export function useLineFacts(call: LineReport | null): LineFact[] {
     }
   }
   return facts;
+}
+
+/**
+ * "Answered by: an answering machine · decided after 2.1 s", then whether the rep corrected it
+ * and whether the voicemail went automatically: in plain words for reps (the cause is for the
+ * detector's accuracy counts, not the Call Log).
+ */
+function detectionFact(
+  d: NonNullable<CallDto["detection"]>,
+  t: ReturnType<typeof useTranslations<"Calls.line">>,
+  format: ReturnType<typeof useFormatter>,
+): LineFact {
+  const seconds = format.number(d.atMs / 1000, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+  const parts = [
+    t(`detection.${d.verdict}`),
+    t("detection.decidedAfter", { seconds: isolate(seconds) }),
+  ];
+  if (d.overridden) parts.push(t("detection.overridden"));
+  if (d.automaticVoicemail) parts.push(t("detection.automaticVoicemail"));
+  return { key: "detection", label: t("detection.label"), value: parts.join(" · ") };
 }
 
 /** The facts as one wrapping line of "label: value" pairs (the Call Log's rows). */

@@ -1,3 +1,4 @@
+import type { AmdCause, AmdVerdict } from "@/modules/dialer/lib/amd/detector";
 import { DISPOSITIONS } from "./dispositions";
 
 // The call API's constants without zod, for browser code that must not load it (the Targets
@@ -28,6 +29,42 @@ export const QUALITY_BOUNDS = {
   jitterMs: { min: 0, max: 60_000 },
   lossFraction: { min: 0, max: 1 },
 } as const;
+
+/**
+ * Who answered an outbound call and why, as the browser's answering-machine detector decided
+ * (modules/dialer/lib/amd/detector.ts AmdVerdict and AmdCause): the route takes these and no
+ * other. The checks below fail to compile when the detector gains a value these lists lack.
+ */
+export const DETECTION_VERDICTS = [
+  "human",
+  "machine",
+  "unknown",
+] as const satisfies readonly AmdVerdict[];
+export const DETECTION_CAUSES = [
+  "human",
+  "long-greeting",
+  "max-words",
+  "max-word-length",
+  "initial-silence",
+  "too-long",
+  "silence",
+  "fax",
+  "tone",
+] as const satisfies readonly AmdCause[];
+export type DetectionVerdict = (typeof DETECTION_VERDICTS)[number];
+export type DetectionCause = (typeof DETECTION_CAUSES)[number];
+type ListsEvery<Listed, Whole> = [Exclude<Whole, Listed>] extends [never] ? true : false;
+type Holds<T extends true> = T;
+type _DetectionListsComplete = Holds<
+  ListsEvery<DetectionVerdict, AmdVerdict> | ListsEvery<DetectionCause, AmdCause>
+>;
+
+/**
+ * When the detector decided, ms from the answer: it decides within its analysis time (5 s by
+ * default, modules/dialer/lib/amd/settings.ts); a minute bounds any setting, and anything beyond
+ * is a broken clock.
+ */
+export const DETECTION_AT_MS = { min: 0, max: 60_000 } as const;
 
 /** POST /api/calls/stats takes at most this many place ids per request. */
 export const STATS_MAX_PLACES = 100;

@@ -1,6 +1,7 @@
 import "server-only";
 import type { CallOutcome as DbCallOutcome, Prisma } from "@/lib/generated/prisma/client";
 import { businessNames } from "@/modules/records/lib/accounts";
+import { detectionOf } from "./detection";
 import type { CallDirectionQuality, CallDto, CallOutcome } from "./schemas";
 
 /** What every read of a call selects: its columns and the rep's username. */
@@ -39,6 +40,11 @@ export const callSelect = {
   transferredToUserId: true,
   transferredToNumber: true,
   transferredFromCallId: true,
+  detectionVerdict: true,
+  detectionCause: true,
+  detectionAtMs: true,
+  detectionOverridden: true,
+  automaticVoicemail: true,
   user: { select: { username: true } },
   // Call recording: the Call Log shows a play control, or that one was deleted.
   recordings: {
@@ -96,6 +102,7 @@ export function toCallDto(row: CallRow, names?: ReadonlyMap<string, string>): Ca
         }
       : null,
     transferredFromCallId: row.transferredFromCallId,
+    detection: detectionOf(row),
     recordings: row.recordings.map((r) => ({ ...r })),
   };
 }

@@ -6,6 +6,13 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { doNotCallRefusal, invalidNumber, onDncList } from "@/modules/do-not-call/lib/do-not-call";
 import { keepAccountName } from "@/modules/records/lib/accounts";
 import { callerIdPool, homeCallerId, presentedCallerId } from "@/modules/telephony/lib/caller-ids";
+import {
+  detectionColumnsOf,
+  detectionFillIn,
+  detectionFills,
+  detectionInsertColumns,
+  detectionInsertValues,
+} from "./detection";
 import { callDtos, callSelect, outcomeToDb, talkSecondsOf } from "./dto";
 import { dialStringTargets } from "./dialed-number";
 import { countryOf } from "./phone";
@@ -95,7 +102,8 @@ function lineReportOf(body: CallPutBody) {
  * and connectedAt, endedAt, endReason, the line's outcome, SIP status and quality summary are
  * never overwritten once set, so an older retry arriving late cannot undo a completed call.
  * talkSeconds is always computed here. The direction, and the business's UTC offset and category
- * (outbound only), are the first PUT's and never change.
+ * (outbound only), are the first PUT's and never change; so is the answering-machine detection
+ * (outbound only, modules/calls/lib/detection.ts).
  * A call id that belongs to another rep or organization answers 404 (its existence is not told).
  */
 export async function recordCall(
@@ -177,6 +185,7 @@ async function createCall(db: Db, session: UserSession, id: string, body: CallPu
   const transfer = await transferOf(db, session, body);
   // Only a call of this organization can be the one this call was transferred from.
   const transferredFrom = inbound ? await sameOrganizationCall(db, session, body) : null;
+  const detection = detectionColumnsOf(body, inbound);
   // ON CONFLICT DO NOTHING: two first PUTs racing each other make one row; the loser's insert
   // waits for the winner's and then does nothing.
   const inserted = await db.$queryRaw<{ id: string }[]>`
@@ -187,7 +196,7 @@ async function createCall(db: Db, session: UserSession, id: string, body: CallPu
       "incomingWorstJitterMs", "incomingWorstLossFraction", "outgoingAverageMos", "outgoingWorstMos",
       "outgoingWorstJitterMs", "outgoingWorstLossFraction", "transferredAt", "transferredToUserId",
       "transferredToNumber", "transferredFromCallId", "businessUtcOffsetMinutes",
-      "businessCategory", "updatedAt")
+      "businessCategory", ${detectionInsertColumns}, "updatedAt")
     VALUES (${id}, ${session.organizationId}::uuid, ${session.userId}::uuid, ${body.placeId ?? null},
       ${dialedDigits}, ${dialedNumber}, ${callerId}, ${t.startedAt}::timestamp(3),
       ${t.connectedAt}::timestamp(3), ${t.endedAt}::timestamp(3),
@@ -201,7 +210,8 @@ async function createCall(db: Db, session: UserSession, id: string, body: CallPu
       ${qOut?.worstMos ?? null}::float8, ${qOut?.worstJitterMs ?? null}::float8,
       ${qOut?.worstLossFraction ?? null}::float8, ${transfer.at}::timestamp(3),
       ${transfer.toUserId}::uuid, ${transfer.toNumber}, ${transferredFrom}, ${inbound ? null : (body.businessUtcOffsetMinutes ?? null)}::int,
-      ${inbound ? null : (body.businessCategory ?? null)}, ${new Date()}::timestamp(3))
+      ${inbound ? null : (body.businessCategory ?? null)}, ${detectionInsertValues(detection)},
+      ${new Date()}::timestamp(3))
     ON CONFLICT ("id") DO NOTHING
     RETURNING "id"`;
   return inserted.length === 1;
@@ -219,7 +229,10 @@ async function completeCall(db: Db, session: UserSession, id: string, body: Call
   const line = lineReportOf(body);
   const q = line.quality;
   const transfer = await transferOf(db, session, body);
-  if (!c && !e && !line.outcome && line.sipStatus === null && !q && !transfer.at) return;
+  // The stored direction decides whether a detection is kept (detectionFillIn), not this body's.
+  const detection = detectionColumnsOf(body, false);
+  const nothingNew = !c && !e && !line.outcome && line.sipStatus === null && !q && !transfer.at;
+  if (nothingNew && !detection.verdict) return;
   const reason = e ? (body.endReason ?? null) : null;
   // The summary's own columns: the stored one while there is one, else the body's.
   const keep = Prisma.sql`"averageMos" IS NOT NULL`;
@@ -250,6 +263,7 @@ async function completeCall(db: Db, session: UserSession, id: string, body: Call
       "transferredToUserId" = CASE WHEN "transferredAt" IS NULL THEN ${transfer.toUserId}::uuid ELSE "transferredToUserId" END,
       "transferredToNumber" = CASE WHEN "transferredAt" IS NULL THEN ${transfer.toNumber} ELSE "transferredToNumber" END,
       "transferredAt" = COALESCE("transferredAt", ${transfer.at}::timestamp(3)),
+      ${detectionFillIn(detection)}
       "talkSeconds" = CASE
         WHEN COALESCE("endedAt", ${e}::timestamp(3)) IS NULL THEN NULL
         WHEN COALESCE("connectedAt", ${c}::timestamp(3)) IS NULL THEN 0
@@ -264,7 +278,8 @@ async function completeCall(db: Db, session: UserSession, id: string, body: Call
         OR ("outcome" IS NULL AND ${line.outcome}::"CallOutcome" IS NOT NULL)
         OR ("sipStatus" IS NULL AND ${line.sipStatus}::int IS NOT NULL)
         OR ("averageMos" IS NULL AND ${q?.averageMos ?? null}::float8 IS NOT NULL)
-        OR ("transferredAt" IS NULL AND ${transfer.at}::timestamp(3) IS NOT NULL))`;
+        OR ("transferredAt" IS NULL AND ${transfer.at}::timestamp(3) IS NOT NULL)
+        OR ${detectionFills(detection)})`;
 }
 
 /**

@@ -8,6 +8,9 @@ import {
   CALL_DIRECTIONS,
   CALL_LIST_FILTERS,
   CALL_OUTCOMES,
+  DETECTION_AT_MS,
+  DETECTION_CAUSES,
+  DETECTION_VERDICTS,
   END_REASONS,
   QUALITY_BOUNDS,
   SIP_STATUS_RANGE,
@@ -25,10 +28,14 @@ export {
   CALL_DIRECTIONS,
   CALL_LIST_FILTERS,
   CALL_OUTCOMES,
+  DETECTION_CAUSES,
+  DETECTION_VERDICTS,
   END_REASONS,
   STATS_MAX_PLACES,
   type CallDirection,
   type CallOutcome,
+  type DetectionCause,
+  type DetectionVerdict,
   type EndReason,
 } from "./constants";
 
@@ -73,6 +80,20 @@ export const callDirectionQualitySchema = z.object({
   worstLossPercent: z.number().min(0).max(100),
 });
 export type CallDirectionQuality = z.infer<typeof callDirectionQualitySchema>;
+
+/**
+ * A call's answering-machine detection as the call DTO answers it (outbound calls only): the
+ * detector's verdict and cause, when it decided (ms from the answer), whether the rep corrected
+ * it (the verdict stays the detector's) and whether the voicemail was left automatically.
+ */
+export const callDetectionDtoSchema = z.object({
+  verdict: z.enum(DETECTION_VERDICTS),
+  cause: z.enum(DETECTION_CAUSES),
+  atMs: z.number().int().min(DETECTION_AT_MS.min).max(DETECTION_AT_MS.max),
+  overridden: z.boolean(),
+  automaticVoicemail: z.boolean(),
+});
+export type CallDetectionDto = z.infer<typeof callDetectionDtoSchema>;
 
 export const callDtoSchema = z.object({
   id: z.string(),
@@ -133,6 +154,11 @@ export const callDtoSchema = z.object({
     .nullish(),
   /** The transferring teammate's record of this call, for a call transferred to this rep. */
   transferredFromCallId: z.string().nullish(),
+  /**
+   * Who answered (answering-machine detection): null when nothing was decided (inbound calls,
+   * calls before detection); absent from answers that predate it.
+   */
+  detection: callDetectionDtoSchema.nullish(),
 });
 export type CallDto = z.infer<typeof callDtoSchema>;
 
@@ -180,6 +206,29 @@ export const callQualitySchema = z.object(
 );
 export type CallQuality = z.infer<typeof callQualitySchema>;
 
+const detectionAtMessage = "atMs is a whole number of milliseconds from 0 to 60000";
+const booleanMessage = (field: string) => `${field} is true or false`;
+
+/**
+ * The answering-machine detector's decision as the dialer reports it
+ * (modules/dialer/lib/types.ts CallDetection): all five fields, each checked on its own.
+ */
+export const callDetectionSchema = z.object(
+  {
+    verdict: z.enum(DETECTION_VERDICTS, `verdict is one of ${DETECTION_VERDICTS.join(", ")}`),
+    cause: z.enum(DETECTION_CAUSES, `cause is one of ${DETECTION_CAUSES.join(", ")}`),
+    atMs: z
+      .number(detectionAtMessage)
+      .int(detectionAtMessage)
+      .min(DETECTION_AT_MS.min, detectionAtMessage)
+      .max(DETECTION_AT_MS.max, detectionAtMessage),
+    overridden: z.boolean(booleanMessage("overridden")),
+    automaticVoicemail: z.boolean(booleanMessage("automaticVoicemail")),
+  },
+  "The detection is an object with verdict, cause, atMs, overridden and automaticVoicemail",
+);
+export type CallDetectionBody = z.infer<typeof callDetectionSchema>;
+
 const dialedDigitsMessage = "Enter the dialed digits (up to 32)";
 
 /**
@@ -203,9 +252,10 @@ export const callTooLong = "A call cannot last more than 24 hours";
 /**
  * PUT /api/calls/:id: the first PUT creates the call (201), later ones complete it (200).
  * Times and what the line reported only ever fill in: once set, connectedAt, endedAt,
- * endReason, outcome, sipStatus and the quality summary stay as they are; direction is the
- * first PUT's. Bounds that need the server's clock (how far back a start may be, how far
- * ahead) are checked by the server (modules/calls/lib/record.ts), not here: this schema is pure.
+ * endReason, outcome, sipStatus, the quality summary, the transfer and the detection stay as
+ * they are; direction is the first PUT's. Bounds that need the server's clock (how far back a
+ * start may be, how far ahead) are checked by the server (modules/calls/lib/record.ts), not
+ * here: this schema is pure.
  *
  * An inbound call (direction "inbound") carries the caller's number in dialedDigits, which may
  * be empty: a caller who withheld their number still rang the rep.
@@ -255,6 +305,11 @@ export const callPutBodySchema = z
       .nullish(),
     /** A call a teammate transferred to this rep: the id of the teammate's record of it. */
     transferredFromCallId: z.string().trim().min(1).max(100).nullish(),
+    /**
+     * Who answered an outbound call, as the answering-machine detector decided. Kept from the
+     * first PUT that has it; ignored for an inbound call.
+     */
+    detection: callDetectionSchema.nullish(),
   })
   .superRefine((body, ctx) => {
     if (!body.dialedDigits && body.direction !== "inbound") {

@@ -74,6 +74,20 @@ export type DialContext = {
 };
 
 /**
+ * Who answered an outbound call, as the answering-machine detector decided: its verdict and
+ * cause, and when (`atMs`, ms from the answer). `overridden`: the rep corrected the decision with
+ * a key (the verdict stays the detector's, so its accuracy can be counted). `automaticVoicemail`:
+ * the rep's default voicemail was left without the rep.
+ */
+export type CallDetection = {
+  verdict: "human" | "machine" | "unknown";
+  cause: AmdCause;
+  atMs: number;
+  overridden: boolean;
+  automaticVoicemail: boolean;
+};
+
+/**
  * One call as the dialer saw it, handed to `onCall` when it is dialed and again when it ends
  * (modules/calls/client records it through the API). Times are clock epoch ms.
  */
@@ -96,20 +110,6 @@ export type CallRecord = {
   transfer?: { at: number; target: TransferTarget } | null;
   /** An answered transferred call: the id of the transferring rep's record of it. */
   transferredFromCallId?: string | null;
-  /** What the answering-machine detector decided on the answered call. */
+  /** An answered outbound call's answering-machine detection (the server keeps the first). */
   detection?: CallDetection | null;
-};
-
-/**
- * The answering-machine detector's decision on an answered outbound call: `atMs` from the
- * answer; `overridden` when the rep corrected it with a key (the verdict stays the detector's,
- * so that its accuracy can be counted); `automaticVoicemail` when the rep's default voicemail
- * was left without the rep.
- */
-export type CallDetection = {
-  verdict: "human" | "machine" | "unknown";
-  cause: AmdCause;
-  atMs: number;
-  overridden: boolean;
-  automaticVoicemail: boolean;
 };
