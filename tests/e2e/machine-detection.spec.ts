@@ -140,4 +140,96 @@ test("a session's machine gets the voicemail after its beep without the rep; a p
         ["+15125550101", "human", false],
       ]),
     );
+
+  // The Call Log says who answered, when it was decided, and that the voicemail went by itself.
+  const res = await request.get("/api/calls?limit=20", {
+    headers: { Authorization: `Bearer ${repSession.token}` },
+  });
+  const machineCall = ((await res.json()) as { calls: CallDto[] }).calls.find(
+    (c) => c.dialedNumber === "+15125550100" && c.detection?.automaticVoicemail,
+  )!;
+  await page.goto("/app/call-log");
+  const row = page.locator(`[data-testid="call-log-row"][data-call-id="${machineCall.id}"]`);
+  const fact = row.locator('[data-fact="detection"]');
+  await expect(fact.locator("dt")).toHaveText("Answered by");
+  await expect(fact.locator("dd")).toHaveText(
+    /^an answering machine · decided after \u2068\d\.\d\u2069 s · voicemail left automatically$/,
+  );
+});
+
+test("P while it waits for the beep: the rep gets the call, no voicemail goes, and the record says overridden", async ({
+  page,
+  repSession,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await oneMessage(request, repSession.token);
+  await peer.reset();
+  await configurePlacesPeer({ reset: true, total: 1 });
+  await peer.configure({ numbers: { "15125550100": "machine" } });
+  const since = Date.now();
+  await page.goto(`/app/targets?q=${encodeURIComponent(`roofers in Austin ${since}`)}&ts=1`);
+  await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
+    timeout: 20_000,
+  });
+  await expectTargetsReady(page);
+  await page.getByTestId("power-dial-open").click();
+  const preview = page.getByRole("dialog", { name: "Dial this list" });
+  await preview.getByRole("checkbox", { name: "Include businesses that are closed now" }).check();
+  await preview.getByTestId("power-dial-start").click();
+  const d = dialerParts(page);
+  const detection = d.widget.getByTestId("machine-detection");
+  await expect(detection).toHaveAttribute("data-phase", "waiting-for-beep", { timeout: 30_000 });
+  await expect(
+    detection.getByRole("button", { name: "A person is there: hear the call now" }),
+  ).toHaveAttribute("aria-keyshortcuts", "P");
+
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("p");
+  await expect(detection).toHaveAttribute("data-verdict", "machine");
+  await expect(detection).toHaveText("You said a person answered");
+  const call = await peer.waitForLastCall();
+  // Two seconds past the beep's end, and still no message: the rep has the call.
+  await expect
+    .poll(
+      async () => {
+        const started = (await peer.waitForLastCall()).media as { clipStartedAt: number | null };
+        return Date.now() - (started.clipStartedAt ?? Date.now()) - machineClip.beepEndMs!;
+      },
+      { message: "the machine's beep is 2 s past", timeout: 20_000, intervals: [500] },
+    )
+    .toBeGreaterThan(2_000);
+  await expect(d.widget.getByTestId("voicemail-playing")).toHaveCount(0);
+  await d.widget.getByTestId("dialer-end").click();
+  const ended = await peer.waitForCall(call.id, (c) => c.status === "ended", {
+    message: "the rep ends the call",
+  });
+  expect(ended.tones.filter((s) => s.kind === "tone" && s.hz === messageHz)).toEqual([]);
+  await prompt(page).getByRole("button", { name: "Save outcome" }).click();
+  await page
+    .getByRole("dialog", { name: "Session summary" })
+    .getByRole("button", { name: "Done" })
+    .click();
+
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get("/api/calls?limit=20", {
+          headers: { Authorization: `Bearer ${repSession.token}` },
+        });
+        const body = (await res.json()) as { calls: (CallDto & { startedAt: string })[] };
+        return body.calls
+          .filter((c) => Date.parse(c.startedAt) >= since)
+          .map(
+            (c) =>
+              c.detection && [
+                c.detection.verdict,
+                c.detection.overridden,
+                c.detection.automaticVoicemail,
+              ],
+          );
+      },
+      { message: "the call recorded as overridden", timeout: 15_000 },
+    )
+    .toEqual([["machine", true, false]]);
 });

@@ -10,7 +10,7 @@ import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
 import { expectTargetsReady, setLocale } from "./helpers";
 import { configurePlacesPeer } from "./places-peer-control";
-import { messageHz, messageMs, oneMessage, toneWav } from "./voicemail-helpers";
+import { messageHz, messageMs, oneMessage, phoneToneWav } from "./voicemail-helpers";
 import {
   configureE2eLine,
   fakeMediaLaunchOptions,
@@ -142,7 +142,7 @@ test("with consent required, the peer hears the operator's notice before the rec
   try {
     const uploaded = await request.put(`/api/admin/recordings/${organizationId}/notice`, {
       headers: { ...operator, "Content-Type": "audio/wav" },
-      data: toneWav(noticeHz, 2000),
+      data: phoneToneWav(noticeHz, 2000),
     });
     expect(uploaded.status()).toBe(200);
     // Only this test's call: the rep's earlier calls (other specs) may have recordings too.

@@ -4,13 +4,14 @@
 // The worklet's code is a string loaded through a blob: URL, so it needs no route or file of
 // its own; only the detection itself runs on the page (it costs well under 1 % of a core).
 
-const PROCESSOR = "dialflow-amd-tap";
+export const PROCESSOR = "dialflow-amd-tap";
 
-const processorSource = `
+export const processorSource = `
 registerProcessor("${PROCESSOR}", class extends AudioWorkletProcessor {
   constructor() {
     super();
-    this.block = new Float32Array(Math.round(sampleRate / 50));
+    this.size = Math.round(sampleRate / 50);
+    this.block = new Float32Array(this.size);
     this.filled = 0;
   }
   process(inputs) {
@@ -18,13 +19,14 @@ registerProcessor("${PROCESSOR}", class extends AudioWorkletProcessor {
     if (!channel) return true;
     let offset = 0;
     while (offset < channel.length) {
-      const take = Math.min(this.block.length - this.filled, channel.length - offset);
+      const take = Math.min(this.size - this.filled, channel.length - offset);
       this.block.set(channel.subarray(offset, offset + take), this.filled);
       this.filled += take;
       offset += take;
-      if (this.filled === this.block.length) {
+      if (this.filled === this.size) {
+        // Transferred, not copied: the block is detached here, so a new one takes its place.
         this.port.postMessage(this.block, [this.block.buffer]);
-        this.block = new Float32Array(this.block.length);
+        this.block = new Float32Array(this.size);
         this.filled = 0;
       }
     }
