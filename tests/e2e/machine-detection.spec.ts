@@ -106,6 +106,10 @@ test("a session's machine gets the voicemail after its beep without the rep; a p
   // in tests/unit/amd-voicemail-cue.test.ts; here the path and a loaded machine add to it).
   expect(firstHeard.startAt).toBeGreaterThanOrEqual(beepEnd);
   expect(firstHeard.startAt - beepEnd).toBeLessThanOrEqual(2_000);
+  test.info().annotations.push({
+    type: "voicemail heard after the beep's end, ms",
+    description: String(firstHeard.startAt - beepEnd),
+  });
   const longest = message.reduce((a, s) => (s.durationMs > a.durationMs ? s : a));
   expect(longest.durationMs).toBeGreaterThanOrEqual(messageMs - 300);
 
@@ -115,9 +119,14 @@ test("a session's machine gets the voicemail after its beep without the rep; a p
   await expect(detection).toHaveAttribute("data-verdict", "human", { timeout: 10_000 });
   await expect(detection).toHaveText("Answered by a person");
   await d.widget.getByTestId("dialer-end").click();
-  await prompt(page).getByRole("button", { name: "Save outcome" }).click();
+  // The prompt takes focus: 1 is Interested, Enter saves.
+  await expect(prompt(page).locator(":focus")).toHaveCount(1);
+  await page.keyboard.press("1");
+  await expect(prompt(page).getByRole("button", { name: "Save outcome" })).toBeFocused();
+  await page.keyboard.press("Enter");
   const summary = page.getByRole("dialog", { name: "Session summary" });
   await expect(summary.getByTestId("summary-dispositions")).toContainText("Voicemail1");
+  await expect(summary.getByTestId("summary-dispositions")).toContainText("Interested1");
   await summary.getByRole("button", { name: "Done" }).click();
 
   // The records keep both decisions; the machine's voicemail was left automatically.
@@ -205,7 +214,10 @@ test("P while it waits for the beep: the rep gets the call, no voicemail goes, a
     message: "the rep ends the call",
   });
   expect(ended.tones.filter((s) => s.kind === "tone" && s.hz === messageHz)).toEqual([]);
-  await prompt(page).getByRole("button", { name: "Save outcome" }).click();
+  await expect(prompt(page).locator(":focus")).toHaveCount(1);
+  await page.keyboard.press("4");
+  await expect(prompt(page).getByRole("button", { name: "Save outcome" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await page
     .getByRole("dialog", { name: "Session summary" })
     .getByRole("button", { name: "Done" })
