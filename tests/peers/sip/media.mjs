@@ -175,9 +175,12 @@ export function createMediaLeg({
     }
   }
 
-  function clipFrame() {
+  /** The clip's next frame, due `lateMs` ago (a late timer sends it in a catch-up burst). */
+  function clipFrame(lateMs) {
     if (!sending || pausedForDtmf) return null;
-    media.clipStartedAt ??= Date.now();
+    // When it was due, not when it went out: the frames after it keep to the schedule, so the
+    // clip's audio is at clipStartedAt + its own time, whatever this frame's delay.
+    media.clipStartedAt ??= Math.round(Date.now() - lateMs);
     return clip.shift() ?? silentFrame;
   }
 
@@ -189,11 +192,12 @@ export function createMediaLeg({
     timer = setInterval(() => {
       const now = performance.now();
       while (next <= now) {
+        const lateMs = now - next;
         next += frameMs;
         const frame = fed
           ? fed.shift()
           : clip
-            ? clipFrame()
+            ? clipFrame(lateMs)
             : source.hz
               ? source.nextFrame()
               : null;
