@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { expectTargetsReady } from "./helpers";
 
 /** The pieces of the dialer the specs drive. */
 export function dialerParts(page: Page) {
@@ -30,4 +31,25 @@ export async function openAppWithClock(page: Page) {
   // already passed is an error.
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(Math.max(T0 + 10_000, now + 1_000));
+}
+
+/**
+ * Searches `query` on Targets with a real line and starts a power-dial session on the results,
+ * closed businesses included (the Places peer's hours would otherwise skip some). Returns the
+ * session's bar.
+ */
+export async function startSessionOverLine(page: Page, query: string) {
+  await page.goto(`/app/targets?q=${encodeURIComponent(query)}&ts=1`);
+  await expect(page.getByTestId("line-indicator")).toHaveAttribute(
+    "data-line-state",
+    "registered",
+    { timeout: 20_000 },
+  );
+  await expectTargetsReady(page);
+  await page.getByTestId("power-dial-open").click();
+  const preview = page.getByRole("dialog", { name: "Dial this list" });
+  await preview.getByRole("checkbox", { name: "Include businesses that are closed now" }).check();
+  await preview.getByTestId("power-dial-start").click();
+  await expect(preview).toBeHidden();
+  return page.getByTestId("power-dial-bar");
 }

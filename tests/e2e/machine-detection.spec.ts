@@ -7,9 +7,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { dialerParts } from "./dialer-helpers";
+import { dialerParts, startSessionOverLine } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
-import { expectTargetsReady } from "./helpers";
 import { configurePlacesPeer } from "./places-peer-control";
 import { messageHz, messageMs, oneMessage } from "./voicemail-helpers";
 import {
@@ -43,7 +42,6 @@ test.afterAll(async ({ operatorSession }, testInfo) => {
   await configurePlacesPeer({ reset: true });
 });
 
-const lineIndicator = (page: Page) => page.getByTestId("line-indicator");
 const prompt = (page: Page) => page.getByTestId("dialer-disposition");
 
 type CallDto = {
@@ -65,20 +63,7 @@ test("a session's machine gets the voicemail after its beep without the rep; a p
   await configurePlacesPeer({ reset: true, total: 2 });
   await peer.configure({ numbers: { "15125550100": "machine", "15125550101": "human" } });
   const since = Date.now();
-  const query = `plumbers in Austin ${Date.now().toString(36)}`;
-  await page.goto(`/app/targets?q=${encodeURIComponent(query)}&ts=1`);
-  await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
-    timeout: 20_000,
-  });
-  await expectTargetsReady(page);
-  await expect(page.getByTestId("target-row")).toHaveCount(2);
-
-  await page.getByTestId("power-dial-open").click();
-  const preview = page.getByRole("dialog", { name: "Dial this list" });
-  await preview.getByRole("checkbox", { name: "Include businesses that are closed now" }).check();
-  await preview.getByTestId("power-dial-start").click();
-  await expect(preview).toBeHidden();
-  const bar = page.getByTestId("power-dial-bar");
+  const bar = await startSessionOverLine(page, `plumbers in Austin ${since}`);
   const d = dialerParts(page);
 
   // The machine: the detector listens, then waits for the beep; the rep is not asked anything.
@@ -177,15 +162,7 @@ test("P while it waits for the beep: the rep gets the call, no voicemail goes, a
   await configurePlacesPeer({ reset: true, total: 1 });
   await peer.configure({ numbers: { "15125550100": "machine" } });
   const since = Date.now();
-  await page.goto(`/app/targets?q=${encodeURIComponent(`roofers in Austin ${since}`)}&ts=1`);
-  await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
-    timeout: 20_000,
-  });
-  await expectTargetsReady(page);
-  await page.getByTestId("power-dial-open").click();
-  const preview = page.getByRole("dialog", { name: "Dial this list" });
-  await preview.getByRole("checkbox", { name: "Include businesses that are closed now" }).check();
-  await preview.getByTestId("power-dial-start").click();
+  await startSessionOverLine(page, `roofers in Austin ${since}`);
   const d = dialerParts(page);
   const detection = d.widget.getByTestId("machine-detection");
   await expect(detection).toHaveAttribute("data-phase", "waiting-for-beep", { timeout: 30_000 });
