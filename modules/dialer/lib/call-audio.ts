@@ -90,6 +90,8 @@ export function createCallAudio(options: CallAudioOptions): CallAudio {
     tap: tapAudio,
     onDetection: options.onDetection,
     async leaveVoicemail() {
+      // The rep dropped it by hand already (V while it listened): that one is not automatic.
+      if (drop.state().phase !== "idle") return false;
       await drop.drop();
       return drop.state().phase === "playing";
     },
