@@ -28,9 +28,10 @@ export async function openAppWithClock(page: Page) {
   await page.goto("/app");
   await expect(page.getByTestId("dialer-widget")).toBeVisible();
   // Ahead of the page's clock, however long a busy machine took to load it: pausing at a time
-  // already passed is an error.
+  // already passed is an error. 1 s was not always enough between reading the clock and pausing
+  // it beside another shard (two flaky tests in a full run): 5 s is.
   const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(Math.max(T0 + 10_000, now + 1_000));
+  await page.clock.pauseAt(Math.max(T0 + 10_000, now + 5_000));
 }
 
 /**
