@@ -17,8 +17,8 @@ import { machineDetectionKey, useStoredValue } from "@/lib/client/storage";
 
 /**
  * The dialer settings menu itself, loaded on first use (dialer-settings-menu.tsx): Dialer
- * Sounds, Audio devices (microphone and speaker for real calls), and the spec's Auto-advance
- * placeholder.
+ * Sounds, Detect answering machines (modules/dialer/lib/amd/on-call.ts), Audio devices
+ * (microphone and speaker for real calls), and the spec's Auto-advance placeholder.
  */
 export default function DialerSettingsDropdown({
   dir,

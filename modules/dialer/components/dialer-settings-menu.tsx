@@ -8,8 +8,8 @@ import { LazyMenu } from "@/components/ui/lazy-menu";
 const loadDropdown = () => import("@/modules/dialer/components/dialer-settings-dropdown");
 
 /**
- * Dialer Sounds, Audio devices, and the spec's Auto-advance placeholder. The menu's code
- * loads when it is first used (components/ui/lazy-menu.tsx).
+ * Dialer Sounds, Detect answering machines, Audio devices, and the spec's Auto-advance
+ * placeholder. The menu's code loads when it is first used (components/ui/lazy-menu.tsx).
  */
 export function DialerSettingsMenu({
   dir,
