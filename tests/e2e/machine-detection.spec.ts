@@ -6,7 +6,7 @@
 // The records keep both decisions.
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { dialerParts, startSessionOverLine } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
 import { configurePlacesPeer } from "./places-peer-control";
@@ -47,9 +47,19 @@ const prompt = (page: Page) => page.getByTestId("dialer-disposition");
 type CallDto = {
   id: string;
   dialedNumber: string | null;
-  disposition: string | null;
+  startedAt: string;
   detection: { verdict: string; automaticVoicemail: boolean; overridden: boolean } | null;
 };
+
+/** The rep's calls started since `since` (epoch ms), newest first, as the Call Log reads them. */
+async function callsSince(request: APIRequestContext, token: string, since: number) {
+  const res = await request.get("/api/calls?limit=20", {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { calls: CallDto[] };
+  return body.calls.filter((c) => Date.parse(c.startedAt) >= since);
+}
 
 test("a session's machine gets the voicemail after its beep without the rep; a person is handed to the rep", async ({
   page,
@@ -117,15 +127,12 @@ test("a session's machine gets the voicemail after its beep without the rep; a p
   // The records keep both decisions; the machine's voicemail was left automatically.
   await expect
     .poll(
-      async () => {
-        const res = await request.get("/api/calls?limit=20", {
-          headers: { Authorization: `Bearer ${repSession.token}` },
-        });
-        const body = (await res.json()) as { calls: (CallDto & { startedAt: string })[] };
-        return body.calls
-          .filter((c) => Date.parse(c.startedAt) >= since)
-          .map((c) => [c.dialedNumber, c.detection?.verdict, c.detection?.automaticVoicemail]);
-      },
+      async () =>
+        (await callsSince(request, repSession.token, since)).map((c) => [
+          c.dialedNumber,
+          c.detection?.verdict,
+          c.detection?.automaticVoicemail,
+        ]),
       { message: "both calls recorded with their decisions", timeout: 15_000 },
     )
     .toEqual(
@@ -136,10 +143,7 @@ test("a session's machine gets the voicemail after its beep without the rep; a p
     );
 
   // The Call Log says who answered, when it was decided, and that the voicemail went by itself.
-  const res = await request.get("/api/calls?limit=20", {
-    headers: { Authorization: `Bearer ${repSession.token}` },
-  });
-  const machineCall = ((await res.json()) as { calls: CallDto[] }).calls.find(
+  const machineCall = (await callsSince(request, repSession.token, since)).find(
     (c) => c.dialedNumber === "+15125550100" && c.detection?.automaticVoicemail,
   )!;
   await page.goto("/app/call-log");
@@ -202,22 +206,15 @@ test("P while it waits for the beep: the rep gets the call, no voicemail goes, a
 
   await expect
     .poll(
-      async () => {
-        const res = await request.get("/api/calls?limit=20", {
-          headers: { Authorization: `Bearer ${repSession.token}` },
-        });
-        const body = (await res.json()) as { calls: (CallDto & { startedAt: string })[] };
-        return body.calls
-          .filter((c) => Date.parse(c.startedAt) >= since)
-          .map(
-            (c) =>
-              c.detection && [
-                c.detection.verdict,
-                c.detection.overridden,
-                c.detection.automaticVoicemail,
-              ],
-          );
-      },
+      async () =>
+        (await callsSince(request, repSession.token, since)).map(
+          (c) =>
+            c.detection && [
+              c.detection.verdict,
+              c.detection.overridden,
+              c.detection.automaticVoicemail,
+            ],
+        ),
       { message: "the call recorded as overridden", timeout: 15_000 },
     )
     .toEqual([["machine", true, false]]);
