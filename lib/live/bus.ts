@@ -36,7 +36,15 @@ function bus(): Bus {
   return holder.__liveBus;
 }
 
-type Wire = { org: string; from: string; change: TeamChange };
+/**
+ * What travels between instances: a team change for the browsers' streams, and/or a member's
+ * presence for the instances' own memory (lib readers register with `subscribePresence`; it never
+ * reaches a browser's stream).
+ */
+type Wire = { org: string; from: string; change?: TeamChange; presence?: unknown };
+
+// Org ids are UUIDs: this event name cannot be an organization's.
+const PRESENCE_EVENT = "presence";
 
 /** LISTENs on a connection of its own (a pooled one could be handed to a query mid-listen). */
 function listen(b: Bus, databaseUrl: string) {
@@ -67,10 +75,11 @@ function listen(b: Bus, databaseUrl: string) {
     } catch {
       return;
     }
-    const change = parseTeamChange(wire.change);
     // This instance's own changes were delivered when they were published.
-    if (!change || typeof wire.org !== "string" || wire.from === b.instance) return;
-    b.emitter.emit(wire.org, change);
+    if (typeof wire.org !== "string" || wire.from === b.instance) return;
+    if (wire.presence !== undefined) b.emitter.emit(PRESENCE_EVENT, wire.org, wire.presence);
+    const change = wire.change === undefined ? null : parseTeamChange(wire.change);
+    if (change) b.emitter.emit(wire.org, change);
   });
   client
     .connect()
@@ -96,12 +105,45 @@ export function subscribeTeam(organizationId: string, listener: Listener): () =>
  * could not be announced is still saved, and the browsers' fallback refresh picks it up.
  */
 export async function publishTeamChange(organizationId: string, change: TeamChange) {
+  await publish(organizationId, { change });
+}
+
+/**
+ * A member's presence (the live floor keeps it in each instance's memory): this instance's
+ * listeners at once, the others' through NOTIFY; with `change`, the team's streams hear it too.
+ * Never throws, like publishTeamChange.
+ */
+export async function publishPresence(
+  organizationId: string,
+  presence: unknown,
+  change: TeamChange | null,
+) {
+  await publish(organizationId, { presence, ...(change ? { change } : {}) });
+}
+
+/**
+ * Calls `listener` with every presence published by any instance (this one's included) until the
+ * returned function runs. Holding one keeps this instance LISTENing on PostgreSQL.
+ */
+export function subscribePresence(
+  listener: (organizationId: string, presence: unknown) => void,
+): () => void {
   const b = bus();
-  b.emitter.emit(organizationId, change);
+  b.emitter.on(PRESENCE_EVENT, listener);
+  if (env.DATABASE_URL) listen(b, env.DATABASE_URL);
+  return () => {
+    b.emitter.off(PRESENCE_EVENT, listener);
+  };
+}
+
+async function publish(organizationId: string, what: { change?: TeamChange; presence?: unknown }) {
+  const b = bus();
+  if (what.presence !== undefined) b.emitter.emit(PRESENCE_EVENT, organizationId, what.presence);
+  if (what.change) b.emitter.emit(organizationId, what.change);
   if (!env.DATABASE_URL) return;
   try {
     const { connection } = await getDbState();
-    const wire: Wire = { org: organizationId, from: b.instance, change };
+    const wire: Wire = { org: organizationId, from: b.instance, ...what };
     await connection.pool?.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(wire)]);
   } catch (error) {
     log.warn("live: NOTIFY failed", { error: String(error) });
@@ -111,5 +153,8 @@ export async function publishTeamChange(organizationId: string, change: TeamChan
 /** How many streams this instance holds (the console's and the benchmark's figure). */
 export function liveSubscriberCount() {
   const b = bus();
-  return b.emitter.eventNames().reduce((n, name) => n + b.emitter.listenerCount(name), 0);
+  return b.emitter
+    .eventNames()
+    .filter((name) => name !== PRESENCE_EVENT)
+    .reduce((n, name) => n + b.emitter.listenerCount(name), 0);
 }

@@ -2,8 +2,8 @@
 // which. It carries no data itself (the browser refetches what it shows, with its own rights),
 // so an event can never show a rep something their requests would not.
 
-/** The kinds of team data a screen may be showing. */
-export const LIVE_TOPICS = ["records", "calls", "do-not-call"] as const;
+/** The kinds of team data a screen may be showing ("floor": a member's presence, the live floor). */
+export const LIVE_TOPICS = ["records", "calls", "do-not-call", "floor"] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 export type TeamChange = {

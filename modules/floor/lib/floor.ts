@@ -1,0 +1,57 @@
+import "server-only";
+import type { UserSession } from "@/lib/auth/sessions";
+import { getDb } from "@/lib/db/client";
+import { currentPresence } from "./presence-store";
+import type { FloorResponse } from "./schemas";
+
+/**
+ * The live floor: every active member of the manager's organization with their presence (from
+ * this instance's memory, which the live bus keeps current) and today's outbound figures since
+ * `since`: dials, connects (connected outbound calls) and talk seconds. One read on the calls'
+ * analytics index (organization, startedAt, then the columns it sums).
+ */
+export async function teamFloor(
+  session: UserSession,
+  since: Date,
+  now = new Date(),
+): Promise<FloorResponse> {
+  const db = await getDb();
+  const org = session.organizationId;
+  const rows = await db.$queryRaw<
+    {
+      id: string;
+      name: string;
+      role: "rep" | "manager";
+      dials: number;
+      connects: number;
+      talkSeconds: number;
+    }[]
+  >`
+    SELECT u."id"::text AS "id", u."username" AS "name", u."role"::text AS "role",
+      COUNT(c."id")::int AS "dials", COUNT(c."connectedAt")::int AS "connects",
+      COALESCE(SUM(c."talkSeconds"), 0)::int AS "talkSeconds"
+    FROM "User" u
+    LEFT JOIN "Call" c ON c."organizationId" = ${org}::uuid AND c."userId" = u."id"
+      AND c."direction" = 'outbound'::"CallDirection" AND c."startedAt" >= ${since}::timestamp(3)
+    WHERE u."organizationId" = ${org}::uuid AND NOT u."disabled"
+    GROUP BY u."id", u."username", u."role"
+    ORDER BY u."username"`;
+  const at = now.getTime();
+  return {
+    now: now.toISOString(),
+    reps: rows.map((row) => {
+      const presence = currentPresence(org, row.id, at);
+      return {
+        id: row.id,
+        name: row.name,
+        role: row.role,
+        self: row.id === session.userId,
+        state: presence?.state ?? "offline",
+        since: presence ? new Date(presence.since).toISOString() : null,
+        business: presence?.business ?? null,
+        powerDial: presence?.powerDial ?? null,
+        today: { dials: row.dials, connects: row.connects, talkSeconds: row.talkSeconds },
+      };
+    }),
+  };
+}
