@@ -1,6 +1,8 @@
 // Types for edge.mjs (plain JavaScript so that it runs before anything is built).
 export type EdgePorts = {
   ws: number;
+  /** Secure WebSocket, with `tls` only. */
+  wss: number;
   sip: number;
   ng: number;
   turn: number;
@@ -17,11 +19,16 @@ export type EdgeOptions = {
   ports?: Partial<EdgePorts>;
   trunk?: { host: string; port: number };
   numbers?: Record<string, string | string[]>;
+  /** Also wss:// on `ports.wss`, with a self-signed certificate for `host` made with openssl. */
+  tls?: boolean;
   log?: (name: string, line: string) => void;
 };
 export type EdgeConfig = {
   values: Record<string, string | number>;
   wsUrl: string;
+  /** With `tls`: the wss:// URL, and the certificate's PEM file that a client trusts for it. */
+  wssUrl: string | null;
+  certificate: string | null;
   sipDomain: string;
   turnUrl: string;
   ports: EdgePorts;

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import dgram from "node:dgram";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -24,7 +25,7 @@ export const EDGE_PROGRAMS = [
 
 /** Debian packages the edge and its tests need (`apt-get install` these). */
 export const EDGE_PACKAGES =
-  "kamailio kamailio-websocket-modules kamailio-autheph-modules kamailio-tls-modules kamailio-extra-modules rtpengine-daemon coturn baresip sip-tester";
+  "kamailio kamailio-websocket-modules kamailio-autheph-modules kamailio-tls-modules kamailio-extra-modules rtpengine-daemon coturn baresip sip-tester openssl";
 
 const onPath = (program) =>
   (process.env.PATH ?? "")
@@ -45,6 +46,7 @@ export function callAuthorizationKey(secret) {
 /** Development defaults: loopback only. Tests pass their own ports. */
 export const DEFAULT_PORTS = {
   ws: 8088,
+  wss: 8443,
   sip: 5080,
   ng: 22222,
   turn: 3478,
@@ -83,6 +85,54 @@ export function numbersTable(numbers) {
   return `${rows.join("\n")}\n`;
 }
 
+/**
+ * A self-signed certificate and key for `host` (a name or an address) in `dir`, made with
+ * Debian's openssl. One that names the host and is valid for another day is kept, so a browser
+ * told to trust it once goes on trusting it. Returns the two files' paths.
+ */
+function edgeCertificate(dir, host) {
+  const certificate = path.join(dir, "edge-cert.pem");
+  const privateKey = path.join(dir, "edge-key.pem");
+  if (fs.existsSync(certificate) && fs.existsSync(privateKey)) {
+    const cert = new crypto.X509Certificate(fs.readFileSync(certificate));
+    const names = net.isIP(host) ? cert.checkIP(host) : cert.checkHost(host);
+    if (names && Date.parse(cert.validTo) > Date.now() + 86_400_000) {
+      return { certificate, privateKey };
+    }
+  }
+  const res = spawnSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-days",
+      "365",
+      "-subj",
+      `/CN=${host}`,
+      "-addext",
+      `subjectAltName=${net.isIP(host) ? "IP" : "DNS"}:${host}`,
+      "-keyout",
+      privateKey,
+      "-out",
+      certificate,
+    ],
+    { encoding: "utf8" },
+  );
+  if (res.error?.code === "ENOENT") {
+    throw new Error("wss:// needs openssl to make the edge's certificate: apt-get install openssl");
+  }
+  if (res.error || res.status !== 0) {
+    throw new Error(`openssl could not make the edge's certificate:\n${res.stderr || res.error}`);
+  }
+  fs.chmodSync(privateKey, 0o600);
+  return { certificate, privateKey };
+}
+
 /** Writes every configuration file for one edge under `dir`; returns what to start. */
 export function writeEdgeConfig({
   dir,
@@ -92,6 +142,7 @@ export function writeEdgeConfig({
   ports = DEFAULT_PORTS,
   trunk = { host: "127.0.0.1", port: 5090 },
   numbers = {},
+  tls = false,
 }) {
   if (!secret || secret.length < 16)
     throw new Error("The shared secret needs 16 characters or more");
@@ -113,6 +164,7 @@ export function writeEdgeConfig({
     EDGE_SECRET: secret,
     CALL_AUTHORIZATION_KEY: callAuthorizationKey(secret),
     WS_PORT: p.ws,
+    WSS_PORT: p.wss,
     SIP_PORT: p.sip,
     NG_PORT: p.ng,
     TURN_PORT: p.turn,
@@ -125,6 +177,7 @@ export function writeEdgeConfig({
     NUMBERS_DIR: path.join(dir, "kamailio/db"),
     RUN_DIR: path.join(dir, "run"),
     TURN_DIR: path.join(dir, "turn"),
+    TLS_CONFIG: path.join(dir, "kamailio/tls.cfg"),
   };
   const template = (name) => fs.readFileSync(path.join(here, name), "utf8");
   fs.copyFileSync(
@@ -137,6 +190,18 @@ export function writeEdgeConfig({
     { mode: 0o600 },
   );
   fs.writeFileSync(path.join(dir, "kamailio/db/numbers"), numbersTable(numbers));
+  let certificate = null;
+  if (tls) {
+    const files = edgeCertificate(path.join(dir, "kamailio"), host);
+    certificate = files.certificate;
+    fs.writeFileSync(
+      values.TLS_CONFIG,
+      fill(template("kamailio/tls.dev.cfg"), {
+        TLS_CERTIFICATE: files.certificate,
+        TLS_PRIVATE_KEY: files.privateKey,
+      }),
+    );
+  }
   fs.writeFileSync(
     path.join(dir, "rtpengine.conf"),
     fill(template("rtpengine/rtpengine.dev.conf"), values),
@@ -151,6 +216,8 @@ export function writeEdgeConfig({
   return {
     values,
     wsUrl: `ws://${host}:${p.ws}`,
+    wssUrl: tls ? `wss://${host}:${p.wss}` : null,
+    certificate,
     sipDomain: domain,
     turnUrl: `turn:${host}:${p.turn}?transport=udp`,
     ports: p,
@@ -259,6 +326,7 @@ export async function startEdge(options) {
       run("kamailio", "kamailio", [
         "-f",
         path.join(dir, "kamailio/kamailio.cfg"),
+        ...(config.wssUrl ? ["-A", "WITH_TLS"] : []),
         "-DD",
         "-E",
         "-Y",

@@ -3,6 +3,7 @@
 // Prints what to type into the console's Telephony panel. Options:
 //   --trunk host:port        where calls to numbers go (a SIP trunk or a test phone; default 127.0.0.1:5090)
 //   --number +15125550100=userId[,userId...]   an organization number and who it rings (repeatable)
+//   --tls                    also wss:// on 127.0.0.1:8443, with a self-signed certificate
 //   --help
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -10,10 +11,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { EDGE_PACKAGES, missingEdgePrograms, startEdge } from "../edge/edge.mjs";
 
-const usage = `Usage: npm run edge -- [--trunk host:port] [--number +15125550100=userId[,userId]]...
+const usage = `Usage: npm run edge -- [--trunk host:port] [--number +15125550100=userId[,userId]]... [--tls]
 
 Starts Kamailio, rtpengine and coturn on 127.0.0.1 with configuration under DATA_DIR/edge
-(default .data/edge) and prints the Telephony panel's values. Ctrl-C stops all three.`;
+(default .data/edge) and prints the Telephony panel's values. Ctrl-C stops all three.
+--tls also serves wss:// on 127.0.0.1:8443 with a self-signed certificate (made with openssl).`;
 
 let args;
 try {
@@ -21,6 +23,7 @@ try {
     options: {
       trunk: { type: "string", default: "127.0.0.1:5090" },
       number: { type: "string", multiple: true, default: [] },
+      tls: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
   }).values;
@@ -64,6 +67,7 @@ try {
     secret,
     trunk: { host: trunkHost, port: Number(trunkPort || 5060) },
     numbers,
+    tls: args.tls,
     log: (name, line) => {
       if (/\b(ERR|ERROR|CRITICAL|WARNING)\b/.test(line)) console.log(`[${name}] ${line}`);
     },
@@ -80,8 +84,14 @@ In the console (npm run dev → /console → Telephony), set the organization's 
   SIP domain      ${edge.sipDomain}
   Shared secret   ${secret}
 then press Test line. TURN (${edge.turnUrl}) is running for the edge tests; on loopback the
-browser needs no relay. Calls go to the trunk at ${args.trunk}.
-Ctrl-C stops the edge.`);
+browser needs no relay. Calls go to the trunk at ${args.trunk}.`);
+if (edge.wssUrl) {
+  console.log(`
+Also ${edge.wssUrl}, with a self-signed certificate (${edge.certificate}).
+A browser takes it once trusted: open ${edge.wssUrl.replace(/^wss:/, "https:")} and accept the
+certificate (the edge then answers 404), and the line may name the wss:// URL.`);
+}
+console.log("Ctrl-C stops the edge.");
 
 let stopping = false;
 const stop = async () => {

@@ -85,5 +85,7 @@ export function connectSipClient(
     detectHz?: number[];
     /** Pair only the loopback socket (behind a media relay such as rtpengine). */
     onlyLoopback?: boolean;
+    /** For wss://: the certificates to trust (PEM), in place of the system's. */
+    ca?: string | Buffer;
   },
 ): Promise<SipClient>;

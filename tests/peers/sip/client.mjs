@@ -47,7 +47,7 @@ function routeSetOf(msg) {
 export async function connectSipClient(url, opts) {
   const { user, password, authUser = user, domain = "dialflow.test", toneHz = 1000 } = opts;
   const detectHz = opts.detectHz ?? [300, 440, 660, 1000, 1400, 2000];
-  const ws = new WebSocket(url, "sip");
+  const ws = new WebSocket(url, "sip", { ca: opts.ca });
   await new Promise((resolve, reject) => {
     ws.once("open", resolve);
     ws.once("error", reject);
