@@ -3,10 +3,9 @@ import {
   callingWindow,
   formatLocalTime,
   localMinuteOfWeek,
-  parseDays,
-  parseWindow,
   type DefaultWindow,
 } from "@/modules/power-dial/lib/calling-window";
+import { parseDays, parseWindow } from "@/lib/env-parsers";
 import type { OpeningHours, OpeningPeriod } from "@/modules/places/lib/schemas";
 
 const nineToSix: DefaultWindow = { startMinute: 9 * 60, endMinute: 18 * 60, days: [1, 2, 3, 4, 5] };

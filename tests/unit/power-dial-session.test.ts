@@ -357,3 +357,53 @@ describe("resume after a reload", () => {
     expect(after.dialed).toEqual(["a"]);
   });
 });
+
+describe("power-dial session engine, parallel rounds", () => {
+  it("reserves a round of lines, opens the business a person answered, and counts the others as dials and the abandoned", async () => {
+    const h = harness(["b"]);
+    const rounds: string[][] = [];
+    let connect: ((p: Place) => void) | null = null;
+    let finishRound:
+      ((r: import("@/modules/power-dial/lib/parallel-lines").BatchResult) => void) | null = null;
+    h.deps.dialBatch = (places, _options, connected) => {
+      rounds.push(places.map((p) => p.place_id));
+      connect = connected;
+      return { done: new Promise((resolve) => (finishRound = resolve)), stop: () => undefined };
+    };
+    h.engine.start(plan(["a", "b", "c", "d", "e"]), settings, 3);
+    await flush();
+    // b is a colleague's: the round takes a, c and d; nothing is dialed one by one.
+    expect(rounds).toEqual([["a", "c", "d"]]);
+    expect(h.dialed).toEqual([]);
+    expect(h.opened).toEqual([]);
+    let onCall = true;
+    h.deps.isCallActive = () => onCall;
+    connect!(place("c"));
+    expect(h.opened).toEqual(["c"]);
+    expect(h.engine.getSnapshot().session).toMatchObject({ phase: "calling", index: 2 });
+    // The machine and the ringing line finish before the rep's call.
+    finishRound!({
+      connected: place("c"),
+      lines: [
+        { place: place("a"), result: "voicemail", disposition: "voicemail" },
+        { place: place("d"), result: "abandoned", disposition: null },
+      ],
+    });
+    await flush();
+    expect(h.released).toEqual(["a", "d"]);
+    expect(h.engine.getSnapshot().session?.phase).toBe("calling");
+    // The rep's call ends: the next round starts after the round's last business (e).
+    h.dialed.push("c");
+    onCall = false;
+    h.endCall("interested", 40);
+    expect(h.engine.getSnapshot().session).toMatchObject({ phase: "countdown", index: 4 });
+    h.engine.stop("now");
+    // Three dials (b was a colleague's); two people answered, one of them abandoned.
+    expect(h.summaries[0]).toMatchObject({
+      dials: 3,
+      skipped: 1,
+      answeredByPerson: 2,
+      abandoned: 1,
+    });
+  });
+});

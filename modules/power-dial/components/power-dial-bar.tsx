@@ -10,6 +10,9 @@ import {
   type CountdownState,
 } from "@/modules/power-dial/lib/countdown";
 import type { RunningSession } from "@/modules/power-dial/lib/session-engine";
+import type { Batch } from "@/modules/power-dial/lib/parallel-lines";
+import type { RoundRules } from "@/modules/power-dial/lib/parallel-round";
+import { PowerDialLines } from "./power-dial-lines";
 
 /**
  * The compact bar of a running session: "3 of 42", the business, the countdown and its hold,
@@ -28,8 +31,14 @@ export function PowerDialBar({
   command,
   onStop,
   stopping,
+  round,
+  rules,
   callStage,
 }: {
+  /** The team's abandonment rates and this round's lines, in a parallel session. */
+  rules: RoundRules | null;
+  /** A parallel round under way: its lines are listed. */
+  round: Batch | null;
   session: RunningSession;
   countdown: CountdownState;
   command: (event: CountdownEvent) => void;
@@ -142,6 +151,17 @@ export function PowerDialBar({
           {t("stop")}
         </Button>
       </div>
+      {round && session.phase !== "countdown" ? <PowerDialLines round={round} /> : null}
+      {rules ? (
+        <p className="w-full text-xs text-fg-muted" data-testid="power-dial-rates">
+          {t("rates", {
+            lines: rules.lines,
+            day: rules.last24Hours.ratePercent.toFixed(1),
+            month: rules.last30Days.ratePercent.toFixed(1),
+            cap: rules.capPercent,
+          })}
+        </p>
+      ) : null}
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
       </p>

@@ -1,6 +1,8 @@
 "use client";
 
+import { useEffect } from "react";
 import type { Place } from "@/modules/places/lib/schemas";
+import { setPowerDialPresence } from "@/modules/floor/client/power-dial-presence";
 import { PowerDial } from "./power-dial";
 import { usePowerDialSession } from "@/modules/power-dial/hooks/use-power-dial-session";
 
@@ -19,5 +21,12 @@ export function PowerDialHost({
   onClosePlace: () => void;
 }) {
   const power = usePowerDialSession({ onOpenPlace, onClosePlace });
+  // The managers' live floor shows a running session and its round's lines.
+  const running = power.session !== null;
+  const lines = power.round ? power.round.lines().length : null;
+  useEffect(() => {
+    setPowerDialPresence(running ? { lines } : null);
+  }, [running, lines]);
+  useEffect(() => () => setPowerDialPresence(null), []);
   return <PowerDial places={places} power={power} />;
 }

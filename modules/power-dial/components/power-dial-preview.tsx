@@ -3,11 +3,16 @@
 import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { Button, Checkbox, Dialog, Spinner } from "@/components/ui";
+import { Button, Checkbox, Dialog, Select, Spinner } from "@/components/ui";
 import { fetchDialPreview, powerDialKeys } from "@/modules/power-dial/lib/api";
+import { fetchAbandonment } from "@/modules/power-dial/client/dialing-rules";
+import { dialingRulesKeys } from "@/modules/power-dial/client/keys";
 import { planSession, skipReasons, type SessionPlan } from "@/modules/power-dial/lib/plan";
 import type { DialSettings } from "@/modules/power-dial/lib/schemas";
 import type { Place } from "@/modules/places/lib/schemas";
+
+/** Lines a session may dial at once (issue 51: one to five). */
+const LINE_CHOICES = [1, 2, 3, 4, 5] as const;
 
 /**
  * "Dial this list": what a session over the Targets rows will dial and what it skips, and why
@@ -18,14 +23,18 @@ export function PowerDialPreview({
   open,
   onOpenChange,
   places,
+  parallel,
   onStart,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   places: readonly Place[];
-  onStart: (plan: SessionPlan, settings: DialSettings) => void;
+  /** The team has a real phone line: the rep may dial up to MAX_LINES businesses at once. */
+  parallel: boolean;
+  onStart: (plan: SessionPlan, settings: DialSettings, lines: number) => void;
 }) {
   const t = useTranslations("PowerDial");
+  const [lines, setLines] = useState(1);
   const [includeClosed, setIncludeClosed] = useState(false);
   const [includeRecent, setIncludeRecent] = useState(false);
   const body = useMemo(
@@ -40,6 +49,14 @@ export function PowerDialPreview({
     gcTime: 0,
     retry: false,
   });
+  // The edge's lines for one rep, and the team's rates (pacing may use fewer as they rise).
+  const rules = useQuery({
+    queryKey: dialingRulesKeys.abandonment(),
+    queryFn: ({ signal }) => fetchAbandonment(signal),
+    enabled: open && parallel,
+    staleTime: 0,
+  });
+  const maxLines = rules.data?.maxLines ?? LINE_CHOICES.length;
   const plan = useMemo(
     () =>
       preview.data
@@ -77,7 +94,11 @@ export function PowerDialPreview({
           <Button
             data-testid="power-dial-start"
             disabled={!plan || plan.toDial.length === 0}
-            onClick={() => plan && preview.data && onStart(plan, preview.data.settings)}
+            onClick={() =>
+              plan &&
+              preview.data &&
+              onStart(plan, preview.data.settings, parallel ? Math.min(lines, maxLines) : 1)
+            }
           >
             {t("start")}
           </Button>
@@ -129,6 +150,29 @@ export function PowerDialPreview({
               </li>
             ))}
           </ol>
+        ) : null}
+        {parallel ? (
+          <div className="grid gap-1">
+            <Select
+              label={t("lines")}
+              value={String(lines)}
+              onValueChange={(v) => setLines(Number(v))}
+              items={LINE_CHOICES.filter((n) => n <= maxLines).map((n) => ({
+                value: String(n),
+                label: t("linesChoice", { count: n }),
+              }))}
+            />
+            <p className="text-xs text-fg-muted">{t("linesHint")}</p>
+            {rules.data ? (
+              <p className="text-xs text-fg-muted" data-testid="power-dial-preview-rates">
+                {t("previewRates", {
+                  day: rules.data.last24Hours.ratePercent.toFixed(1),
+                  month: rules.data.last30Days.ratePercent.toFixed(1),
+                  cap: rules.data.capPercent,
+                })}
+              </p>
+            ) : null}
+          </div>
         ) : null}
         <Checkbox
           checked={includeClosed}

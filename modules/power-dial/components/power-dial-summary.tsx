@@ -63,6 +63,14 @@ export function PowerDialSummary({
               </div>
             ))}
           </dl>
+          {summary.answeredByPerson ? (
+            <p className="text-sm text-fg-muted" data-testid="summary-abandoned">
+              {t("summaryAbandoned", {
+                abandoned: summary.abandoned ?? 0,
+                answered: summary.answeredByPerson,
+              })}
+            </p>
+          ) : null}
           {summary.leftOut ? (
             <p className="text-sm text-fg-muted" data-testid="summary-left-out">
               {t("leftOut", { count: summary.leftOut })}

@@ -8,6 +8,7 @@ import {
   isCallActive,
   useCallDisposition,
   useDialerValue,
+  useRealLine,
 } from "@/modules/dialer/components/dialer-provider";
 import { Button } from "@/components/ui";
 import type { Place } from "@/modules/places/lib/schemas";
@@ -59,7 +60,10 @@ export function PowerDial({
   // Each dialog stays mounted from its first opening on, so that it can animate closed.
   const [previewUsed, setPreviewUsed] = useState(false);
   if (previewOpen && !previewUsed) setPreviewUsed(true);
-  const { session, countdown, summary, engine, askingStop, stopping, resumable } = power;
+  const { session, countdown, summary, engine, askingStop, stopping, resumable, round, rules } =
+    power;
+  // Parallel lines need a real phone line (the simulation places one call at a time).
+  const realLine = useRealLine();
   const [summaryUsed, setSummaryUsed] = useState(false);
   if (summary && !summaryUsed) setSummaryUsed(true);
   return (
@@ -82,9 +86,10 @@ export function PowerDial({
           open={previewOpen}
           onOpenChange={setPreviewOpen}
           places={places}
-          onStart={(plan, settings) => {
+          parallel={realLine}
+          onStart={(plan, settings, lines) => {
             setPreviewOpen(false);
-            engine.start(plan, settings);
+            engine.start(plan, settings, lines);
           }}
         />
       ) : null}
@@ -95,6 +100,8 @@ export function PowerDial({
           command={engine.command}
           onStop={engine.askStop}
           stopping={stopping}
+          round={round}
+          rules={rules}
           callStage={
             callActive ? (inCall ? "inCall" : "dialing") : askingOutcome ? "outcome" : "dialing"
           }

@@ -26,6 +26,9 @@ import type {
   SessionEngine,
 } from "@/modules/power-dial/lib/session-engine";
 import { powerDialRunKey } from "@/modules/power-dial/lib/saved-run";
+import type { Batch } from "@/modules/power-dial/lib/parallel-lines";
+import type { RoundRules } from "@/modules/power-dial/lib/parallel-round";
+import type { DialContext } from "@/modules/dialer/lib/types";
 
 const storedMax = 50;
 
@@ -35,11 +38,12 @@ const storedMax = 50;
  * session starts at once), and `start` waits for it otherwise.
  */
 export async function loadPowerDialRuntime() {
-  const [{ createSessionEngine, tickMs }, { sessionKeyEvent }] = await Promise.all([
+  const [{ createSessionEngine, tickMs }, { sessionKeyEvent }, parallel] = await Promise.all([
     import("../lib/session-engine"),
     import("../lib/countdown"),
+    import("../lib/parallel-round"),
   ]);
-  return { createSessionEngine, tickMs, sessionKeyEvent };
+  return { createSessionEngine, tickMs, sessionKeyEvent, parallel };
 }
 type Runtime = Awaited<ReturnType<typeof loadPowerDialRuntime>>;
 
@@ -65,6 +69,18 @@ export function usePowerDialSession({
 }) {
   const dialer = useDialerCommands();
   const disposition = useCallDisposition();
+  // The parallel round under way (its lines, for the session bar), if any.
+  const [round, setRound] = useState<Batch | null>(null);
+  // The team's rules and rates as the last round read them (the bar shows them).
+  const [rules, setRules] = useState<RoundRules | null>(null);
+  const minRingMs = useRef<number | undefined>(undefined);
+  const runtimeLoaded = useRef<Runtime | null>(null);
+  const contextOf = (place: Place, includeClosed: boolean): DialContext => ({
+    placeId: place.place_id,
+    placeName: place.name.trim() || null,
+    ...businessContextOf(place),
+    powerDial: { includeClosed },
+  });
   const deps = (): EngineDeps => ({
     async reserve(placeId) {
       try {
@@ -80,12 +96,47 @@ export function usePowerDialSession({
     closePlace: onClosePlace,
     dial(place, { includeClosed }) {
       dialer.setMinimised(false);
-      dialer.dial(dialableDigits(place.phone) ?? "", {
-        placeId: place.place_id,
-        placeName: place.name.trim() || null,
-        ...businessContextOf(place),
-        powerDial: { includeClosed },
+      dialer.dial(dialableDigits(place.phone) ?? "", contextOf(place, includeClosed));
+    },
+    async linesFor(chosen) {
+      const now = await runtimeLoaded.current!.parallel.roundRules(chosen);
+      minRingMs.current = now.minRingSeconds * 1000;
+      setRules(now);
+      return now.lines;
+    },
+    // The runtime is loaded before the engine exists (`withEngine`), so before any round.
+    dialBatch: (places, { includeClosed }, connected) => {
+      const { parallel } = runtimeLoaded.current!;
+      const numberOf = (place: Place) => dialableDigits(place.phone) ?? "";
+      const lineContext = (place: Place): DialContext => ({
+        ...contextOf(place, includeClosed),
+        powerDial: { includeClosed, parallel: true },
       });
+      const batch = parallel.runParallelBatch(places, {
+        placeLine: (place) => dialer.placeLine(numberOf(place), lineContext(place)),
+        contextOf: lineContext,
+        numberOf,
+        tap: parallel.tapAudio,
+        audio: parallel.webAudio,
+        voicemail: parallel.defaultVoicemail,
+        abandonMessage: parallel.abandonmentMessage,
+        // Read when a person answers: the rep's call and outcome as they are then.
+        canConnect: () => {
+          const now = latestDeps.current();
+          return !now.isCallActive() && now.pending() === null;
+        },
+        connect(place, _line, context) {
+          connected(place);
+          dialer.setMinimised(false);
+          dialer.dial(numberOf(place), context);
+        },
+        record: disposition.recordElsewhere,
+        newCallId: () => crypto.randomUUID(),
+        now: () => Date.now(),
+        minRingMs: minRingMs.current,
+      });
+      setRound(batch);
+      return batch;
     },
     hangUp: dialer.hangUp,
     isCallActive: dialer.isCallActive,
@@ -140,6 +191,7 @@ export function usePowerDialSession({
       void loadPowerDialRuntime().then((runtime) => {
         const state = live.current;
         if (!state.mounted) return;
+        runtimeLoaded.current = runtime;
         if (!state.engine) {
           const engine = runtime.createSessionEngine(latestDeps.current());
           state.engine = engine;
@@ -149,8 +201,8 @@ export function usePowerDialSession({
         act(state.engine);
       });
     return {
-      start(plan: SessionPlan, settings: DialSettings) {
-        withEngine((engine) => engine.start(plan, settings));
+      start(plan: SessionPlan, settings: DialSettings, lines = 1) {
+        withEngine((engine) => engine.start(plan, settings, lines));
       },
       resume(saved: SavedRun) {
         setResumable(null);
@@ -250,7 +302,14 @@ export function usePowerDialSession({
     return () => document.removeEventListener("keydown", onKey);
   }, [inCountdown, loaded, controls]);
 
-  return { ...snap, askingStop, resumable, engine: controls };
+  return {
+    ...snap,
+    askingStop,
+    resumable,
+    engine: controls,
+    round: snap.session ? round : null,
+    rules: snap.session ? rules : null,
+  };
 }
 
 /**

@@ -133,29 +133,6 @@ export function callingWindow(
   return evaluate(defaultIntervals(fallback), nowMinute, "default");
 }
 
-/** "09:00-18:00" → minutes after midnight, or null when malformed. */
-export function parseWindow(text: string): { startMinute: number; endMinute: number } | null {
-  const m = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]|24):([0-5]\d)$/.exec(text.trim());
-  if (!m) return null;
-  const endMinute = Number(m[3]) * 60 + Number(m[4]);
-  if (endMinute > minutesPerDay) return null;
-  return { startMinute: Number(m[1]) * 60 + Number(m[2]), endMinute: endMinute % minutesPerDay };
-}
-
-/** "1-5" or "0,6" or "1-3,5" → sorted day numbers (0 = Sunday), or null when malformed. */
-export function parseDays(text: string): number[] | null {
-  const days = new Set<number>();
-  for (const part of text.split(",").map((s) => s.trim())) {
-    const m = /^([0-6])(?:-([0-6]))?$/.exec(part);
-    if (!m) return null;
-    const from = Number(m[1]);
-    const to = m[2] === undefined ? from : Number(m[2]);
-    if (to < from) return null;
-    for (let d = from; d <= to; d++) days.add(d);
-  }
-  return [...days].sort((a, b) => a - b);
-}
-
 /**
  * A local time as the reader's locale writes it (no time zone conversion: the wall time is the
  * business's). `withDay` adds the weekday when it is not today.

@@ -8,6 +8,7 @@ import type { SessionPlan } from "./plan";
 import type { DialSettings } from "./schemas";
 import { summarise, type SessionCall, type SessionSummary } from "./summary";
 import type { Place } from "@/modules/places/lib/schemas";
+import type { BatchResult } from "./parallel-lines";
 
 // The running power-dial session as a small store outside React. It drives the dialer
 // only through its public commands and state (passed in as `deps`), so it works with the
@@ -63,6 +64,20 @@ export type EngineDeps = {
   lastAnswered(): EngineAnswered;
   onSummary(summary: SessionSummary): void;
   now(): number;
+  /**
+   * Parallel dialing: calls `places` at once (parallel-lines.ts); `connected` when one is handed
+   * to the rep. Absent without a real line (the session then dials one at a time).
+   */
+  dialBatch?(
+    places: Place[],
+    options: { includeClosed: boolean },
+    connected: (place: Place) => void,
+  ): { done: Promise<BatchResult>; stop(): void };
+  /**
+   * The lines the next round may use of the `chosen` ones (the team's abandonment rates and the
+   * edge's limit, pacing.ts); one when it cannot tell.
+   */
+  linesFor?(chosen: number): Promise<number>;
 };
 
 /**
@@ -104,6 +119,12 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     callId: string | null;
     stopAfterCall: boolean;
     includeClosed: boolean;
+    /** Lines a round dials at once (1: one business at a time). */
+    lines: number;
+    /** The parallel round under way: where the next one starts, and whether its lines are over. */
+    batch: { end: number; done: boolean; stop(): void } | null;
+    /** The current call is a parallel line a person answered (the summary's rate counts it). */
+    personLine: boolean;
   } | null = null;
 
   // The watch on the current dial (see refusedAfterMs).
@@ -128,6 +149,7 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     if (snap.session && snap.session.phase !== "calling") deps.closePlace();
     stopWatch();
     if (r.reserved && !r.callId) deps.release(r.reserved);
+    r.batch?.stop();
     const summary = summarise(r.calls, {
       startedAt: new Date(r.startedAt),
       endedAt: new Date(deps.now()),
@@ -144,10 +166,80 @@ export function createSessionEngine(initialDeps: EngineDeps) {
     });
   };
 
+  /** After the current business (or parallel round): the next, or the end. */
+  const advance = (session: RunningSession) => {
+    const r = run!;
+    const next = r.batch ? r.batch.end : session.index + 1;
+    r.batch = null;
+    if (r.stopAfterCall || next >= session.places.length) finish();
+    else startCountdown(session, next);
+  };
+
+  /** A parallel round: reserve up to `lines` businesses from `index`, then call them at once. */
+  const dialRound = async (places: Place[], index: number, dialBatch: DialBatch) => {
+    const r = run!;
+    set({ session: { places, index, phase: "reserving" } });
+    const lines = deps.linesFor ? await deps.linesFor(r.lines).catch(() => 1) : r.lines;
+    if (run !== r) return;
+    const round: Place[] = [];
+    let end = index;
+    while (round.length < lines && end < places.length) {
+      const place = places[end++];
+      let outcome: "ok" | "taken";
+      try {
+        outcome = await deps.reserve(place.place_id);
+      } catch {
+        outcome = "taken";
+      }
+      if (run !== r) {
+        if (outcome === "ok") deps.release(place.place_id);
+        round.forEach((p) => deps.release(p.place_id));
+        return;
+      }
+      if (outcome === "taken") r.skipped++;
+      else round.push(place);
+    }
+    if (round.length === 0) return end >= places.length ? finish() : dialAt(places, end);
+    const session: RunningSession = { places, index, phase: "calling" };
+    set({ session });
+    const handle = dialBatch(round, { includeClosed: r.includeClosed }, (place) => {
+      if (run !== r) return;
+      const at = places.findIndex((p) => p.place_id === place.place_id);
+      r.reserved = place.place_id;
+      r.callId = null;
+      set({ session: { places, index: at, phase: "calling" } });
+      deps.openPlace(place);
+      r.personLine = true;
+    });
+    // Stopped mid-round, the round's businesses keep their reservations until they expire, as a
+    // business a one-line session called does.
+    const batch = { end, done: false, stop: handle.stop };
+    r.batch = batch;
+    const result = await handle.done;
+    if (run !== r || r.batch !== batch) return;
+    batch.done = true;
+    for (const line of result.lines) {
+      deps.release(line.place.place_id);
+      if (line.result === "refused") r.skipped++;
+      else
+        r.calls.push({
+          placeId: line.place.place_id,
+          disposition: line.disposition,
+          talkSeconds: 0,
+          ...(line.result === "abandoned" ? { line: "abandoned" as const } : {}),
+        });
+    }
+    // Nobody for the rep: the next round. Otherwise it follows the rep's call's outcome.
+    if (!result.connected) return advance(snap.session ?? session);
+    const current = snap.session;
+    if (current && !r.callId && !deps.isCallActive() && !deps.pending()) advance(current);
+  };
+
   const dialAt = async (places: Place[], index: number): Promise<void> => {
     const r = run;
     if (!r) return;
     if (index >= places.length) return finish();
+    if (r.lines > 1 && deps.dialBatch) return dialRound(places, index, deps.dialBatch);
     const place = places[index];
     set({ session: { places, index, phase: "reserving" } });
     let outcome: "ok" | "taken";
@@ -224,7 +316,7 @@ export function createSessionEngine(initialDeps: EngineDeps) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    start(plan: SessionPlan, settings: DialSettings) {
+    start(plan: SessionPlan, settings: DialSettings, lines = 1) {
       if (run) return;
       run = {
         startedAt: deps.now(),
@@ -237,6 +329,9 @@ export function createSessionEngine(initialDeps: EngineDeps) {
         callId: null,
         stopAfterCall: false,
         includeClosed: plan.includeClosed ?? false,
+        lines: Math.max(1, Math.min(5, Math.floor(lines))),
+        batch: null,
+        personLine: false,
       };
       set({ summary: null, stopping: false });
       void dialAt(plan.toDial, 0);
@@ -259,11 +354,14 @@ export function createSessionEngine(initialDeps: EngineDeps) {
         placeId: place.place_id,
         disposition: answered.disposition,
         talkSeconds: answered.talkSeconds ?? 0,
+        ...(r.personLine ? { line: "person" as const } : {}),
       });
+      r.personLine = false;
       r.reserved = null;
       r.callId = null;
-      if (r.stopAfterCall || session.index + 1 >= session.places.length) finish();
-      else startCountdown(session, session.index + 1);
+      // A parallel round still has lines leaving voicemails: the next waits for them.
+      if (r.batch && !r.batch.done) return;
+      advance(session);
     },
     /**
      * The rep confirmed Stop. Between calls the session ends at once. During a call,
@@ -280,6 +378,7 @@ export function createSessionEngine(initialDeps: EngineDeps) {
       if (!inCall) return finish();
       r.stopAfterCall = true;
       set({ stopping: true });
+      if (mode === "now") r.batch?.stop();
       if (mode === "now" && deps.isCallActive()) deps.hangUp();
     },
     /** Buttons, keys, ticks, hover and typing. */
@@ -304,6 +403,8 @@ export function createSessionEngine(initialDeps: EngineDeps) {
           // During a call Skip ends it (the disposition prompt follows); with no call (the
           // dialer refused the number) move on.
           if (deps.isCallActive()) return deps.hangUp();
+          // A parallel round nobody took yet: its lines end, then the next round.
+          if (r.batch && !r.batch.done) return r.batch.stop();
           if (!deps.pending()) skipUndialed(session);
           return;
         default:
@@ -352,8 +453,12 @@ export function createSessionEngine(initialDeps: EngineDeps) {
         reserved: owed ? saved.reserved : null,
         callId: owed ? pending.callId : null,
         stopAfterCall: false,
-        // Not kept across a reload: a resumed session is held to the calling windows.
+        // Not kept across a reload: a resumed session is held to the calling windows, one line
+        // at a time (the lines of a round end with the page).
         includeClosed: false,
+        lines: 1,
+        batch: null,
+        personLine: false,
       };
       if (!owed && saved.reserved) deps.release(saved.reserved);
       set({ summary: null, stopping: false });
@@ -375,3 +480,5 @@ export function createSessionEngine(initialDeps: EngineDeps) {
 }
 
 export type SessionEngine = ReturnType<typeof createSessionEngine>;
+
+type DialBatch = NonNullable<EngineDeps["dialBatch"]>;

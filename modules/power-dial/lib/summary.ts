@@ -13,6 +13,8 @@ export type SessionCall = {
   placeId: string;
   disposition: Disposition | null;
   talkSeconds: number;
+  /** A parallel line a person answered while the rep was taken (abandoned), or one they had. */
+  line?: "abandoned" | "person";
 };
 
 export type SessionSummary = {
@@ -36,6 +38,13 @@ export type SessionSummary = {
   leftOut: number;
   /** Wall-clock seconds per dial, null without dials. */
   secondsPerDial: number | null;
+  /**
+   * Parallel dialing: calls a person answered in this session and how many of them were
+   * abandoned (the session's own rate; the team's rates are the server's). Absent in sessions
+   * of one line, and in summaries kept before it was counted.
+   */
+  answeredByPerson?: number;
+  abandoned?: number;
 };
 
 export function summarise(
@@ -46,7 +55,11 @@ export function summarise(
   let conversations = 0;
   let talkSeconds = 0;
   let undisposed = 0;
+  let answeredByPerson = 0;
+  let abandoned = 0;
   for (const c of calls) {
+    if (c.line) answeredByPerson++;
+    if (c.line === "abandoned") abandoned++;
     talkSeconds += Math.max(0, Math.round(c.talkSeconds));
     if (!c.disposition) {
       undisposed++;
@@ -71,6 +84,7 @@ export function summarise(
     notDialed: Math.max(0, opts.queued - calls.length - opts.skipped),
     leftOut: opts.leftOut,
     secondsPerDial: calls.length ? Math.round((wallSeconds / calls.length) * 10) / 10 : null,
+    ...(answeredByPerson ? { answeredByPerson, abandoned } : {}),
   };
 }
 
