@@ -2,7 +2,7 @@
 // every runtime; the import below is reached (and bundled) only for Node.js.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { startServer } = await import("./lib/instrumentation-node");
+    const { startServer } = await import("./modules/deploy/lib/instrumentation-node");
     await startServer();
   }
 }

@@ -30,7 +30,7 @@ const gates = [
 let cachedKey: Promise<CryptoKey> | undefined;
 
 /**
- * The HMAC key lib/auth/secret.ts signs with: AUTH_SECRET, which lib/startup.ts also sets in this
+ * The HMAC key lib/auth/secret.ts signs with: AUTH_SECRET, which modules/deploy/lib/startup.ts also sets in this
  * process from the secret it generated into DATA_DIR on a laptop. Imported once (jose would
  * import raw bytes again on every verify); null until it exists (then no token is valid).
  */

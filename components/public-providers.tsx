@@ -2,10 +2,15 @@
 
 import { ThemeProvider } from "next-themes";
 import { installFetchLogger } from "@/lib/client/fetch-logger";
+import { parseWithoutEval } from "@/lib/client/zod-jitless";
 import { ToastHost } from "@/components/ui/toaster";
 
-// Installed at module load (client only) so even fetches made during the first render are logged.
-if (typeof window !== "undefined") installFetchLogger();
+// At module load (client only): even fetches made during the first render are logged, and zod
+// is told not to try eval before any lazily loaded chunk builds a schema.
+if (typeof window !== "undefined") {
+  installFetchLogger();
+  parseWithoutEval();
+}
 
 /**
  * Providers of the prerendered public pages: the same theme and toasts as components/providers.tsx

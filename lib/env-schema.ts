@@ -1,7 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { parseDays, parseWindow } from "@/modules/power-dial/lib/calling-window";
-import { parseArgvJson, parseServiceList } from "@/modules/console/lib/config";
+import { parseArgvJson, parseDays, parseServiceList, parseWindow } from "@/lib/env-parsers";
 
 // The configuration's rules, as a check that never throws: lib/env.ts applies it to
 // process.env (and refuses to load on a problem), and instrumentation.ts runs it first at start,
@@ -111,6 +110,8 @@ export const schema = z.object({
   DIAL_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   /** Power dialing: seconds between one call's disposition and the next dial. */
   DIAL_COUNTDOWN_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+  /** Parallel dialing: the most lines the edge allows one rep to dial at once (1-5). */
+  DIAL_MAX_LINES: z.coerce.number().int().min(1).max(5).default(3),
   /** Power dialing: a business called by the team within this many hours is skipped. */
   DIAL_RECENT_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   /** The calling window, business-local time, for places that publish no opening hours. */
@@ -138,7 +139,7 @@ export const schema = z.object({
       return parsed;
     }),
   /**
-   * Encrypts each organization's telephony shared secret at rest (modules/telephony/lib/encryption-key.ts).
+   * Encrypts each organization's telephony shared secret at rest (lib/security/encryption-key.ts).
    * Unset: generated once into DATA_DIR, as AUTH_SECRET is; in production with DATABASE_URL and in
    * serverless mode no key is generated, and no line can be saved or used until it is set.
    */

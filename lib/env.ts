@@ -19,7 +19,13 @@ export const env = load();
 
 /** Running on Vercel (its build machines and functions set VERCEL=1). */
 export const isVercel = env.VERCEL === "1";
-/** Serverless (Vercel or RUNTIME=serverless): see modules/deploy/lib/runtime.ts for what that changes. */
+/**
+ * Serverless (Vercel or RUNTIME=serverless): instances start and stop per request on a read-only
+ * file system (only /tmp writable) with no timers between requests. So nothing may depend on
+ * DATA_DIR (database, auth secret, outbox, recordings), migrations run in the build, and
+ * housekeeping runs from the cron route instead of an in-process timer. The settings it cannot
+ * do without are checked at start (lib/env-schema.ts).
+ */
 export const isServerless =
   env.RUNTIME === "serverless" || (env.RUNTIME === undefined && env.VERCEL === "1");
 /** production, preview or development: the platform's word, else NODE_ENV's. */

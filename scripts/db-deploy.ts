@@ -2,7 +2,7 @@
 // pending migrations under an advisory lock, so that serverless cold starts never migrate and
 // two builds racing on one database do not both migrate; with SEED_DEMO=1 it then creates the
 // demo rep, manager and operator (password: DEMO_PASSWORD, never printed: build logs are widely readable).
-import { demoManager, demoOperator, demoRep, seedDemoAccounts } from "@/lib/accounts/demo";
+import { demoManager, demoOperator, demoRep, seedDemoAccounts } from "@/modules/deploy/lib/demo";
 import { openForCli } from "@/lib/db/cli-connection";
 import { withAdvisoryLock } from "@/lib/db/migrate";
 import { env } from "@/lib/env";

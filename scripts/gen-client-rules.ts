@@ -14,6 +14,7 @@ import * as authSchemas from "../lib/auth/schemas";
 import * as callSchemas from "../modules/calls/lib/schemas";
 import * as dashboardSchemas from "../modules/dashboard/lib/schemas";
 import * as facilityLimits from "../modules/facility/lib/limits";
+import * as floorSchemas from "../modules/floor/lib/schemas";
 import * as facilitySchemas from "../modules/facility/lib/schemas";
 import * as placeSchemas from "../modules/places/lib/schemas";
 import * as recordSchemas from "../modules/records/lib/schemas";
@@ -89,6 +90,16 @@ export const groups: Group[] = [
     rules: { facilityDataRule: facilitySchemas.facilityDataSchema },
   },
   {
+    file: "floor",
+    about:
+      "The live floor's answers (every /app page reports the rep's presence; the floor screen reads the team)",
+    modules: { "@/modules/floor/lib/schemas": floorSchemas },
+    rules: {
+      presenceAnswer: floorSchemas.presenceResponseSchema,
+      floorAnswer: floorSchemas.floorResponseSchema,
+    },
+  },
+  {
     file: "places",
     about: "The Places answers and the places of Targets' stored values",
     modules: { "@/modules/places/lib/schemas": placeSchemas },
@@ -107,6 +118,9 @@ export const groups: Group[] = [
       previewAnswer: powerDialSchemas.previewResponseSchema,
       reservationAnswer: powerDialSchemas.reservationResponseSchema,
       releaseAnswer: powerDialSchemas.releaseResponseSchema,
+      abandonmentAnswer: powerDialSchemas.abandonmentResponseSchema,
+      dialingRulesAnswer: powerDialSchemas.dialingRulesResponseSchema,
+      abandonmentMessageAnswer: powerDialSchemas.abandonmentMessageResponseSchema,
     },
   },
   {
@@ -116,6 +130,7 @@ export const groups: Group[] = [
     rules: {
       credentialsAnswer: telephonySchemas.credentialsResponseSchema,
       authorizeAnswer: telephonySchemas.authorizeResponseSchema,
+      authorizeTransferAnswer: telephonySchemas.authorizeTransferResponseSchema,
     },
   },
 ];

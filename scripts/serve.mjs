@@ -134,7 +134,7 @@ export async function serve({ port, hostname, dir }) {
     }
     server.closeAllConnections();
     try {
-      // Registered by lib/startup.ts inside the app: closes the database cleanly.
+      // Registered by modules/deploy/lib/startup.ts inside the app: closes the database cleanly.
       await runShutdownHooks();
     } catch (err) {
       console.error(`closing the database failed: ${err instanceof Error ? err.message : err}`);

@@ -20,7 +20,7 @@ import {
   setAccountPassword,
   setAccountRole,
   setOrganizationCallerId,
-} from "@/lib/accounts/manage";
+} from "@/modules/team/lib/account-admin";
 import type { Db } from "@/lib/db/client";
 import { openForCli } from "@/lib/db/cli-connection";
 import { resetTwoFactor } from "@/lib/two-factor/reset";

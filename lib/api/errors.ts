@@ -14,6 +14,7 @@ const statusByCode = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unprocessable: 422,
   rate_limited: 429,
   internal: 500,
   bad_gateway: 502,

@@ -54,7 +54,7 @@ export type OperatorContext<B = undefined, Q = undefined, P = undefined> = Base<
 /** What Next passes a route handler as its second argument. */
 export type RouteContext = { params?: Promise<Record<string, string | string[]>> };
 
-/** The bearer token of a request (also read by lib/api/with-api-key.ts). */
+/** The bearer token of a request (also read by modules/integrations/lib/v1/with-api-key.ts). */
 export function bearer(req: NextRequest) {
   const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(req.headers.get("authorization") ?? "");
   return match?.[1] ?? null;
@@ -62,7 +62,7 @@ export function bearer(req: NextRequest) {
 
 export type AnySchema = Schema | undefined;
 
-/** Rate limit, then params, query and body parsed (shared with lib/api/with-api-key.ts). */
+/** Rate limit, then params, query and body parsed (shared with modules/integrations/lib/v1/with-api-key.ts). */
 export async function base<B extends AnySchema, Q extends AnySchema, P extends AnySchema>(
   req: NextRequest,
   route: RouteContext,

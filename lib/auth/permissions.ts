@@ -36,6 +36,8 @@ export const permissions = {
   "analytics.anyRep": managers,
   /** Who is on the team, with roles and status. */
   "team.read": everyone,
+  /** The live floor: what each member is doing now and today's figures (GET /api/floor). */
+  "team.floor": managers,
   /** Change a member's role, deactivate or reactivate a member. */
   "team.manage": managers,
   /** Correct or delete a teammate's note in a business's record (the change names who made it). */
@@ -63,6 +65,8 @@ export const permissions = {
   "calls.lineDetails": managers,
   /** The organization's recording mode (off, on request, every call) and consent notice. */
   "organization.recording": managers,
+  /** Parallel dialing's rules (country, abandonment cap, no-redial and ring times) and message. */
+  "organization.dialing": managers,
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Permission = keyof typeof permissions;

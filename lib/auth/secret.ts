@@ -22,7 +22,7 @@ export function authSecret(): Uint8Array<ArrayBuffer> {
 /**
  * Puts the generated secret where proxy.ts (which cannot import server modules or read files:
  * it must run wherever the platform puts it) looks for the key: AUTH_SECRET in this process's
- * environment. Only on a laptop or container without AUTH_SECRET; lib/startup.ts calls it
+ * environment. Only on a laptop or container without AUTH_SECRET; modules/deploy/lib/startup.ts calls it
  * before the server takes requests.
  */
 export function shareGeneratedAuthSecret() {

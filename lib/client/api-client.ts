@@ -1,7 +1,7 @@
 import "client-only";
 import type { Checked, Checker } from "./checker";
 import { ApiClientError, isAbortError } from "./api-error";
-import { getOperatorToken } from "@/modules/console/client/operator-session";
+import { getOperatorToken } from "./operator-session";
 import { readStored } from "./storage/core";
 import { sessionTokenKey } from "./storage/session-keys";
 

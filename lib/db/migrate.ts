@@ -1,5 +1,6 @@
 import "server-only";
 import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { applyMigrations } from "./schema-engine";
 
@@ -12,13 +13,29 @@ export const migrationLockKey = 4_407_716_121;
  * builds of one pull request, instances of a long-running server starting together): they
  * queue on an advisory lock held on a connection of its own, so exactly one applies a given
  * migration and the others find nothing pending. The embedded database has one owner already.
+ *
+ * On PostgreSQL the migrations run on a connection of their own, closed afterwards: Prisma's
+ * schema engine takes its own session lock (`pg_advisory_lock(72707369)`) and never releases it,
+ * so on a pooled connection the lock stayed held for as long as the pool kept that connection,
+ * and every other process that migrated (a second instance, the users CLI, a parallel test file)
+ * gave up after the engine's 10 s wait.
  */
 export async function migrateDatabase(
   factory: SqlMigrationAwareDriverAdapterFactory,
   databaseUrl: string | undefined,
 ): Promise<string[]> {
   if (!databaseUrl) return applyMigrations(factory);
-  return withAdvisoryLock(databaseUrl, migrationLockKey, () => applyMigrations(factory));
+  return withAdvisoryLock(databaseUrl, migrationLockKey, () => applyOnOwnConnection(databaseUrl));
+}
+
+async function applyOnOwnConnection(databaseUrl: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  pool.on("error", () => undefined);
+  try {
+    return await applyMigrations(new PrismaPg(pool));
+  } finally {
+    await pool.end();
+  }
 }
 
 /** Runs `fn` while holding a session-level advisory lock on a PostgreSQL connection of its own. */

@@ -3,10 +3,10 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { mailRecipientAllowed } from "@/modules/deploy/lib/runtime";
 import { dataDir, deploymentEnv, env, isEmbedded } from "@/lib/env";
 import { log } from "@/lib/log";
 import type { MailContent } from "./mail-content";
+import { mailRecipientAllowed } from "./recipients";
 
 // SMTP when SMTP_URL is set; otherwise an outbox directory, so a fresh laptop can follow the
 // link without a mail server. Both go through nodemailer, so the message bytes are the same.

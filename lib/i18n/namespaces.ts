@@ -39,6 +39,7 @@ export const clientNamespaces = {
       "Team",
       "Integrations",
       "Voicemail",
+      "Floor",
     ],
   },
   /** /app/*: the shell and dialer on every page, and each screen's own but the screenOnly ones. */

@@ -2,8 +2,8 @@ import "server-only";
 import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { ApiError } from "@/lib/api/errors";
-import { telephonyKey } from "@/modules/telephony/lib/encryption-key";
-import { openBound, sealBound } from "@/modules/telephony/lib/secret-box";
+import { telephonyKey } from "@/lib/security/encryption-key";
+import { openBound, sealBound } from "@/lib/security/secret-box";
 import type { TwoFactorKind } from "./accounts";
 import {
   RECOVERY_ALPHABET,

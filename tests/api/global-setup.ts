@@ -26,9 +26,11 @@ const shared = globalThis as typeof globalThis & { [key]?: Promise<string | null
 async function buildTemplate(): Promise<string | null> {
   if (process.env.DATABASE_URL) {
     // Migrate once here so that parallel test files never race to apply the same migration.
+    // Through the servers' own path: a connection of its own, so no lock outlives the migration.
+    const { migrateDatabase } = await import("../../lib/db/migrate");
     const { PrismaPg } = await import("@prisma/adapter-pg");
-    const { applyMigrations } = await import("../../lib/db/schema-engine");
-    await applyMigrations(new PrismaPg({ connectionString: process.env.DATABASE_URL }));
+    const url = process.env.DATABASE_URL;
+    await migrateDatabase(new PrismaPg({ connectionString: url }), url);
     return null;
   }
   const cached = path.join(cacheDir, `api-template-${templateKey()}`);

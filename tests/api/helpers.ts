@@ -1,7 +1,7 @@
 // Shared helpers for route-handler tests: build requests, create accounts, sign in.
 import crypto from "node:crypto";
 import { NextRequest } from "next/server";
-import { addAccount } from "@/lib/accounts/manage";
+import { addAccount } from "@/modules/team/lib/account-admin";
 import { getDb } from "@/lib/db/client";
 
 export const base = "http://localhost:3000";

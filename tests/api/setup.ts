@@ -23,7 +23,7 @@ if (!process.env.DATABASE_URL && template) {
 beforeAll(async () => {
   const { getDb } = await import("@/lib/db/client");
   await getDb();
-  // As lib/startup.ts does before a server takes requests: proxy.ts finds the key in the env.
+  // As modules/deploy/lib/startup.ts does before a server takes requests: proxy.ts finds the key in the env.
   const { shareGeneratedAuthSecret } = await import("@/lib/auth/secret");
   shareGeneratedAuthSecret();
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";
-import { clearOperatorToken, setOperatorToken } from "@/modules/console/client/operator-session";
+import { clearOperatorToken, setOperatorToken } from "@/lib/client/operator-session";
 import { removeStored, sessionTokenKey, writeStored } from "@/lib/client/storage";
 import { installFakeWindow } from "../support/fake-browser";
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { logoutResponseSchema } from "@/lib/auth/schemas";
 import { dashboardAnswer } from "@/lib/client/generated/dashboard.gen";
+import { floorAnswer, presenceAnswer } from "@/lib/client/generated/floor.gen";
+import { floorResponseSchema, presenceResponseSchema } from "@/modules/floor/lib/schemas";
 import { dashboardResponseSchema } from "@/modules/dashboard/lib/schemas";
 import {
   dialSettingsSchema,
@@ -162,6 +164,27 @@ describe("API answers the /app shell checks without zod agree with the routes' s
       ],
     };
     agree(dashboardAnswer, dashboardResponseSchema, variants(sample));
+  });
+
+  it("the live floor and the presence report", () => {
+    agree(presenceAnswer, presenceResponseSchema, variants({ ok: true }));
+    const rep = {
+      id: uuid,
+      name: "ann",
+      role: "rep",
+      self: false,
+      state: "in-call",
+      since: "2026-11-26T10:00:00.000Z",
+      business: { placeId: "ChIJ1", name: "Blue Bottle" },
+      powerDial: { lines: 3 },
+      today: { dials: 3, connects: 2, talkSeconds: 90 },
+    };
+    const offline = { ...rep, state: "offline", since: null, business: null, powerDial: null };
+    agree(
+      floorAnswer,
+      floorResponseSchema,
+      variants({ now: "2026-11-26T10:00:05.000Z", reps: [rep, offline] }),
+    );
   });
 
   it("do-not-call check", () => {

@@ -1,6 +1,6 @@
 import { afterEach, expect, it, vi } from "vitest";
 
-// modules/shell/components/logout.ts: signing out clears the stored token, and the shell, seeing no
+// modules/shell/client/logout.ts: signing out clears the stored token, and the shell, seeing no
 // token, signs out too. That must not send a second logout nor start a second load of /login
 // (which aborts the first: a flaky e2e showed it).
 const post = vi.fn();
@@ -22,7 +22,7 @@ it("signs out once and loads /login once, however often it is asked", async () =
   vi.stubGlobal("window", { location: { replace } });
   const pending: (() => void)[] = [];
   post.mockImplementation(() => new Promise<void>((resolve) => pending.push(resolve)));
-  const { logoutToLogin } = await import("@/modules/shell/components/logout");
+  const { logoutToLogin } = await import("@/modules/shell/client/logout");
 
   const fromMenu = logoutToLogin();
   const fromShell = logoutToLogin();

@@ -3,7 +3,7 @@ import {
   clearOperatorToken,
   getOperatorToken,
   setOperatorToken,
-} from "@/modules/console/client/operator-session";
+} from "@/lib/client/operator-session";
 import { installFakeWindow } from "../support/fake-browser";
 
 const win = installFakeWindow();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseArgvJson, parseServiceList } from "@/modules/console/lib/config";
+import { parseArgvJson, parseServiceList } from "@/lib/env-parsers";
 import { formatBytes, formatMs, formatUptime } from "@/modules/console/lib/format";
 
 describe("console number formats", () => {

@@ -17,7 +17,7 @@ async function load(vars: Record<string, string>) {
     vi.stubEnv(name, "");
   }
   for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
-  return { dir, module: await import("@/modules/telephony/lib/encryption-key") };
+  return { dir, module: await import("@/lib/security/encryption-key") };
 }
 
 afterEach(() => {
@@ -48,7 +48,7 @@ describe("telephony encryption key", () => {
     expect(fs.readFileSync(file, "utf8").length).toBeGreaterThanOrEqual(32);
     // A restart reads the same file, so stored secrets stay readable.
     vi.resetModules();
-    const again = await import("@/modules/telephony/lib/encryption-key");
+    const again = await import("@/lib/security/encryption-key");
     expect(again.telephonyKey()).toEqual(key);
   });
 

@@ -1,12 +1,7 @@
 // Line secrets at rest: AES-256-GCM round trip, a fresh IV each time, and every alteration, another
 // key or another organization's row refused.
 import { describe, expect, it } from "vitest";
-import {
-  deriveSecretKey,
-  openSecret,
-  sealSecret,
-  SecretBoxError,
-} from "@/modules/telephony/lib/secret-box";
+import { deriveSecretKey, openSecret, sealSecret, SecretBoxError } from "@/lib/security/secret-box";
 
 const key = deriveSecretKey("k".repeat(32) + "-test-telephony-key");
 const org = "3b241101-e2bb-4255-8caf-4136c566a962";

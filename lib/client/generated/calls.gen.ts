@@ -117,6 +117,7 @@ export const callDtoRule: r.Rule<z.output<typeof callDtoSchema>> = r.object({
       }),
     ),
   ),
+  abandonedAt: r.optional(r.nullable(r.isoDateTimeWithOffset)),
 });
 
 /** `callResponseSchema` (@/modules/calls/lib/schemas). */

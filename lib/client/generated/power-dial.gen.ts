@@ -8,6 +8,9 @@ import type {
   previewResponseSchema,
   reservationResponseSchema,
   releaseResponseSchema,
+  abandonmentResponseSchema,
+  dialingRulesResponseSchema,
+  abandonmentMessageResponseSchema,
 } from "@/modules/power-dial/lib/schemas";
 
 /** `dialSettingsSchema` (@/modules/power-dial/lib/schemas). */
@@ -43,3 +46,42 @@ export const reservationAnswer: r.Rule<z.output<typeof reservationResponseSchema
 export const releaseAnswer: r.Rule<z.output<typeof releaseResponseSchema>> = r.object({
   released: r.boolean,
 });
+
+const abandonmentWindowRule = r.object({
+  answeredByPerson: r.count,
+  abandoned: r.count,
+  ratePercent: r.number({ min: 0, max: 100 }),
+});
+
+/** `abandonmentResponseSchema` (@/modules/power-dial/lib/schemas). */
+export const abandonmentAnswer: r.Rule<z.output<typeof abandonmentResponseSchema>> = r.object({
+  country: r.oneOf(["US", "GB"]),
+  capPercent: r.number({ min: 0.5, max: 10 }),
+  noRedialHours: r.number({ int: true, min: 24, max: 720 }),
+  minRingSeconds: r.number({ int: true, min: 15, max: 120 }),
+  maxLines: r.number({ int: true, min: 1, max: 5 }),
+  last24Hours: abandonmentWindowRule,
+  last30Days: abandonmentWindowRule,
+});
+
+const abandonmentMessageRule = r.object({
+  mimeType: r.oneOf(["audio/webm", "audio/ogg", "audio/mpeg", "audio/wav"]),
+  bytes: r.number({ int: true, min: 1 }),
+  sha256: r.string({ pattern: /^[0-9a-f]{64}$/ }),
+});
+
+/** `dialingRulesResponseSchema` (@/modules/power-dial/lib/schemas). */
+export const dialingRulesAnswer: r.Rule<z.output<typeof dialingRulesResponseSchema>> = r.object({
+  country: r.oneOf(["US", "GB"]),
+  capPercent: r.number({ min: 0.5, max: 10 }),
+  noRedialHours: r.number({ int: true, min: 24, max: 720 }),
+  minRingSeconds: r.number({ int: true, min: 15, max: 120 }),
+  maxLines: r.number({ int: true, min: 1, max: 5 }),
+  last24Hours: abandonmentWindowRule,
+  last30Days: abandonmentWindowRule,
+  message: r.nullable(abandonmentMessageRule),
+});
+
+/** `abandonmentMessageResponseSchema` (@/modules/power-dial/lib/schemas). */
+export const abandonmentMessageAnswer: r.Rule<z.output<typeof abandonmentMessageResponseSchema>> =
+  r.object({ message: r.nullable(abandonmentMessageRule) });

@@ -7,6 +7,7 @@ import * as r from "@/lib/client/rules";
 import type {
   credentialsResponseSchema,
   authorizeResponseSchema,
+  authorizeTransferResponseSchema,
 } from "@/modules/telephony/lib/schemas";
 
 /** `credentialsResponseSchema` (@/modules/telephony/lib/schemas). */
@@ -25,3 +26,7 @@ export const authorizeAnswer: r.Rule<z.output<typeof authorizeResponseSchema>> =
   callerId: r.nullable(r.string()),
   expiresAt: r.isoDateTimeWithOffset,
 });
+
+/** `authorizeTransferResponseSchema` (@/modules/telephony/lib/schemas). */
+export const authorizeTransferAnswer: r.Rule<z.output<typeof authorizeTransferResponseSchema>> =
+  r.object({ authorization: r.string(), user: r.string(), expiresAt: r.isoDateTimeWithOffset });

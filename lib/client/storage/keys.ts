@@ -216,6 +216,8 @@ export const powerDialSummariesKey = defineKey({
       notDialed: r.count,
       leftOut: r.count,
       secondsPerDial: r.nullable(r.number({ min: 0 })),
+      answeredByPerson: r.optional(r.count),
+      abandoned: r.optional(r.count),
     }),
   ),
   fallback: [],

@@ -10,7 +10,7 @@ import {
 } from "@/modules/account-security/lib/password-form";
 import { passwordErrorCodes } from "@/modules/account-security/lib/schemas";
 import { changePassword } from "@/modules/account-security/hooks/use-account-security";
-import { ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-error";
 import { Button, Field, Input } from "@/components/ui";
 import { stepUpRefusal, useSecondFactorOn, type StepUpError } from "./step-up-fields";
 

@@ -4,7 +4,10 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { KeyRound } from "lucide-react";
 import { Button } from "@/components/ui";
-import { useRenewRecoveryCodes } from "@/modules/account-security/hooks/use-account-security";
+import {
+  useRenewRecoveryCodes,
+  type TwoFactorAudience,
+} from "@/modules/account-security/hooks/use-account-security";
 import { RecoveryCodesView } from "./recovery-codes-view";
 import {
   emptyStepUp,
@@ -21,13 +24,11 @@ import {
  */
 export function NewRecoveryCodes({
   idPrefix,
-  base,
-  credential,
+  audience,
   onChanged,
 }: {
   idPrefix: string;
-  base: string;
-  credential: "rep" | "operator";
+  audience: TwoFactorAudience;
   onChanged: () => void;
 }) {
   const t = useTranslations("AccountSecurity");
@@ -35,18 +36,15 @@ export function NewRecoveryCodes({
   const [proof, setProof] = useState<StepUpValue>(emptyStepUp);
   const [error, setError] = useState<StepUpError | "tfFailed" | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const renew = useRenewRecoveryCodes(
-    { base, credential },
-    {
-      onSuccess: (res) => {
-        setCodes(res.recoveryCodes);
-        setProof(emptyStepUp);
-        setOpen(false);
-        onChanged();
-      },
-      onError: (e) => setError(stepUpRefusal(e) ?? "tfFailed"),
+  const renew = useRenewRecoveryCodes(audience, {
+    onSuccess: (res) => {
+      setCodes(res.recoveryCodes);
+      setProof(emptyStepUp);
+      setOpen(false);
+      onChanged();
     },
-  );
+    onError: (e) => setError(stepUpRefusal(e) ?? "tfFailed"),
+  });
 
   if (codes) {
     return (

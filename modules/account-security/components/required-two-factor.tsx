@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui";
-import { logoutToLogin } from "@/modules/shell/components/logout";
+import { logoutToLogin } from "@/modules/shell/client/logout";
 import { TwoFactorSection } from "./two-factor-section";
 
 /**

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Field, Input } from "@/components/ui";
-import { ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-error";
 import { twoFactorErrorCodes } from "@/lib/two-factor/schemas";
 import { useRepTwoFactorStatus } from "@/modules/account-security/hooks/use-account-security";
 

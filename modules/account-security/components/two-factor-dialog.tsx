@@ -1,12 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useQuery } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { DialogButton } from "@/components/ui";
-import { apiClient } from "@/lib/client/api-client";
-import { twoFactorStatusSchema } from "@/lib/two-factor/schemas";
-import { TwoFactorSection, twoFactorRoutes } from "./two-factor-section";
+import { useRepTwoFactorStatus } from "@/modules/account-security/hooks/use-account-security";
+import { TwoFactorSection } from "./two-factor-section";
 
 /**
  * Settings' two-factor button: the Profile's two-factor section in a dialog. It reads the same
@@ -16,12 +14,7 @@ import { TwoFactorSection, twoFactorRoutes } from "./two-factor-section";
 export function TwoFactorDialog() {
   const t = useTranslations("AccountSecurity");
   const settings = useTranslations("Settings");
-  const { base, credential, key } = twoFactorRoutes("rep");
-  const status = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) =>
-      apiClient.get(base, { schema: twoFactorStatusSchema, credential, signal }),
-  });
+  const status = useRepTwoFactorStatus();
   const label = status.data?.enabled ? settings("manage2fa") : settings("enable2fa");
   return (
     <DialogButton

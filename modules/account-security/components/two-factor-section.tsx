@@ -2,33 +2,23 @@
 
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import { Button, Field, Input, toast } from "@/components/ui";
-import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-error";
+import { twoFactorErrorCodes } from "@/lib/two-factor/schemas";
 import {
-  enableTwoFactorResponseSchema,
-  okResponseSchema,
-  twoFactorErrorCodes,
-  twoFactorSetupSchema,
-  twoFactorStatusSchema,
-} from "@/lib/two-factor/schemas";
+  useBeginTwoFactorSetup,
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useRefreshTwoFactorStatus,
+  useTwoFactorStatus,
+  type TwoFactorAudience,
+} from "@/modules/account-security/hooks/use-account-security";
 import { NewRecoveryCodes } from "./new-recovery-codes";
 import { QrCode } from "./qr-code";
 import { RecoveryCodesView } from "./recovery-codes-view";
 
 type Setup = { secret: string; otpauthUri: string };
-
-/** Whose second factor: the signed-in rep's (/app) or the console's operator's. */
-export type TwoFactorAudience = "rep" | "operator";
-export const twoFactorRoutes = (audience: TwoFactorAudience) =>
-  audience === "rep"
-    ? { base: "/api/auth/2fa", credential: "rep" as const, key: ["two-factor-status"] }
-    : {
-        base: "/api/admin/2fa",
-        credential: "operator" as const,
-        key: ["ops", "two-factor-status"],
-      };
 
 /** The message key for a refusal of the server (codes of lib/two-factor/schemas.ts). */
 function refusal(error: unknown) {
@@ -69,24 +59,16 @@ export function TwoFactorSection({
 }) {
   const t = useTranslations("AccountSecurity");
   const format = useFormatter();
-  const queryClient = useQueryClient();
-  const { base, credential, key: statusKey } = twoFactorRoutes(audience);
-  const status = useQuery({
-    queryKey: statusKey,
-    queryFn: ({ signal }) =>
-      apiClient.get(base, { schema: twoFactorStatusSchema, credential, signal }),
-  });
+  const status = useTwoFactorStatus(audience);
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [signedOut, setSignedOut] = useState(0);
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<ReturnType<typeof refusal> | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: statusKey });
+  const refresh = useRefreshTwoFactorStatus(audience);
 
-  const begin = useMutation({
-    mutationFn: () =>
-      apiClient.post(`${base}/setup`, {}, { schema: twoFactorSetupSchema, credential }),
+  const begin = useBeginTwoFactorSetup(audience, {
     onSuccess: (s) => {
       setSetup(s);
       setCode("");
@@ -94,13 +76,7 @@ export function TwoFactorSection({
     },
     onError: (e) => setError(refusal(e)),
   });
-  const confirm = useMutation({
-    mutationFn: () =>
-      apiClient.post(
-        `${base}/enable`,
-        { code, password },
-        { schema: enableTwoFactorResponseSchema, credential },
-      ),
+  const confirm = useEnableTwoFactor(audience, {
     onSuccess: (res) => {
       setSetup(null);
       setCodes(res.recoveryCodes);
@@ -111,13 +87,7 @@ export function TwoFactorSection({
     },
     onError: (e) => setError(refusal(e)),
   });
-  const disable = useMutation({
-    mutationFn: () =>
-      apiClient.post(
-        `${base}/disable`,
-        { password, code },
-        { schema: okResponseSchema, credential },
-      ),
+  const disable = useDisableTwoFactor(audience, {
     onSuccess: () => {
       setPassword("");
       setCode("");
@@ -177,7 +147,7 @@ export function TwoFactorSection({
           setError(null);
           if (!/^\d{6}$/.test(code.replace(/\s/g, ""))) return setError("tfCodeFormat");
           if (!password) return setError("tfPasswordRequired");
-          confirm.mutate();
+          confirm.mutate({ code, password });
         }}
       >
         <p className="text-sm text-fg-muted">{t("tfScan")}</p>
@@ -254,12 +224,7 @@ export function TwoFactorSection({
     </p>
   );
   const newCodes = (
-    <NewRecoveryCodes
-      idPrefix={idPrefix}
-      base={base}
-      credential={credential}
-      onChanged={() => void refresh()}
-    />
+    <NewRecoveryCodes idPrefix={idPrefix} audience={audience} onChanged={() => void refresh()} />
   );
   if (!canTurnOff) {
     return (
@@ -282,7 +247,7 @@ export function TwoFactorSection({
           setError(null);
           if (!password) return setError("tfPasswordRequired");
           if (!code.trim()) return setError("tfCodeFormat");
-          disable.mutate();
+          disable.mutate({ password, code });
         }}
       >
         <p className="text-sm text-fg-muted">{t("tfDisableHint")}</p>

@@ -8,9 +8,9 @@ import { Button, Field, Input, Spinner } from "@/components/ui";
 import { PasswordField } from "@/modules/sign-in/components/password-field";
 import { TwoFactorStep } from "@/modules/sign-in/components/two-factor-step";
 import { controlClass } from "@/components/ui/field";
-import { ApiClientError, isAbortError } from "@/lib/client/api-client";
+import { ApiClientError, isAbortError } from "@/lib/client/api-error";
 import type { SecondStepResult } from "@/modules/sign-in/client/login";
-import { setOperatorToken } from "@/modules/console/client/operator-session";
+import { setOperatorToken } from "@/lib/client/operator-session";
 import { operatorLogin, operatorLoginCode } from "@/modules/console/lib/operator-login";
 import { twoFactorErrorCodes } from "@/lib/two-factor/schemas";
 

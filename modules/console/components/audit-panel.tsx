@@ -10,7 +10,7 @@ import {
 } from "@/modules/console/lib/schemas";
 import { LogViewer } from "./log-viewer";
 import { Panel, QueryBody } from "./panel";
-import { useOpsQuery } from "./use-ops";
+import { useOpsQuery } from "@/modules/console/hooks/use-ops";
 
 /** Spec: 120 lines, a button for 250. */
 export function AuditPanel() {

@@ -25,7 +25,7 @@ import {
 } from "@/modules/console/lib/schemas";
 import { LogViewer } from "./log-viewer";
 import { Facts, Panel, QueryBody, ResultLine } from "./panel";
-import { failureText, opsKeys, opsPost, useOpsQuery } from "./use-ops";
+import { failureText, opsKeys, opsPost, useOpsQuery } from "@/modules/console/hooks/use-ops";
 
 /** While a run is under way the panel reads its progress every second. */
 const pollMs = 1000;

@@ -2,7 +2,6 @@
 
 import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check, Plus, Star, Trash2 } from "lucide-react";
 import {
   Badge,
@@ -17,7 +16,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from "@/components/ui";
-import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-error";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import {
   CALLER_IDS_MAX,
@@ -25,13 +24,17 @@ import {
   type CallerId,
   type CallerIdError,
 } from "@/modules/telephony/lib/caller-id-schemas";
-import type { Checker } from "@/lib/client/checker";
+import type { TelephonyOrganization } from "@/modules/telephony/lib/schemas";
 import {
-  telephonyOrganizationResponseSchema,
-  type TelephonyOrganization,
-} from "@/modules/telephony/lib/schemas";
+  consoleCallerIdsApi,
+  useAddCallerId,
+  useRemoveCallerId,
+  useSetDefaultCallerId,
+  useVerifyCallerId,
+  type CallerIdPoolApi,
+} from "@/modules/console/hooks/use-caller-id-pool";
 import { ResultLine } from "./panel";
-import { failureText, opsKeys } from "./use-ops";
+import { failureText, useRefreshOpsPanels } from "@/modules/console/hooks/use-ops";
 
 // The caller-ID pool editor: the numbers an organization's calls may present, each
 // with its area code and region, one the default. A number is checked as typed by the rules the
@@ -42,19 +45,9 @@ import { failureText, opsKeys } from "./use-ops";
 type Notice = { ok: boolean; text: string };
 type FieldErrors = { number?: string; region?: string };
 
-/** Where the editor sends its changes: POST `base`, PATCH and DELETE `base/<id>`. */
-export type CallerIdPoolApi = {
-  base: string;
-  credential: "operator" | "rep";
-  /** The answer every change gives. */
-  schema: Checker<unknown>;
-};
-
-const consoleBase = (orgId: string) => `/api/admin/telephony/${orgId}/caller-ids`;
-
 export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
   const t = useTranslations("CallerIds");
-  const queryClient = useQueryClient();
+  const refreshPanels = useRefreshOpsPanels();
   return (
     <CallerIdPoolEditor
       title={t("title")}
@@ -72,16 +65,9 @@ export function CallerIdPool({ org }: { org: TelephonyOrganization }) {
           ? t.rich("consoleEmptyLegacy", { number: () => <E164 value={org.callerId!} /> })
           : t("empty")
       }
-      api={{
-        base: consoleBase(org.id),
-        credential: "operator",
-        schema: telephonyOrganizationResponseSchema,
-      }}
-      onChanged={() => {
-        void queryClient.invalidateQueries({ queryKey: opsKeys.panel("telephony") });
-        void queryClient.invalidateQueries({ queryKey: opsKeys.panel("audit") });
-      }}
-      onFailed={() => void queryClient.invalidateQueries({ queryKey: opsKeys.panel("audit") })}
+      api={consoleCallerIdsApi(org.id)}
+      onChanged={() => refreshPanels("telephony", "audit")}
+      onFailed={() => refreshPanels("audit")}
     />
   );
 }
@@ -124,7 +110,6 @@ export function CallerIdPoolEditor({
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const options = { schema: api.schema, credential: api.credential };
 
   const refresh = onChanged;
   const failed =
@@ -138,13 +123,7 @@ export function CallerIdPoolEditor({
       onFailed?.();
     };
 
-  const add = useMutation({
-    mutationFn: () =>
-      apiClient.post(
-        api.base,
-        { number, region: region.trim() || null, isDefault: makeDefault },
-        options,
-      ),
+  const add = useAddCallerId(api, {
     onSuccess: () => {
       setNumber("");
       setRegion("");
@@ -155,16 +134,14 @@ export function CallerIdPoolEditor({
     },
     onError: failed("addFailed"),
   });
-  const setDefault = useMutation({
-    mutationFn: (id: string) => apiClient.patch(`${api.base}/${id}`, { isDefault: true }, options),
+  const setDefault = useSetDefaultCallerId(api, {
     onSuccess: () => {
       setNotice({ ok: true, text: t("defaultSet") });
       refresh();
     },
     onError: failed("defaultFailed"),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => apiClient.delete(`${api.base}/${id}`, options),
+  const remove = useRemoveCallerId(api, {
     onSuccess: () => {
       setConfirming(null);
       setNotice({ ok: true, text: t("removed") });
@@ -175,8 +152,7 @@ export function CallerIdPoolEditor({
   // Only an operator vouches for a number (carriers require caller ID to be the caller's own):
   // a manager's new number waits for it, and calls do not present it until then.
   const canVerify = api.credential === "operator";
-  const verify = useMutation({
-    mutationFn: (id: string) => apiClient.post(`${api.base}/${id}/verify`, undefined, options),
+  const verify = useVerifyCallerId(api, {
     onSuccess: () => {
       setNotice({ ok: true, text: t("approved") });
       refresh();
@@ -198,7 +174,7 @@ export function CallerIdPoolEditor({
       setNotice({ ok: false, text: t("fixErrors") });
       return;
     }
-    add.mutate();
+    add.mutate({ number, region: region.trim() || null, isDefault: makeDefault });
   };
 
   return (

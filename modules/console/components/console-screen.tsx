@@ -7,8 +7,8 @@ import { useTranslations } from "next-intl";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, ShieldAlert } from "lucide-react";
 import { Badge, Button, Spinner, type Tone } from "@/components/ui";
-import { ApiClientError } from "@/lib/client/api-client";
-import { clearOperatorToken, getOperatorToken } from "@/modules/console/client/operator-session";
+import { ApiClientError } from "@/lib/client/api-error";
+import { clearOperatorToken, getOperatorToken } from "@/lib/client/operator-session";
 import { subscribeStored } from "@/lib/client/storage";
 import { ServerlessPanel } from "@/modules/deploy/components/serverless-panel";
 import { AuditPanel } from "./audit-panel";
@@ -22,7 +22,7 @@ import { RecordingsPanel } from "./recordings-panel";
 import { RequiredTwoFactor, SecurityPanel } from "./security-panel";
 import { TelephonyPanel } from "./telephony-panel";
 import { VersionEnvPanel } from "./version-env-panel";
-import { operatorLogout, opsKeys, useOperatorPing } from "./use-ops";
+import { operatorLogout, opsKeys, useOperatorPing } from "@/modules/console/hooks/use-ops";
 
 type Ping =
   | { state: "idle" }

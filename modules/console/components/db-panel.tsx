@@ -14,7 +14,7 @@ import {
   dbSummaryResponseSchema,
 } from "@/modules/console/lib/schemas";
 import { Facts, Panel, QueryBody, ResultLine } from "./panel";
-import { failureText, opsKeys, opsPost, useOpsQuery } from "./use-ops";
+import { failureText, opsKeys, opsPost, useOpsQuery } from "@/modules/console/hooks/use-ops";
 
 type Job = "checkpoint" | "backup" | "cache";
 type Outcome = { ok: boolean; lines: string[] };

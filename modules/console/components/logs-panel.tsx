@@ -12,7 +12,7 @@ import {
 } from "@/modules/console/lib/schemas";
 import { LogViewer } from "./log-viewer";
 import { ErrorLine, Panel, QueryBody } from "./panel";
-import { useOpsQuery } from "./use-ops";
+import { useOpsQuery } from "@/modules/console/hooks/use-ops";
 
 /** Spec: targets apache_error (default), apache_access, auth_audit; 100-500 lines, default 200. */
 export function LogsPanel() {

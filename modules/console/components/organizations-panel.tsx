@@ -2,7 +2,6 @@
 
 import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus, Send } from "lucide-react";
 import {
   Badge,
@@ -18,18 +17,19 @@ import {
   TableHeaderCell,
   TableRow,
 } from "@/components/ui";
-import { apiClient } from "@/lib/client/api-client";
 import {
   managerInvitationBodySchema,
-  organizationCreatedResponseSchema,
   organizationNameSchema,
   organizationsResponseSchema,
   type OrganizationSummary,
 } from "@/lib/accounts/organization-schemas";
-import { invitationResponseSchema } from "@/modules/team/lib/invitation-schemas";
-import { teamSecurityResponseSchema } from "@/modules/team/lib/schemas";
+import {
+  useCreateOrganization,
+  useInviteManager,
+  useSetOrganizationTwoFactor,
+} from "@/modules/console/hooks/use-organizations";
 import { Panel, QueryBody, ResultLine } from "./panel";
-import { failureText, opsKeys, useOpsQuery } from "./use-ops";
+import { failureText, useOpsQuery, useRefreshOpsPanels } from "@/modules/console/hooks/use-ops";
 
 // The console's organizations: every team with its people and managers and whether it
 // requires two-factor sign-in (the operator can set it for any team), a form that creates one,
@@ -38,7 +38,7 @@ import { failureText, opsKeys, useOpsQuery } from "./use-ops";
 export function OrganizationsPanel() {
   const t = useTranslations("Admin.organizations");
   const ids = useId();
-  const queryClient = useQueryClient();
+  const refreshPanels = useRefreshOpsPanels();
   const q = useOpsQuery("organizations", "/api/admin/organizations", organizationsResponseSchema);
   const [name, setName] = useState("");
   const [touched, setTouched] = useState(false);
@@ -46,18 +46,8 @@ export function OrganizationsPanel() {
   // The organization just created: the invite form turns to it once the list has it.
   const [created, setCreated] = useState<string | null>(null);
 
-  const refresh = () => {
-    for (const key of ["organizations", "audit"] as const) {
-      void queryClient.invalidateQueries({ queryKey: opsKeys.panel(key) });
-    }
-  };
-  const requireTwoFactor = useMutation({
-    mutationFn: ({ id, on }: { id: string; name: string; on: boolean }) =>
-      apiClient.patch(
-        `/api/admin/organizations/${id}`,
-        { requireTwoFactor: on },
-        { schema: teamSecurityResponseSchema, credential: "operator" },
-      ),
+  const refresh = () => refreshPanels("organizations", "audit");
+  const requireTwoFactor = useSetOrganizationTwoFactor({
     onSuccess: (res, { name }) => {
       setNotice({
         ok: true,
@@ -70,22 +60,14 @@ export function OrganizationsPanel() {
   });
 
   const check = organizationNameSchema.safeParse(name);
-  const create = useMutation({
-    mutationFn: () =>
-      apiClient.post(
-        "/api/admin/organizations",
-        { name },
-        { schema: organizationCreatedResponseSchema, credential: "operator" },
-      ),
+  const create = useCreateOrganization({
     onSuccess: ({ organization }) => {
       setCreated(organization.id);
       setName("");
       setTouched(false);
       setNotice({ ok: true, text: t("created", { name: organization.name }) });
       // The telephony panel lists organizations too.
-      for (const key of ["organizations", "telephony", "audit", "db-summary"] as const) {
-        void queryClient.invalidateQueries({ queryKey: opsKeys.panel(key) });
-      }
+      refreshPanels("organizations", "telephony", "audit", "db-summary");
     },
     onError: (error) =>
       setNotice({ ok: false, text: t("createFailed", { error: failureText(error) }) }),
@@ -147,7 +129,7 @@ export function OrganizationsPanel() {
         onSubmit={(e) => {
           e.preventDefault();
           setTouched(true);
-          if (check.success) create.mutate();
+          if (check.success) create.mutate(name);
         }}
       >
         <Field
@@ -207,13 +189,7 @@ function InviteManager({
   const [touched, setTouched] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const check = managerInvitationBodySchema.safeParse({ email: email.trim() });
-  const invite = useMutation({
-    mutationFn: () =>
-      apiClient.post(
-        `/api/admin/organizations/${organizationId}/invitations`,
-        { email: email.trim() },
-        { schema: invitationResponseSchema, credential: "operator" },
-      ),
+  const invite = useInviteManager({
     onSuccess: ({ invitation }) => {
       setEmail("");
       setTouched(false);
@@ -231,7 +207,7 @@ function InviteManager({
       onSubmit={(e) => {
         e.preventDefault();
         setTouched(true);
-        if (check.success) invite.mutate();
+        if (check.success) invite.mutate({ organizationId, email: email.trim() });
       }}
     >
       <p className="text-sm font-medium text-fg sm:col-span-3">{t("inviteTitle")}</p>

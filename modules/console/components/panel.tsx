@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { AlertCircle, RefreshCw } from "lucide-react";
 import { Card, IconButton, Spinner, cn } from "@/components/ui";
-import { failureText } from "./use-ops";
+import { failureText } from "@/modules/console/hooks/use-ops";
 
 /** One console panel: a titled card whose body is loading, failed or filled. */
 export function Panel({

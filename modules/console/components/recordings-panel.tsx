@@ -20,7 +20,7 @@ import {
   setOrganizationRecording,
   uploadOrganizationConsentNotice,
   useOpsQuery,
-} from "./use-ops";
+} from "@/modules/console/hooks/use-ops";
 
 /**
  * Call recordings: where they are kept, how much they use, how long they are kept

@@ -23,7 +23,7 @@ import {
   type ServiceAction,
 } from "@/modules/console/lib/schemas";
 import { Panel, QueryBody, ResultLine } from "./panel";
-import { failureText, opsKeys, opsPost, useOpsQuery } from "./use-ops";
+import { failureText, opsKeys, opsPost, useOpsQuery } from "@/modules/console/hooks/use-ops";
 
 /** Spec section 4: the status is read again 1.2 s after an action. */
 export const statusRefreshDelayMs = 1200;

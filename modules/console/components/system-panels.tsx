@@ -8,7 +8,7 @@ import {
   sysinfoResponseSchema,
 } from "@/modules/console/lib/schemas";
 import { Facts, Panel, QueryBody } from "./panel";
-import { useOpsQuery } from "./use-ops";
+import { useOpsQuery } from "@/modules/console/hooks/use-ops";
 import { useOpsFormat } from "./use-ops-format";
 
 type FsFigures = NonNullable<z.infer<typeof diskResponseSchema>["figures"]>["root"];

@@ -8,7 +8,7 @@ import {
   versionResponseSchema,
 } from "@/modules/console/lib/schemas";
 import { Facts, Panel, QueryBody } from "./panel";
-import { useOpsQuery } from "./use-ops";
+import { useOpsQuery } from "@/modules/console/hooks/use-ops";
 
 export function VersionEnvPanel() {
   const t = useTranslations("Admin.version");

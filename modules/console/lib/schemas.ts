@@ -26,7 +26,7 @@ export const logLineChoices = [100, 200, 300, 400, 500] as const;
 export const defaultLogLines = 200;
 export const auditTailDefault = 120;
 export const auditTailMore = 250;
-export const envPanelMax = 18;
+export const envPanelMax = 19;
 
 const lineCount = (min: number, max: number) =>
   z

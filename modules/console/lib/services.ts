@@ -1,6 +1,6 @@
 import "server-only";
 import { childPath, env } from "@/lib/env";
-import type { ServiceEntry } from "./config";
+import type { ServiceEntry } from "@/lib/env-parsers";
 import { redactSecrets } from "./redact";
 import { runCommand } from "./run-command";
 import { serviceActionBodySchema, type ServiceAction, type ServiceState } from "./schemas";

@@ -100,6 +100,7 @@ export function envPanel(): Record<string, string> {
     ["SMTP_URL", env.SMTP_URL ? maskUrl(env.SMTP_URL) : "(outbox)"],
     ["PLACES_API_KEY", secretOrUnset(env.PLACES_API_KEY, "(demo provider)")],
     ["LOG_LEVEL", env.LOG_LEVEL],
+    ["DIAL_MAX_LINES", String(env.DIAL_MAX_LINES)],
     // Not OPS_SERVICES: the console hints that actions are allow-listed but does not show the list.
     ["OPS_LOG_APACHE_ERROR", env.OPS_LOG_APACHE_ERROR],
     ["OPS_SYSTEMCTL", env.OPS_SYSTEMCTL],

@@ -1,6 +1,5 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download, Plus, Trash2, Upload } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRef, useState } from "react";
@@ -21,15 +20,15 @@ import {
   TableHeaderCell,
   TableRow,
 } from "@/components/ui";
-import { apiClient, ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-error";
 import {
-  dncAddResponseSchema,
-  dncImportResponseSchema,
-  dncListResponseSchema,
-  dncRemoveResponseSchema,
-} from "@/modules/do-not-call/lib/schemas";
-
-const listKey = ["do-not-call"] as const;
+  useAddDoNotCall,
+  useDoNotCallList,
+  useExportDoNotCall,
+  useImportDoNotCall,
+  useRefreshDoNotCall,
+  useRemoveDoNotCall,
+} from "@/modules/do-not-call/hooks/use-do-not-call";
 
 /**
  * Settings > Do not call: the team's list (newest first, a page at a time: a list can hold many
@@ -46,33 +45,15 @@ export function DoNotCallSection({
 }) {
   const t = useTranslations("DoNotCall");
   const format = useFormatter();
-  const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
   const [number, setNumber] = useState("");
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
 
-  const list = useInfiniteQuery({
-    queryKey: listKey,
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      apiClient.get("/api/do-not-call", {
-        query: { cursor: pageParam },
-        schema: dncListResponseSchema,
-        credential: "rep",
-        signal,
-      }),
-    getNextPageParam: (last) => last.nextCursor,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
+  const list = useDoNotCallList();
+  const refresh = useRefreshDoNotCall();
 
-  const add = useMutation({
-    mutationFn: () =>
-      apiClient.post(
-        "/api/do-not-call",
-        { number, note: note.trim() || undefined },
-        { schema: dncAddResponseSchema, credential: "rep" },
-      ),
+  const add = useAddDoNotCall({
     onSuccess: (res) => {
       setNumber("");
       setNote("");
@@ -92,12 +73,7 @@ export function DoNotCallSection({
       ),
   });
 
-  const remove = useMutation({
-    mutationFn: (n: string) =>
-      apiClient.delete(`/api/do-not-call/${encodeURIComponent(n)}`, {
-        schema: dncRemoveResponseSchema,
-        credential: "rep",
-      }),
+  const remove = useRemoveDoNotCall({
     onSuccess: (_r, n) => {
       toast.success(t("removed", { number: n }));
       void refresh();
@@ -105,16 +81,7 @@ export function DoNotCallSection({
     onError: () => toast.error(t("saveFailed")),
   });
 
-  const importCsv = useMutation({
-    mutationFn: async (file: File) =>
-      apiClient.post(
-        "/api/do-not-call/import",
-        { csv: await file.text() },
-        {
-          schema: dncImportResponseSchema,
-          credential: "rep",
-        },
-      ),
+  const importCsv = useImportDoNotCall({
     onSuccess: (res) => {
       const lines = res.invalid.map((i) => i.line).join(", ");
       const summary = t("imported", { added: res.added, existing: res.existing });
@@ -127,8 +94,7 @@ export function DoNotCallSection({
   });
 
   // The whole list, not the pages loaded here: the server writes it.
-  const exportCsv = useMutation({
-    mutationFn: () => apiClient.download("/api/do-not-call/export.csv", { credential: "rep" }),
+  const exportCsv = useExportDoNotCall({
     onSuccess: (file) => downloadBlob(file.fileName ?? "do-not-call.csv", file.blob),
     onError: () => toast.error(t("exportFailed")),
   });
@@ -147,7 +113,7 @@ export function DoNotCallSection({
             setError(t("required"));
             return;
           }
-          add.mutate();
+          add.mutate({ number, note: note.trim() || undefined });
         }}
         noValidate
       >

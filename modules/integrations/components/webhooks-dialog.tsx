@@ -2,7 +2,6 @@
 
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Webhook } from "lucide-react";
 import {
   Badge,
@@ -21,23 +20,24 @@ import {
   TableRow,
   toast,
 } from "@/components/ui";
-import { apiClient } from "@/lib/client/api-client";
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useRefreshWebhookDeliveries,
+  useRefreshWebhooks,
+  useReplayWebhookDelivery,
+  useResumeWebhook,
+  useWebhookDeliveries,
+  useWebhooks,
+} from "@/modules/integrations/hooks/use-integrations";
 import { webhookRefusal } from "@/modules/integrations/lib/webhooks/refusal";
 import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_EVENTS,
-  webhookCreatedResponseSchema,
-  webhookDeletedResponseSchema,
-  webhookDeliveriesResponseSchema,
-  webhookDeliveryResponseSchema,
-  webhookEndpointResponseSchema,
-  webhookEndpointsResponseSchema,
   type WebhookEndpointDto,
   type WebhookEvent,
 } from "@/modules/integrations/lib/webhooks/schemas";
 import { ShownOnce } from "./shown-once";
-
-const endpointsKey = ["integrations", "webhooks"] as const;
 
 /**
  * Settings' Webhook Settings, for managers: register https endpoints for events (the
@@ -63,18 +63,9 @@ export function WebhooksDialog() {
 
 function Webhooks() {
   const t = useTranslations("Integrations");
-  const queryClient = useQueryClient();
   const [secret, setSecret] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: endpointsKey,
-    queryFn: ({ signal }) =>
-      apiClient.get("/api/integrations/webhooks", {
-        schema: webhookEndpointsResponseSchema,
-        credential: "rep",
-        signal,
-      }),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: endpointsKey });
+  const list = useWebhooks();
+  const refresh = useRefreshWebhooks();
   return (
     <div className="grid gap-5">
       {secret ? (
@@ -123,13 +114,7 @@ function RegisterForm({ onCreated }: { onCreated: (secret: string) => void }) {
   const [error, setError] = useState<{ field: "url" | "events" | "form"; text: string } | null>(
     null,
   );
-  const create = useMutation({
-    mutationFn: () =>
-      apiClient.post(
-        "/api/integrations/webhooks",
-        { url: url.trim(), events: [...events] },
-        { schema: webhookCreatedResponseSchema, credential: "rep" },
-      ),
+  const create = useCreateWebhook({
     onSuccess: ({ secret }) => {
       setUrl("");
       setError(null);
@@ -150,7 +135,7 @@ function RegisterForm({ onCreated }: { onCreated: (secret: string) => void }) {
           return setError({ field: "url", text: t("urlInvalid") });
         }
         if (events.size === 0) return setError({ field: "events", text: t("eventsRequired") });
-        create.mutate();
+        create.mutate({ url: url.trim(), events: [...events] });
       }}
     >
       <Field
@@ -222,25 +207,14 @@ function EndpointCard({
   const t = useTranslations("Integrations");
   const format = useFormatter();
   const [showLog, setShowLog] = useState(false);
-  const resume = useMutation({
-    mutationFn: () =>
-      apiClient.patch(
-        `/api/integrations/webhooks/${endpoint.id}`,
-        { status: "active" },
-        { schema: webhookEndpointResponseSchema, credential: "rep" },
-      ),
+  const resume = useResumeWebhook(endpoint.id, {
     onSuccess: () => {
       toast.success(t("resumed"));
       void onChanged();
     },
     onError: () => toast.error(t("actionFailed")),
   });
-  const remove = useMutation({
-    mutationFn: () =>
-      apiClient.delete(`/api/integrations/webhooks/${endpoint.id}`, {
-        schema: webhookDeletedResponseSchema,
-        credential: "rep",
-      }),
+  const remove = useDeleteWebhook(endpoint.id, {
     onSuccess: () => {
       toast.success(t("deleted"));
       void onChanged();
@@ -306,31 +280,12 @@ function EndpointCard({
 function DeliveryLog({ endpointId }: { endpointId: string }) {
   const t = useTranslations("Integrations");
   const format = useFormatter();
-  const queryClient = useQueryClient();
-  const key = [...endpointsKey, endpointId, "deliveries"];
-  const log = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) =>
-      apiClient.get(`/api/integrations/webhooks/${endpointId}/deliveries`, {
-        schema: webhookDeliveriesResponseSchema,
-        credential: "rep",
-        signal,
-      }),
-    // A live log: read afresh when opened, and every few seconds while something is pending.
-    staleTime: 0,
-    refetchInterval: (q) =>
-      q.state.data?.deliveries.some((d) => d.status === "pending") ? 5_000 : false,
-  });
-  const replay = useMutation({
-    mutationFn: (deliveryId: string) =>
-      apiClient.post(
-        `/api/integrations/webhooks/${endpointId}/deliveries/${deliveryId}/replay`,
-        undefined,
-        { schema: webhookDeliveryResponseSchema, credential: "rep" },
-      ),
+  const log = useWebhookDeliveries(endpointId);
+  const refreshLog = useRefreshWebhookDeliveries(endpointId);
+  const replay = useReplayWebhookDelivery(endpointId, {
     onSuccess: () => {
       toast.success(t("replayed"));
-      void queryClient.invalidateQueries({ queryKey: key });
+      void refreshLog();
     },
     onError: () => toast.error(t("actionFailed")),
   });

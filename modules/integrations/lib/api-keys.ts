@@ -18,7 +18,7 @@ import {
 // stored (a key that high in entropy needs no slow hash; a lookup by hash is one index probe),
 // and its first characters are kept apart as the visible prefix. Managers create and revoke
 // them (with their password: lib/two-factor/step-up.ts); a request with one acts for the key's
-// organization as the key's creator with their current role (lib/api/with-api-key.ts checks each
+// organization as the key's creator with their current role (./v1/with-api-key.ts checks each
 // route's permission), so a key stops working once its creator is deactivated or leaves the
 // organization, and loses what a demotion takes (docs/security.md).
 

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiClient } from "@/lib/client/api-client";
 import { placeDetailsAnswer } from "@/lib/client/generated/places.gen";
+import { placesKeys } from "./keys";
 
 /**
  * A place's details through the places route, under one key for every screen that reads them
@@ -8,7 +9,7 @@ import { placeDetailsAnswer } from "@/lib/client/generated/places.gen";
  */
 export function placeDetailsQuery(placeId: string) {
   return queryOptions({
-    queryKey: ["place", placeId] as const,
+    queryKey: placesKeys.details(placeId),
     queryFn: ({ signal }) =>
       apiClient.get(`/api/places/${encodeURIComponent(placeId)}`, {
         schema: placeDetailsAnswer,

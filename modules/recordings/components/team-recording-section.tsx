@@ -12,7 +12,7 @@ import {
   NativeSelect,
   SectionCard,
 } from "@/components/ui";
-import { ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-error";
 import {
   recordingSettingsKey,
   saveTeamRecording,

@@ -15,7 +15,7 @@ export function createLocalStore(root: string): RecordingStore {
   const fileOf = (key: string) => {
     const chunk = /^[0-9a-f-]{36}\/[0-9a-f-]{36}\/(\d{6}-[0-9a-f]{16}\.part)?$/;
     const voicemail = /^[0-9a-f-]{36}\/voicemail\/[0-9a-f-]{36}-[0-9a-f]{16}\.audio$/;
-    const notice = /^[0-9a-f-]{36}\/consent\/[0-9a-f]{32}\.audio$/;
+    const notice = /^[0-9a-f-]{36}\/(?:consent|abandon)\/[0-9a-f]{32}\.audio$/;
     if (!chunk.test(key) && !voicemail.test(key) && !notice.test(key)) {
       throw new Error("recording store: bad key");
     }

@@ -59,6 +59,12 @@ export function consentNoticeKey(organizationId: string, sha256: string) {
   return `${checkId(organizationId)}/consent/${sha256.slice(0, 32)}.audio`;
 }
 
+/** An organization's abandonment message (parallel dialing), named by its checksum. */
+export function abandonMessageKey(organizationId: string, sha256: string) {
+  if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error("recording store: bad checksum");
+  return `${checkId(organizationId)}/abandon/${sha256.slice(0, 32)}.audio`;
+}
+
 let store: Promise<RecordingStore> | null = null;
 
 /** The configured store (created once; the S3 client and its SDK load only when configured). */

@@ -6,6 +6,7 @@ import { DataPrivacyActions } from "@/modules/account-security/components/data-p
 import { DoNotCallSection } from "@/modules/do-not-call/components/do-not-call-section";
 import { ApiKeysDialog } from "@/modules/integrations/components/api-keys-dialog";
 import { WebhooksDialog } from "@/modules/integrations/components/webhooks-dialog";
+import { ParallelDialingRulesSection } from "@/modules/power-dial/components/parallel-dialing-rules-section";
 import { TeamRecordingSection } from "@/modules/recordings/components/team-recording-section";
 import { VoicemailSection } from "@/modules/voicemail/components/voicemail-section";
 import { InviteDialog } from "@/modules/team/components/invite-dialog";
@@ -34,6 +35,7 @@ export async function SettingsView({ role }: { role: MemberRole; userId: string 
         </SectionCard>
         {can(role, "voicemail.own") ? <VoicemailSection /> : null}
         {can(role, "organization.recording") ? <TeamRecordingSection /> : null}
+        {can(role, "organization.dialing") ? <ParallelDialingRulesSection /> : null}
         <SectionCard id="notifications" title={t("notifications")}>
           <NotificationFields />
         </SectionCard>

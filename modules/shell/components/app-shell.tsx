@@ -12,7 +12,8 @@ import { MemberRoleProvider } from "@/lib/client/member-role";
 import { useSession } from "@/lib/client/session";
 import { useSidebarCollapsed } from "@/lib/client/sidebar-pref";
 import { LiveUpdates } from "./live-updates";
-import { logoutToLogin } from "./logout";
+import { PresenceReporter } from "@/modules/floor/components/presence-reporter";
+import { logoutToLogin } from "@/modules/shell/client/logout";
 import { SecondBar } from "./second-bar";
 import { SidebarNav } from "./sidebar-nav";
 import { TopBar } from "./top-bar";
@@ -131,6 +132,7 @@ export function AppShell({
         <DialerWidget />
         <CallbackReminders />
         <LiveUpdates />
+        <PresenceReporter />
       </DialerProvider>
     </MemberRoleProvider>
   );

@@ -6,15 +6,21 @@ import { startLive, subscribeLive, subscribeLiveStatus } from "@/lib/client/live
 import type { LiveTopic } from "@/lib/live/changes";
 import { callbacksKeys } from "@/modules/callbacks/client/callbacks";
 import { callsKeys } from "@/modules/calls/client/keys";
+import { doNotCallKeys } from "@/modules/do-not-call/client/keys";
+import { floorKeys } from "@/modules/floor/client/keys";
+import { dialingRulesKeys } from "@/modules/power-dial/client/keys";
 
 // What each kind of team change makes stale. Every call screen's key starts with "calls"
 // (Call Log, Missed Calls, the dashboard, Dial Count, the do-not-call marks); callbacks come from
 // call outcomes and from the account records; the dashboard's Sales Events are named from the
-// records. An open drawer syncs its own business (use-records-sync.ts).
+// records. An open drawer syncs its own business (use-records-sync.ts). A call can be an
+// abandoned one: the abandonment rates follow calls.
 const staleOn: Record<LiveTopic, readonly (readonly unknown[])[]> = {
-  calls: [callsKeys.all, callbacksKeys.all],
+  calls: [callsKeys.all, callbacksKeys.all, dialingRulesKeys.all, floorKeys.all],
   records: [callbacksKeys.all, callsKeys.dashboard],
-  "do-not-call": [callsKeys.all, ["do-not-call"]],
+  "do-not-call": [callsKeys.all, doNotCallKeys.all],
+  // A member's presence changed; a recorded call also changes the floor's figures.
+  floor: [floorKeys.all],
 };
 
 /**

@@ -5,9 +5,11 @@ import {
   LayoutDashboard,
   ListChecks,
   PhoneMissed,
+  RadioTower,
   Target,
 } from "@/components/ui/first-load-icons";
 import type { Messages } from "next-intl";
+import { can, type MemberRole, type Permission } from "@/lib/auth/permissions";
 
 /** Sidebar entries (spec "Shell of /app"); `exact` = highlighted only on that very path. */
 export const navItems = [
@@ -18,7 +20,23 @@ export const navItems = [
   { href: "/app/missed-calls", key: "missedCalls", icon: PhoneMissed, exact: false },
   { href: "/app/callbacks", key: "callbacks", icon: CalendarClock, exact: false },
   { href: "/app/call-log", key: "callLog", icon: ListChecks, exact: false },
-] as const;
+  // Managers only (the role table's team.floor): a rep's sidebar never lists it.
+  { href: "/app/floor", key: "floor", icon: RadioTower, exact: false, permission: "team.floor" },
+] as const satisfies readonly NavItem[];
+
+type NavItem = {
+  href: string;
+  key: keyof Messages["Nav"];
+  icon: unknown;
+  exact: boolean;
+  /** Listed only for a member whose role holds it. */
+  permission?: Permission;
+};
+
+/** The entries a member with `role` sees. */
+export function navItemsFor(role: MemberRole) {
+  return navItems.filter((item) => !("permission" in item) || can(role, item.permission));
+}
 
 export function isActive(pathname: string, href: string, exact: boolean): boolean {
   if (exact) return pathname === href || pathname === `${href}/`;
@@ -40,4 +58,5 @@ export const routeLabels: Record<string, keyof Messages["Nav"]> = {
   "/app/missed-calls": "missedCalls",
   "/app/callbacks": "callbacks",
   "/app/call-log": "callLog",
+  "/app/floor": "floor",
 };

@@ -4,6 +4,8 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { ChevronRight } from "@/components/ui/first-load-icons";
+import { can } from "@/lib/auth/permissions";
+import { useMemberRole } from "@/lib/client/member-role";
 import { routeLabels } from "./nav-items";
 
 /** Second bar: where you are (breadcrumb) — unknown paths read as the dashboard they fall back to. */
@@ -11,8 +13,11 @@ export function SecondBar() {
   const t = useTranslations("Nav");
   const ts = useTranslations("Shell");
   const pathname = usePathname().replace(/\/$/, "");
+  const role = useMemberRole();
   const crumbs: { href: string; label: string }[] = [];
-  if (routeLabels[pathname]) {
+  // The live floor does not exist for a rep: its path reads as an unknown one (the dashboard).
+  const hidden = pathname === "/app/floor" && !can(role, "team.floor");
+  if (routeLabels[pathname] && !hidden) {
     const parts = pathname.split("/").filter(Boolean);
     for (let i = 2; i <= parts.length; i++) {
       const href = `/${parts.slice(0, i).join("/")}`;

@@ -3,7 +3,8 @@
 import Link, { useLinkStatus } from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { isActive, navItems } from "./nav-items";
+import { useMemberRole } from "@/lib/client/member-role";
+import { isActive, navItemsFor } from "./nav-items";
 
 /** Pulses on the clicked entry while its dynamic page renders (absolute: nothing moves). */
 function PendingHint() {
@@ -28,9 +29,10 @@ export function SidebarNav({
 }) {
   const pathname = usePathname();
   const t = useTranslations("Nav");
+  const role = useMemberRole();
   return (
     <ul className="flex flex-col gap-1">
-      {navItems.map(({ href, key, icon: Icon, exact }) => {
+      {navItemsFor(role).map(({ href, key, icon: Icon, exact }) => {
         const active = isActive(pathname, href, exact);
         return (
           <li key={href}>

@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useFocusFirstItem, type LazyMenuOpen } from "@/components/ui/lazy-menu";
-import { logoutToLogin } from "./logout";
+import { logoutToLogin } from "@/modules/shell/client/logout";
 
 /** The user menu itself, loaded on first use (modules/shell/components/user-menu.tsx). */
 export default function UserMenuDropdown({

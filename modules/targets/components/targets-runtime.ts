@@ -1,5 +1,4 @@
-import { apiClient } from "@/lib/client/api-client";
-import { placeDetailsAnswer, searchAnswer } from "@/lib/client/generated/places.gen";
+import { fetchPlaceDetails, searchPlaces } from "@/modules/places/client/search";
 import { readSearchCache, writeSearchCache } from "@/modules/targets/lib/search-cache";
 import { failureFromError } from "@/modules/targets/lib/search-failure";
 import { createTargetsSearch, type TargetsSearch } from "@/modules/targets/lib/search-session";
@@ -22,21 +21,8 @@ export { TargetRows } from "./targets-rows";
 
 export function createTargetsStore(): TargetsSearch {
   return createTargetsSearch({
-    search: (q, pageToken, signal) =>
-      apiClient.get("/api/places/search", {
-        query: { q, pageToken },
-        schema: searchAnswer,
-        credential: "rep",
-        signal,
-      }),
-    details: async (placeId, signal) =>
-      (
-        await apiClient.get(`/api/places/${encodeURIComponent(placeId)}`, {
-          schema: placeDetailsAnswer,
-          credential: "rep",
-          signal,
-        })
-      ).place,
+    search: searchPlaces,
+    details: fetchPlaceDetails,
     readCache: readSearchCache,
     writeCache: (q, entry) => void writeSearchCache(q, entry),
     toFailure: failureFromError,

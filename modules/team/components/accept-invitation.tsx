@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Button, Field, Input } from "@/components/ui";
-import { ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-error";
 import { writeSession } from "@/lib/client/session";
 import { acceptInvitation } from "@/modules/team/client/invitations";
 

@@ -1,15 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { PhoneOutgoing } from "lucide-react";
 import { DialogButton, ListError, ListLoading } from "@/components/ui";
 import { CallerIdPoolEditor } from "@/modules/console/components/caller-id-pool";
-import { apiClient } from "@/lib/client/api-client";
-import { teamCallerIdsResponseSchema } from "@/modules/telephony/lib/caller-id-schemas";
-
-const callerIdsKey = ["team", "caller-ids"] as const;
-const base = "/api/team/caller-ids";
+import {
+  teamCallerIdsApi,
+  useRefreshTeamCallerIds,
+  useTeamCallerIds,
+} from "@/modules/team/hooks/use-team-caller-ids";
 
 /**
  * Settings' caller IDs, for managers: their own team's pool, with the editor the
@@ -33,12 +32,8 @@ export function TeamCallerIdsDialog() {
 function TeamCallerIds() {
   const t = useTranslations("CallerIds");
   const team = useTranslations("Team");
-  const queryClient = useQueryClient();
-  const pool = useQuery({
-    queryKey: callerIdsKey,
-    queryFn: ({ signal }) =>
-      apiClient.get(base, { schema: teamCallerIdsResponseSchema, credential: "rep", signal }),
-  });
+  const pool = useTeamCallerIds();
+  const refresh = useRefreshTeamCallerIds();
   if (pool.isPending) return <ListLoading label={t("loading")} testId="team-caller-ids-loading" />;
   if (pool.isError) {
     return (
@@ -57,8 +52,8 @@ function TeamCallerIds() {
       caption={t("teamCaption")}
       callerIds={pool.data.callerIds}
       emptyText={t("empty")}
-      api={{ base, credential: "rep", schema: teamCallerIdsResponseSchema }}
-      onChanged={() => void queryClient.invalidateQueries({ queryKey: callerIdsKey })}
+      api={teamCallerIdsApi}
+      onChanged={() => void refresh()}
     />
   );
 }

@@ -19,7 +19,7 @@ import {
   TableRow,
   toast,
 } from "@/components/ui";
-import { ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-error";
 import type { MemberRole } from "@/lib/auth/permissions";
 import {
   useChangeMember,

@@ -1,11 +1,6 @@
 "use client";
 
-import {
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type UseMutationOptions,
-} from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiClient } from "@/lib/client/api-client";
 import type { MemberRole } from "@/lib/auth/permissions";
@@ -21,23 +16,25 @@ import {
   type Member,
   type MemberPatchBody,
 } from "@/modules/team/lib/schemas";
+import type { MutationCallbacks } from "@/lib/client/mutation-callbacks";
 
 // The team screens' calls to the server, as TanStack Query hooks: the components hold only what
 // they show and what they say on success or failure.
 
-type Callbacks<Data, Variables> = Pick<
-  UseMutationOptions<Data, Error, Variables>,
-  "onSuccess" | "onError"
->;
 type MemberAnswer = z.infer<typeof memberResponseSchema>;
 type InvitationAnswer = z.infer<typeof invitationResponseSchema>;
 
-/** The team with each member's role and status (Manage Roles / View Team). */
-export function useTeam() {
+/**
+ * The team with each member's role and status (Manage Roles / View Team, and the dialer's
+ * Transfer dialog and warm-transfer panel, which read it only while they need it: one cache
+ * entry for all of them).
+ */
+export function useTeam({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: teamKeys.all,
     queryFn: ({ signal }) =>
       apiClient.get("/api/team", { schema: teamResponseSchema, credential: "rep", signal }),
+    enabled,
   });
 }
 
@@ -48,7 +45,7 @@ export function useRefreshTeam() {
 }
 
 /** A manager clears a member's lost second factor. */
-export function useResetMemberTwoFactor(callbacks: Callbacks<MemberAnswer, Member>) {
+export function useResetMemberTwoFactor(callbacks: MutationCallbacks<MemberAnswer, Member>) {
   return useMutation({
     mutationFn: (member: Member) =>
       apiClient.delete(`/api/team/members/${member.id}/two-factor`, {
@@ -61,7 +58,7 @@ export function useResetMemberTwoFactor(callbacks: Callbacks<MemberAnswer, Membe
 
 /** Whether every member must sign in with a second factor. */
 export function useTeamSecurity(
-  callbacks: Callbacks<z.infer<typeof teamSecurityResponseSchema>, boolean>,
+  callbacks: MutationCallbacks<z.infer<typeof teamSecurityResponseSchema>, boolean>,
 ) {
   return useMutation({
     mutationFn: (requireTwoFactor: boolean) =>
@@ -76,7 +73,7 @@ export function useTeamSecurity(
 
 /** A member's role, or their status (deactivated or active again). */
 export function useChangeMember(
-  callbacks: Callbacks<MemberAnswer, { member: Member; body: MemberPatchBody }>,
+  callbacks: MutationCallbacks<MemberAnswer, { member: Member; body: MemberPatchBody }>,
 ) {
   return useMutation({
     mutationFn: ({ member, body }: { member: Member; body: MemberPatchBody }) =>
@@ -107,7 +104,7 @@ export function useRefreshInvitations() {
 }
 
 export function useSendInvitation(
-  callbacks: Callbacks<InvitationAnswer, { email: string; role: MemberRole }>,
+  callbacks: MutationCallbacks<InvitationAnswer, { email: string; role: MemberRole }>,
 ) {
   return useMutation({
     mutationFn: (invitation: { email: string; role: MemberRole }) =>
@@ -120,7 +117,7 @@ export function useSendInvitation(
 }
 
 /** A new link for a pending invitation; the old one stops working. */
-export function useResendInvitation(callbacks: Callbacks<InvitationAnswer, string>) {
+export function useResendInvitation(callbacks: MutationCallbacks<InvitationAnswer, string>) {
   return useMutation({
     mutationFn: (id: string) =>
       apiClient.post(`/api/team/invitations/${id}/resend`, undefined, {
@@ -131,7 +128,7 @@ export function useResendInvitation(callbacks: Callbacks<InvitationAnswer, strin
   });
 }
 
-export function useRevokeInvitation(callbacks: Callbacks<{ revoked: true }, string>) {
+export function useRevokeInvitation(callbacks: MutationCallbacks<{ revoked: true }, string>) {
   return useMutation({
     mutationFn: (id: string) =>
       apiClient.delete(`/api/team/invitations/${id}`, {

@@ -1,7 +1,7 @@
 // GET /api/admin/2fa - whether the signed-in operator's second factor is on, and recovery codes left
 import { withOperator } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { twoFactorStatus } from "@/lib/two-factor/enrol";
+import { twoFactorStatus } from "@/modules/account-security/lib/two-factor-enrol";
 import { ownerOf } from "@/lib/two-factor/owner";
 import { twoFactorStatusSchema } from "@/lib/two-factor/schemas";
 

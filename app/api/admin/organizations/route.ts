@@ -3,7 +3,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { withOperator } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { addOrganization, listOrganizations } from "@/lib/accounts/manage";
+import { addOrganization, listOrganizations } from "@/modules/team/lib/account-admin";
 import {
   organizationCreateBodySchema,
   organizationCreatedResponseSchema,

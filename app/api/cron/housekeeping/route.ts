@@ -1,8 +1,8 @@
 // GET /api/cron/housekeeping - prune expired sessions, closed counters and old audit events; send due webhooks (Vercel Cron)
 import { withPublic } from "@/lib/api/handler";
 import { noStore } from "@/lib/api/errors";
-import { pruneExpiredAuthRows } from "@/lib/auth/housekeeping";
 import { assertCronCaller } from "@/modules/deploy/lib/cron";
+import { pruneExpiredAuthRows } from "@/modules/deploy/lib/housekeeping";
 import { env } from "@/lib/env";
 import { drainWebhooks } from "@/modules/integrations/lib/webhooks/drain";
 import { log } from "@/lib/log";

@@ -1,6 +1,6 @@
 // GET /api/v1/do-not-call?cursor=&limit= - REST API: the do-not-call list, newest first
 // POST /api/v1/do-not-call - REST API: add a number (201; 200 when it was already listed)
-import { WithStatus, withApiKey } from "@/lib/api/with-api-key";
+import { WithStatus, withApiKey } from "@/modules/integrations/lib/v1/with-api-key";
 import { addDnc, listDnc } from "@/modules/do-not-call/lib/do-not-call";
 import { dncReadLimit, dncWriteLimit } from "@/modules/do-not-call/lib/limits";
 import { v1Routes } from "@/modules/integrations/lib/v1/routes";

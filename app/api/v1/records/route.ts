@@ -1,5 +1,5 @@
 // GET /api/v1/records?cursor=&limit= - REST API: the team's account records, latest change first
-import { withApiKey } from "@/lib/api/with-api-key";
+import { withApiKey } from "@/modules/integrations/lib/v1/with-api-key";
 import { v1Routes } from "@/modules/integrations/lib/v1/routes";
 import { listRecords } from "@/modules/integrations/lib/v1/records";
 import { recordsReadLimit } from "@/modules/records/lib/limits";

@@ -1,6 +1,6 @@
 /**
  * Every route of the REST API, in one table: each route file is built from its entry
- * (lib/api/with-api-key.ts parses with these very schemas and answers through `response`), and
+ * (./with-api-key.ts parses with these very schemas and answers through `response`), and
  * the OpenAPI document is generated from the same entries (./openapi.ts), so the reference
  * cannot drift from what the routes validate. tests/unit/v1-openapi.test.ts checks both ways.
  */

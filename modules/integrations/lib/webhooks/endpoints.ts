@@ -6,8 +6,8 @@ import { recordAudit } from "@/lib/audit";
 import type { UserSession } from "@/lib/auth/sessions";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { requireTelephonyKey } from "@/modules/telephony/lib/encryption-key";
-import { openBound, sealBound } from "@/modules/telephony/lib/secret-box";
+import { requireTelephonyKey } from "@/lib/security/encryption-key";
+import { openBound, sealBound } from "@/lib/security/secret-box";
 import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_EVENTS,
@@ -20,7 +20,7 @@ import { newWebhookSecret } from "./sign";
 
 // A manager's webhook endpoints: every lookup inside the manager's organization
 // (another team's endpoint is 404), the signing secret sealed at rest under the key that seals
-// line secrets (modules/telephony/lib/secret-box.ts), bound to the endpoint, and shown once.
+// line secrets (lib/security/secret-box.ts), bound to the endpoint, and shown once.
 
 const context = (endpointId: string) => `dialflow-webhook:${endpointId}`;
 

@@ -3,7 +3,7 @@ import { withOperator } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/api/errors";
-import { disableTwoFactor } from "@/lib/two-factor/enrol";
+import { disableTwoFactor } from "@/modules/account-security/lib/two-factor-enrol";
 import { ownerOf } from "@/lib/two-factor/owner";
 import { disableTwoFactorBodySchema, okResponseSchema } from "@/lib/two-factor/schemas";
 

@@ -1,7 +1,7 @@
 // POST /api/admin/2fa/enable - confirm the operator's pending secret; answers the recovery codes once
 import { withOperator } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { confirmEnrolment } from "@/lib/two-factor/enrol";
+import { confirmEnrolment } from "@/modules/account-security/lib/two-factor-enrol";
 import { ownerOf } from "@/lib/two-factor/owner";
 import { enableTwoFactorBodySchema, enableTwoFactorResponseSchema } from "@/lib/two-factor/schemas";
 

@@ -2,7 +2,7 @@
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { localeCookie } from "@/lib/i18n/config";
-import { disableTwoFactor } from "@/lib/two-factor/enrol";
+import { disableTwoFactor } from "@/modules/account-security/lib/two-factor-enrol";
 import { ownerOf } from "@/lib/two-factor/owner";
 import { disableTwoFactorBodySchema, okResponseSchema } from "@/lib/two-factor/schemas";
 

@@ -2,7 +2,7 @@
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { localeCookie } from "@/lib/i18n/config";
-import { confirmEnrolment } from "@/lib/two-factor/enrol";
+import { confirmEnrolment } from "@/modules/account-security/lib/two-factor-enrol";
 import { ownerOf } from "@/lib/two-factor/owner";
 import { enableTwoFactorBodySchema, enableTwoFactorResponseSchema } from "@/lib/two-factor/schemas";
 

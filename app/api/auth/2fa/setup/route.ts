@@ -1,7 +1,7 @@
 // POST /api/auth/2fa/setup - a new TOTP secret to enrol (pending until a code confirms it)
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { beginEnrolment } from "@/lib/two-factor/enrol";
+import { beginEnrolment } from "@/modules/account-security/lib/two-factor-enrol";
 import { ownerOf } from "@/lib/two-factor/owner";
 import { twoFactorSetupSchema } from "@/lib/two-factor/schemas";
 

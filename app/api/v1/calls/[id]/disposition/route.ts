@@ -1,5 +1,5 @@
 // PUT /api/v1/calls/{id}/disposition - REST API: set or correct the outcome of one of the team's calls
-import { withApiKey } from "@/lib/api/with-api-key";
+import { withApiKey } from "@/modules/integrations/lib/v1/with-api-key";
 import { publishTeamChange } from "@/lib/live/bus";
 import { setDisposition } from "@/modules/calls/lib/disposition";
 import { callsWriteLimit } from "@/modules/calls/lib/limits";

@@ -1,6 +1,6 @@
 // GET /api/v1/records/{placeId}/items?since= - REST API: a business's items changed after a cursor
 // PUT /api/v1/records/{placeId}/items - REST API: push item changes, made as the key's creator
-import { withApiKey } from "@/lib/api/with-api-key";
+import { withApiKey } from "@/modules/integrations/lib/v1/with-api-key";
 import { v1Routes } from "@/modules/integrations/lib/v1/routes";
 import { pullItems } from "@/modules/records/lib/items";
 import { pushAndAnnounce } from "@/modules/records/lib/push";

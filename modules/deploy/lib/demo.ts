@@ -1,9 +1,9 @@
 import "server-only";
 import crypto from "node:crypto";
-import { seedDemoCalls } from "@/modules/calls/lib/demo";
 import type { Db } from "@/lib/db/client";
 import { isEmbedded } from "@/lib/env";
-import { addAccount } from "./manage";
+import { seedDemoCalls } from "@/modules/calls/lib/demo";
+import { addAccount } from "@/modules/team/lib/account-admin";
 
 export const demoRep = "demo";
 export const demoManager = "manager";

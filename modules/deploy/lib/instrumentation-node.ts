@@ -11,6 +11,6 @@ export async function startServer() {
     console.error(refusal);
     process.exit(1);
   }
-  const { startup } = await import("@/lib/startup");
+  const { startup } = await import("./startup");
   await startup();
 }

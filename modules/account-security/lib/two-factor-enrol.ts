@@ -3,7 +3,6 @@ import { ApiError } from "@/lib/api/errors";
 import { auditStatement, recordAudit } from "@/lib/audit";
 import { verifyPassword } from "@/lib/auth/password";
 import { beginAttempt, runTogether } from "@/lib/auth/throttle";
-import { sendAccountNotice } from "@/modules/account-security/lib/notice";
 import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import {
@@ -12,15 +11,22 @@ import {
   recoveryCodesLeft,
   tablesOf,
   type TwoFactorOwner,
-} from "./accounts";
-import { twoFactorErrorCodes } from "./schemas";
-import { storedRecoveryCode } from "./recovery-codes";
-import { stepUp } from "./step-up";
-import { consumeSecondFactor } from "./verify-code";
-import { matchTotp, newRecoveryCodes, newTotpSecret, openTotpSecret, sealTotpSecret } from "./totp";
+} from "@/lib/two-factor/accounts";
+import { twoFactorErrorCodes } from "@/lib/two-factor/schemas";
+import { storedRecoveryCode } from "@/lib/two-factor/recovery-codes";
+import { stepUp } from "@/lib/two-factor/step-up";
+import { consumeSecondFactor } from "@/lib/two-factor/verify-code";
+import {
+  matchTotp,
+  newRecoveryCodes,
+  newTotpSecret,
+  openTotpSecret,
+  sealTotpSecret,
+} from "@/lib/two-factor/totp";
+import { sendAccountNotice } from "./notice";
 
 // Setting up and switching off the second factor of a rep (Profile, Settings) or an operator (the
-// console): the same rules for both, in each kind's own tables (./accounts.ts). Only reps have a
+// console): the same rules for both, in each kind's own tables (lib/two-factor/accounts.ts). Only reps have a
 // mail address, so only they get the notice mails.
 
 type Ctx = { owner: TwoFactorOwner; ip: string | null; locale?: string };

@@ -1,6 +1,4 @@
 import "server-only";
-import { formatDemoBanner, seedDemoAccounts } from "@/lib/accounts/demo";
-import { scheduleHousekeeping } from "@/lib/auth/housekeeping";
 import { shareGeneratedAuthSecret } from "@/lib/auth/secret";
 import { closeDb, getDb, getDbState } from "@/lib/db/client";
 import { scheduleWebhookDrain } from "@/modules/integrations/lib/webhooks/drain";
@@ -9,6 +7,8 @@ import { migrationsRecorded } from "@/lib/db/migrate";
 import { appUrl, dataDir, isEmbedded, isServerless } from "@/lib/env";
 import { errorMessage, log } from "@/lib/log";
 import { onShutdown } from "@/scripts/server-contract.mjs";
+import { formatDemoBanner, seedDemoAccounts } from "./demo";
+import { scheduleHousekeeping } from "./housekeeping";
 
 /**
  * Server start, once instrumentation.ts has checked the configuration. Long-running (`npm

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery, type UseQueryOptions } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type UseQueryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { pingResponseSchema } from "@/lib/auth/schemas";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";
@@ -57,6 +57,16 @@ export function useOpsQuery<S extends Checker<unknown>>(
     // Keep showing the last answer while a new target or line count loads.
     placeholderData: (previous) => previous,
   });
+}
+
+/** Asks the console's panels again, each with every parameter (what a change there touched). */
+export function useRefreshOpsPanels() {
+  const queryClient = useQueryClient();
+  return (...panels: OpsPanel[]) => {
+    for (const panel of panels) {
+      void queryClient.invalidateQueries({ queryKey: opsKeys.panel(panel) });
+    }
+  };
 }
 
 export function opsPost<S extends Checker<unknown>>(

@@ -1,11 +1,7 @@
 import "server-only";
 import { deploymentEnv, env } from "@/lib/env";
 
-// What serverless mode (Vercel, or RUNTIME=serverless) changes: instances start and stop per
-// request on a read-only file system (only /tmp writable) with no timers between requests. So
-// nothing may depend on DATA_DIR (database, auth secret, outbox, recordings), migrations run in the build,
-// and housekeeping runs from the cron route instead of an in-process timer. The settings it
-// cannot do without are checked at start (lib/env-schema.ts).
+// Who the mailer (./mailer.ts) may write to on this deployment.
 
 // RFC 2606 / RFC 6761 names that can never belong to a real mailbox: always safe to mail.
 const reservedDomains = ["example.com", "example.net", "example.org"];

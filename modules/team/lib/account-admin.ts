@@ -3,19 +3,17 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import { hashPassword, passwordSchema } from "@/lib/auth/password";
 import type { MemberRole } from "@/lib/auth/permissions";
-import {
-  auditRevokedInvitations,
-  revokeInvitationsSentBy,
-} from "@/modules/team/lib/inviter-standing";
-import { setMemberRole } from "@/modules/team/lib/members";
 import { revokeAllSessions } from "@/lib/auth/sessions";
 import type { Db } from "@/lib/db/client";
-import { toE164 } from "@/modules/calls/lib/phone";
 import { emailAddressSchema } from "@/lib/email/schemas";
-import { organizationNameSchema } from "./organization-schemas";
-import { normalizeUsername, usernameKey } from "./username";
+import { organizationNameSchema } from "@/lib/accounts/organization-schemas";
+import { normalizeUsername, usernameKey } from "@/lib/accounts/username";
+import { toE164 } from "@/modules/calls/lib/phone";
+import { auditRevokedInvitations, revokeInvitationsSentBy } from "./inviter-standing";
+import { setMemberRole } from "./members";
 
-// Account administration shared by the users CLI and the first-start demo seed.
+// Account administration shared by the users CLI, the console's organizations and the demo seed
+// (modules/deploy/lib/demo.ts).
 
 export const usernameSchema = z
   .string()

@@ -1,5 +1,6 @@
-// Parsers for the operator console's settings, kept pure so that lib/env.ts validates them at
-// start-up and the unit tests can exercise them without a server.
+// Parsers for settings whose text has a shape of its own (the operator console's services and
+// commands, power dialing's default calling window), kept pure so that lib/env-schema.ts
+// validates them at start-up and the unit tests can exercise them without a server.
 
 export type ServiceEntry = { service: string; unit: string };
 
@@ -43,4 +44,29 @@ export function parseArgvJson(value: string): string[] | string {
     return 'must be a JSON array of 1-64 non-empty strings, e.g. ["npm","run","build"]';
   }
   return parsed as string[];
+}
+
+const minutesPerDay = 24 * 60;
+
+/** "09:00-18:00" → minutes after midnight, or null when malformed. */
+export function parseWindow(text: string): { startMinute: number; endMinute: number } | null {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]|24):([0-5]\d)$/.exec(text.trim());
+  if (!m) return null;
+  const endMinute = Number(m[3]) * 60 + Number(m[4]);
+  if (endMinute > minutesPerDay) return null;
+  return { startMinute: Number(m[1]) * 60 + Number(m[2]), endMinute: endMinute % minutesPerDay };
+}
+
+/** "1-5" or "0,6" or "1-3,5" → sorted day numbers (0 = Sunday), or null when malformed. */
+export function parseDays(text: string): number[] | null {
+  const days = new Set<number>();
+  for (const part of text.split(",").map((s) => s.trim())) {
+    const m = /^([0-6])(?:-([0-6]))?$/.exec(part);
+    if (!m) return null;
+    const from = Number(m[1]);
+    const to = m[2] === undefined ? from : Number(m[2]);
+    if (to < from) return null;
+    for (let d = from; d <= to; d++) days.add(d);
+  }
+  return [...days].sort((a, b) => a - b);
 }

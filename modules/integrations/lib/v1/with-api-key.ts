@@ -1,19 +1,19 @@
 import "server-only";
 import type { z } from "zod";
 import { can } from "@/lib/auth/permissions";
-import { authenticateApiKey, type ApiKeyPrincipal } from "@/modules/integrations/lib/api-keys";
-import type { V1Route } from "@/modules/integrations/lib/v1/routes";
-import { ApiError } from "./errors";
-import { base, bearer, wrap, type AnySchema, type Base } from "./handler";
-import type { RateLimitRule } from "./rate-limit";
-import { respond } from "./respond";
+import { ApiError } from "@/lib/api/errors";
+import { base, bearer, wrap, type AnySchema, type Base } from "@/lib/api/handler";
+import type { RateLimitRule } from "@/lib/api/rate-limit";
+import { respond } from "@/lib/api/respond";
+import { authenticateApiKey, type ApiKeyPrincipal } from "../api-keys";
+import type { V1Route } from "./routes";
 
 // The REST API's wrapper: `export const GET = withApiKey(v1Routes.listCalls, {...}, h)`.
 // It authenticates an API key (401 unknown or revoked, or its creator deactivated), requires the
 // route's scope and the creator's current role to allow the route (403), counts
 // the route's rate limit per key, parses params, query and body with the route table's schemas,
 // and checks the answer against the table's response schema: the OpenAPI document generated from
-// that table (modules/integrations/lib/v1/openapi.ts) is therefore what the route does.
+// that table (./openapi.ts) is therefore what the route does.
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
