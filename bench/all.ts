@@ -16,6 +16,7 @@ export const benches = [
   "bench/web.ts",
   "bench/call-setup.ts",
   "bench/power-dial.ts",
+  "bench/parallel-dial.ts",
   "bench/records.ts",
   "bench/live.ts",
 ];

@@ -15,7 +15,7 @@ async function main() {
   const { NextRequest } = await import("next/server");
   const { POST: login } = await import("@/app/api/auth/login/route");
   const { GET: profile } = await import("@/app/api/auth/profile/route");
-  const { addAccount } = await import("@/lib/accounts/manage");
+  const { addAccount } = await import("@/modules/team/lib/account-admin");
   const { closeDb, getDb } = await import("@/lib/db/client");
 
   const req = (

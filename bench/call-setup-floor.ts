@@ -4,6 +4,42 @@
 // header, early media, audio only, the remote stream played by an <audio> element. It reads its
 // line and credentials from /config; window.floor.prepare(authorization) before each timed click
 // on #call, window.floor.end() after. The probe (./call-setup-probe.ts) does the timing.
+// bench/edge.ts opens it in many tabs at once as its calling side.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+
+/**
+ * Serves the floor's page on 127.0.0.1:`port`, its /config (`config`, read at each request, so
+ * it may be filled in after the server starts) and SIP.js's own ES modules as the package ships
+ * them.
+ */
+export function serveFloorPage(port: number, config: Record<string, unknown>) {
+  const libDir = path.resolve(import.meta.dirname, "../node_modules/sip.js/lib");
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
+    if (url.pathname === "/") {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(floorPageHtml);
+    } else if (url.pathname === "/config") {
+      res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+      res.end(JSON.stringify(config));
+    } else if (url.pathname.startsWith("/sip.js/")) {
+      const file = path.join(libDir, path.normalize(url.pathname.slice("/sip.js/".length)));
+      if (!file.startsWith(libDir) || !fs.existsSync(file)) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/javascript; charset=utf-8" });
+      res.end(fs.readFileSync(file));
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise<http.Server>((resolve) =>
+    server.listen(port, "127.0.0.1", () => resolve(server)),
+  );
+}
 
 export const floorPageHtml = `<!doctype html>
 <html lang="en">

@@ -16,21 +16,31 @@
 // Target: median app/floor <= 1.2 for both intervals. Also: the first-load JS of /app
 // and /app/targets, and that none of it is SIP.js (it must stay in its lazy chunk).
 //
+// BENCH_CALL_SETUP_VIA=edge runs both sides through the reference edge instead (edge/: Kamailio,
+// rtpengine and coturn from Debian's packages) to Debian's baresip behind a UDP trunk, playing
+// the same 440 Hz and answering at once: what a team's own phone system adds, with the edge
+// checking every INVITE's authorisation and rtpengine bridging WebRTC to plain RTP. The peer's
+// figures (INVITE at the far end, its 200 OK) are then baresip's events as its control socket
+// reports them.
+//
 // Env: BENCH_RUNS (calls per side, default 10), BENCH_CALL_SETUP_PORT (default 3270; the
 // floor's page +1, the Places peer +1000, the SIP peer +2000), BENCH_RING_MS / BENCH_ANSWER_MS
 // (the peer's delays before 180 and between 180 and 200; default 0 and 0: it answers at once,
 // the strictest case, as any delay is added to both sides alike), BENCH_ICE_GATHERING_MS (the
-// floor's; default the app's DEFAULT_ICE_GATHERING_MS, read from modules/dialer/lib/sip-transport.ts).
+// floor's; default the app's DEFAULT_ICE_GATHERING_MS, modules/dialer/lib/sip-registration.ts).
+// BENCH_MACHINE_DETECTION=off turns the rep's answering-machine detection off (the dialer's
+// setting; on by default, and on a call it taps the far end's audio once answered).
 // Serves the production build in .next (built first when there is none; NEXT_DIST_DIR, passed
 // through to the server, serves another existing one). Prints where the time goes (the page's
 // getUserMedia, ICE gathering and requests, the peer's INVITE and 200 OK). Results also go to
-// bench/results/call-setup-<time>.json.
+// bench/results/call-setup-<time>.json (call-setup-edge-<time>.json through the edge).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
+import { DEFAULT_ICE_GATHERING_MS } from "../modules/dialer/lib/sip-registration";
 import { e2eAccounts } from "../tests/e2e/accounts";
 import {
   fakeMediaArgs,
@@ -38,7 +48,11 @@ import {
   peerToneHz,
   saveE2eLineWithFetch,
 } from "../tests/e2e/sip-line";
-import { floorPageHtml } from "./call-setup-floor";
+import type { RunningEdge } from "../edge/edge.mjs";
+import { startFarEnd, type FarEnd } from "../tests/edge/far-end";
+import { e2eSipDomain } from "../tests/e2e/sip-line";
+import { serveFloorPage } from "./call-setup-floor";
+import { chromiumPath, quietChromiumFlags } from "./chromium";
 import { probeScript, type ProbeReading } from "./call-setup-probe";
 import { waitFor } from "./wait-for";
 
@@ -53,17 +67,21 @@ const peerUrl = `http://127.0.0.1:${peerPort}`;
 const ringMs = Number(process.env.BENCH_RING_MS || 0);
 const answerMs = Number(process.env.BENCH_ANSWER_MS || 0);
 const distDir = process.env.NEXT_DIST_DIR || ".next";
+const via = process.env.BENCH_CALL_SETUP_VIA === "edge" ? "edge" : "peer";
+/** The rep's answering-machine detection (on unless turned off, as in the app). */
+const machineDetection = process.env.BENCH_MACHINE_DETECTION !== "off";
+/** The number both sides dial: the test peer's answering number, or the far end's. */
+const dialed = via === "edge" ? "5125550161" : peerNumbers.answer;
+/** Ports of the edge and its far end (edge mode): the app's port + 3000 and up. */
+const edgeBase = appPort + 3000;
+const edgeSecret = "bench-call-setup-edge-secret-5b0e";
 const target = 1.2;
 const KiB = 1024;
 
-/** The app's ICE gathering wait, read from its source so the floor stays in step with it. */
+/** The app's ICE gathering wait, so that the floor stays in step with it. */
 function appIceGatheringMs(): number {
   if (process.env.BENCH_ICE_GATHERING_MS) return Number(process.env.BENCH_ICE_GATHERING_MS);
-  const source = fs.readFileSync(path.join(root, "modules/dialer/lib/sip-transport.ts"), "utf8");
-  const m = /const DEFAULT_ICE_GATHERING_MS = ([\d_]+);/.exec(source);
-  if (!m)
-    throw new Error("DEFAULT_ICE_GATHERING_MS not found in modules/dialer/lib/sip-transport.ts");
-  return Number(m[1]!.replaceAll("_", ""));
+  return DEFAULT_ICE_GATHERING_MS;
 }
 
 const children: ChildProcess[] = [];
@@ -94,34 +112,6 @@ function startApp() {
   });
   children.push(child);
   return Promise.all([waitFor(`${appUrl}/api/health`), waitFor(`${peerUrl}/calls`)]);
-}
-
-/** The floor's page and SIP.js's own ES modules, as they ship in the package. */
-function startFloorServer(config: Record<string, unknown>) {
-  const libDir = path.join(root, "node_modules/sip.js/lib");
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? "/", floorUrl);
-    if (url.pathname === "/") {
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.end(floorPageHtml);
-    } else if (url.pathname === "/config") {
-      res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
-      res.end(JSON.stringify(config));
-    } else if (url.pathname.startsWith("/sip.js/")) {
-      const file = path.join(libDir, path.normalize(url.pathname.slice("/sip.js/".length)));
-      if (!file.startsWith(libDir) || !fs.existsSync(file)) {
-        res.writeHead(404).end();
-        return;
-      }
-      res.writeHead(200, { "content-type": "text/javascript; charset=utf-8" });
-      res.end(fs.readFileSync(file));
-    } else {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise<http.Server>((resolve) =>
-    server.listen(floorPort, "127.0.0.1", () => resolve(server)),
-  );
 }
 
 async function json<T>(res: Response, what: string): Promise<T> {
@@ -227,12 +217,29 @@ type PeerCallTimes = { timeline: { at: number; dir: string; what: string }[] } &
   times: { answered: number | null };
 };
 
+/** When the far end got the latest call's first INVITE and answered it (epoch ms). */
+async function farSideTimes(): Promise<{ invite: number | null; answered: number | null }> {
+  if (farEnd) {
+    // An auto-answered call reports no CALL_INCOMING: its INVITE shows as the remote offer.
+    const incoming = farEnd.events.findLast(
+      (e) => e.type === "CALL_REMOTE_SDP" && e.param === "offer",
+    );
+    const answered = farEnd.events.findLast((e) => e.type === "CALL_ESTABLISHED");
+    return {
+      invite: typeof incoming?.at === "number" ? incoming.at : null,
+      answered: typeof answered?.at === "number" ? answered.at : null,
+    };
+  }
+  const call = await json<PeerCallTimes>(await fetch(`${peerUrl}/calls/last`), "peer call");
+  const invite = call.timeline.find((t) => t.dir === "in" && t.what === "INVITE");
+  return { invite: invite?.at ?? null, answered: call.times.answered };
+}
+
 async function sampleOf(r: ProbeReading, side: string): Promise<Sample> {
   if (r.clickAt === null || r.inCallAt === null || r.toneAt === null || r.clickEpoch === null) {
     throw new Error(`${side}: incomplete reading ${JSON.stringify(r)}`);
   }
-  const call = await json<PeerCallTimes>(await fetch(`${peerUrl}/calls/last`), "peer call");
-  const invite = call.timeline.find((t) => t.dir === "in" && t.what === "INVITE");
+  const far = await farSideTimes();
   const request = (prefix: string) => {
     const found = r.requests.find((q) => q.path.startsWith(prefix));
     return found ? { start: found.start, end: found.end } : null;
@@ -240,8 +247,8 @@ async function sampleOf(r: ProbeReading, side: string): Promise<Sample> {
   return {
     answeredMs: r.inCallAt - r.clickAt,
     heardMs: r.toneAt - r.clickAt,
-    inviteMs: invite ? invite.at - r.clickEpoch : NaN,
-    okMs: call.times.answered ? call.times.answered - r.clickEpoch : NaN,
+    inviteMs: far.invite ? far.invite - r.clickEpoch : NaN,
+    okMs: far.answered ? far.answered - r.clickEpoch : NaN,
     authorize: request("/api/telephony/authorize"),
     record: request("/api/calls"),
     steps: r.steps,
@@ -278,7 +285,10 @@ async function openApp(context: BrowserContext, rep: RepSession) {
   // Strings, not functions: tsx's helpers must not reach the page.
   await context.addInitScript(
     `localStorage.setItem("auth.token", ${JSON.stringify(rep.token)});` +
-      `localStorage.setItem("auth.user", ${JSON.stringify(e2eAccounts.rep.username)});`,
+      `localStorage.setItem("auth.user", ${JSON.stringify(e2eAccounts.rep.username)});` +
+      (machineDetection
+        ? ""
+        : `localStorage.setItem("dialer.machineDetection", '{"v":1,"value":false}');`),
   );
   await context.addInitScript(probeScript(peerToneHz));
   const page = await context.newPage();
@@ -296,7 +306,7 @@ async function appCall(page: Page): Promise<Sample> {
   const widget = page.getByTestId("dialer-widget");
   const number = widget.getByRole("textbox", { name: "Phone number" });
   const call = widget.getByRole("button", { name: "Call", exact: true });
-  await number.fill(peerNumbers.answer);
+  await number.fill(dialed);
   await call.waitFor();
   await page.evaluate("window.__bench.arm()");
   await call.click();
@@ -327,7 +337,7 @@ async function floorCall(page: Page, rep: RepSession): Promise<Sample> {
   const auth = await repPost<{ authorization: string; number: string }>(
     rep,
     "/api/telephony/authorize",
-    { dialedDigits: peerNumbers.answer },
+    { dialedDigits: dialed },
   );
   const authorizeFromNodeMs = performance.now() - asked;
   await page.evaluate(`window.floor.prepare(${JSON.stringify(auth)})`);
@@ -337,6 +347,50 @@ async function floorCall(page: Page, rep: RepSession): Promise<Sample> {
   await page.evaluate("window.floor.end()");
   await waitInPage(page, "window.floor.state === 'registered'", 10_000);
   return sample;
+}
+
+// ---- the edge (BENCH_CALL_SETUP_VIA=edge) ------------------------------------------------------
+
+const farName = via === "edge" ? "far end" : "peer";
+let edgeDir: string | null = null;
+let edge: RunningEdge | null = null;
+let farEnd: FarEnd | null = null;
+
+/** The reference edge on loopback, and baresip answering the dialed number behind its trunk. */
+async function startBenchEdge(): Promise<RunningEdge> {
+  const { missingEdgePrograms, startEdge, EDGE_PACKAGES } = await import("../edge/edge.mjs");
+  const missing = [
+    ...missingEdgePrograms(),
+    ...(fs.existsSync("/usr/bin/baresip") ? [] : ["baresip"]),
+  ];
+  if (missing.length)
+    throw new Error(`the edge needs ${missing.join(", ")}: apt-get install ${EDGE_PACKAGES}`);
+  edgeDir = fs.mkdtempSync(path.join(os.tmpdir(), "dialflow-bench-call-setup-"));
+  const started = await startEdge({
+    dir: path.join(edgeDir, "edge"),
+    secret: edgeSecret,
+    domain: e2eSipDomain,
+    ports: {
+      ws: edgeBase,
+      sip: edgeBase + 10,
+      ng: edgeBase + 20,
+      turn: edgeBase + 30,
+      rtpMin: 36000,
+      rtpMax: 36099,
+      relayMin: 52000,
+      relayMax: 52099,
+    },
+    trunk: { host: "127.0.0.1", port: edgeBase + 40 },
+    numbers: {},
+  });
+  farEnd = await startFarEnd({
+    dir: path.join(edgeDir, "far-end"),
+    sipPort: edgeBase + 40,
+    ctrlPort: edgeBase + 50,
+    toneHz: peerToneHz,
+    answers: [`+1${dialed}`],
+  });
+  return started;
 }
 
 // ---- the run --------------------------------------------------------------------------------
@@ -364,8 +418,8 @@ function breakdown(app: Sample[], floor: Sample[]) {
     ["getUserMedia answered", (s) => s.steps["getUserMedia answered"]],
     ["peer connection created", (s) => s.steps["peer connection created"]],
     ["ICE gathering complete", (s) => s.steps["ICE gathering complete"]],
-    ["first INVITE at the peer", (s) => s.inviteMs],
-    ["200 OK sent by the peer", (s) => s.okMs],
+    [`first INVITE at the ${farName}`, (s) => s.inviteMs],
+    [via === "edge" ? "call established at the far end" : "200 OK sent by the peer", (s) => s.okMs],
     ["media connected (ICE + DTLS)", (s) => s.steps["media connected (ICE + DTLS)"]],
     ["In Call shown / Established", (s) => s.answeredMs],
     ["far-end tone heard", (s) => s.heardMs],
@@ -388,7 +442,9 @@ function breakdown(app: Sample[], floor: Sample[]) {
 async function main() {
   const iceGatheringMs = appIceGatheringMs();
   log(
-    `bench:call-setup (${runs} calls per side after one first call each; peer rings after ${ringMs} ms, answers ${answerMs} ms later; ICE gathering timeout ${iceGatheringMs} ms)`,
+    via === "edge"
+      ? `bench:call-setup through the reference edge to baresip (${runs} calls per side after one first call each; it answers at once; ICE gathering timeout ${iceGatheringMs} ms)`
+      : `bench:call-setup (${runs} calls per side after one first call each; peer rings after ${ringMs} ms, answers ${answerMs} ms later; ICE gathering timeout ${iceGatheringMs} ms)`,
   );
   if (!fs.existsSync(path.join(root, distDir, "BUILD_ID"))) {
     if (process.env.NEXT_DIST_DIR) throw new Error(`no production build in ${distDir}`);
@@ -397,6 +453,8 @@ async function main() {
     if (res.status !== 0) throw new Error("npm run build failed");
   }
   const results: Record<string, unknown> = {
+    via,
+    machineDetection,
     runs,
     at: new Date().toISOString(),
     ringMs,
@@ -406,16 +464,27 @@ async function main() {
   };
   // Filled in once the app has minted the rep's credentials.
   const floorConfig: Record<string, unknown> = {};
-  const floorServer = await startFloorServer(floorConfig);
+  const floorServer = await serveFloorPage(floorPort, floorConfig);
   let browser: Awaited<ReturnType<typeof chromium.launch>> | null = null;
   try {
     await startApp();
     const { rep, operatorToken } = await signIn();
-    const org = await saveE2eLineWithFetch(appUrl, operatorToken);
+    let org;
+    if (via === "edge") {
+      edge = await startBenchEdge();
+      org = await saveE2eLineWithFetch(appUrl, operatorToken, {
+        wsUrl: edge.wsUrl,
+        secret: edgeSecret,
+      });
+    } else {
+      org = await saveE2eLineWithFetch(appUrl, operatorToken);
+    }
     const wsUrl = org.line?.wsUrl;
     if (!wsUrl) throw new Error("the line was not saved");
-    await peerControl("/reset", { registrations: true });
-    await peerControl("/config", { delays: { ringMs, answerMs } });
+    if (via === "peer") {
+      await peerControl("/reset", { registrations: true });
+      await peerControl("/config", { delays: { ringMs, answerMs } });
+    }
 
     log("\nfirst-load JS, gzipped (every <script src> of the served page)");
     const js: Record<string, Awaited<ReturnType<typeof firstLoadJs>>> = {};
@@ -442,17 +511,8 @@ async function main() {
     });
 
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        ...fakeMediaArgs(),
-      ],
+      executablePath: chromiumPath,
+      args: [...quietChromiumFlags, ...fakeMediaArgs()],
     });
     const appPage = await openApp(await browser.newContext(), rep);
     const floorPage = await openFloor(await browser.newContext());
@@ -503,12 +563,16 @@ async function main() {
     results.samples = { app, floor };
 
     fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
-    const out = path.join(root, `bench/results/call-setup-${Date.now()}.json`);
+    const name = via === "edge" ? "call-setup-edge" : "call-setup";
+    const out = path.join(root, `bench/results/${name}-${Date.now()}.json`);
     fs.writeFileSync(out, JSON.stringify(results, null, 2));
     log(`\nresults: ${path.relative(root, out)}`);
   } finally {
     await browser?.close();
     floorServer.close();
+    await farEnd?.stop();
+    await edge?.stop();
+    if (edgeDir) fs.rmSync(edgeDir, { recursive: true, force: true });
     for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   }
 }

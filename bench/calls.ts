@@ -36,7 +36,7 @@ async function main() {
   const { NextRequest } = await import("next/server");
   const { GET: listRoute } = await import("@/app/api/calls/route");
   const { GET: exportRoute } = await import("@/app/api/reports/call-reports.csv/route");
-  const { addAccount } = await import("@/lib/accounts/manage");
+  const { addAccount } = await import("@/modules/team/lib/account-admin");
   const { closeDb, getDb } = await import("@/lib/db/client");
   const { issueSession } = await import("@/lib/auth/sessions");
   const db = await getDb();

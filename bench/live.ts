@@ -29,7 +29,7 @@ async function main() {
   const { NextRequest } = await import("next/server");
   const live = await import("@/app/api/live/route");
   const records = await import("@/app/api/records/[placeId]/items/route");
-  const { addAccount } = await import("@/lib/accounts/manage");
+  const { addAccount } = await import("@/modules/team/lib/account-admin");
   const { closeDb, getDb } = await import("@/lib/db/client");
   const { issueSession } = await import("@/lib/auth/sessions");
   const { createSseParser } = await import("@/lib/live/sse");

@@ -32,7 +32,7 @@ async function main() {
   const { POST: login } = await import("@/app/api/auth/login/route");
   const { GET: search } = await import("@/app/api/places/search/route");
   const { GET: details } = await import("@/app/api/places/[placeId]/route");
-  const { addAccount } = await import("@/lib/accounts/manage");
+  const { addAccount } = await import("@/modules/team/lib/account-admin");
   const { closeDb, getDb } = await import("@/lib/db/client");
   const { clearServerCaches } = await import("@/lib/server-caches");
   const { searchResponseSchema, placeDetailsResponseSchema } =

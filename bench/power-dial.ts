@@ -21,7 +21,7 @@ async function main() {
   const { NextRequest } = await import("next/server");
   const { POST: login } = await import("@/app/api/auth/login/route");
   const { POST: reserveRoute } = await import("@/app/api/dialing/reservations/[placeId]/route");
-  const { addAccount } = await import("@/lib/accounts/manage");
+  const { addAccount } = await import("@/modules/team/lib/account-admin");
   const { closeDb, getDb } = await import("@/lib/db/client");
   const { createSessionEngine, tickMs } = await import("@/modules/power-dial/lib/session-engine");
 

@@ -35,7 +35,7 @@ async function main() {
   const finishRoute = await import("@/app/api/recordings/[id]/finish/route");
   const audioRoute = await import("@/app/api/recordings/[id]/audio/route");
   const callRoute = await import("@/app/api/calls/[id]/route");
-  const { addAccount } = await import("@/lib/accounts/manage");
+  const { addAccount } = await import("@/modules/team/lib/account-admin");
   const { closeDb, getDb } = await import("@/lib/db/client");
   const { issueSession } = await import("@/lib/auth/sessions");
   const db = await getDb();

@@ -28,7 +28,7 @@ const ms = (v: number) => `${v.toFixed(1)} ms`;
 async function main() {
   const { NextRequest } = await import("next/server");
   const route = await import("@/app/api/records/[placeId]/items/route");
-  const { addAccount } = await import("@/lib/accounts/manage");
+  const { addAccount } = await import("@/modules/team/lib/account-admin");
   const { closeDb, getDb } = await import("@/lib/db/client");
   const { issueSession } = await import("@/lib/auth/sessions");
   const db = await getDb();

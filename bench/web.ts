@@ -23,23 +23,14 @@ import autocannon from "autocannon";
 import puppeteer from "puppeteer-core";
 import { chromium as playwrightChromium } from "@playwright/test";
 import { e2eAccounts } from "../tests/e2e/accounts";
+import { chromiumPath, quietChromiumFlags } from "./chromium";
 import { waitFor } from "./wait-for";
 
 const root = path.resolve(import.meta.dirname, "..");
 // The app to measure (its checkout): this one, or another (e.g. an older commit, for before/after).
 const appDir = path.resolve(process.env.BENCH_WEB_APP_DIR || root);
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
-const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const chromeFlags = ["--headless=new", ...quietChromiumFlags];
 const runs = Number(process.env.BENCH_RUNS || 5);
 const appPort = Number(process.env.BENCH_WEB_PORT || 3250);
 const helloPort = appPort + 1;

@@ -32,6 +32,7 @@ import Integrations from "./Integrations.json";
 import Recordings from "./Recordings.json";
 import Voicemail from "./Voicemail.json";
 import CallerIds from "./CallerIds.json";
+import Floor from "./Floor.json";
 
 const messages = {
   Common,
@@ -66,5 +67,6 @@ const messages = {
   Recordings,
   Voicemail,
   CallerIds,
+  Floor,
 };
 export default messages;

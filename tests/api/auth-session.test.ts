@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET as adminPing } from "@/app/api/admin/ping/route";
 import { POST as logout } from "@/app/api/auth/logout/route";
 import { GET as profile } from "@/app/api/auth/profile/route";
-import { disableAccount, setAccountPassword } from "@/lib/accounts/manage";
+import { disableAccount, setAccountPassword } from "@/modules/team/lib/account-admin";
 import { authSecret } from "@/lib/auth/secret";
 import { getDb } from "@/lib/db/client";
 import { createAccount, loginAs, loginOperator, request } from "./helpers";

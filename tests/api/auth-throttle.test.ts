@@ -63,7 +63,7 @@ describe("failed-login throttle", () => {
 
 describe("housekeeping", () => {
   it("prunes long-expired sessions and closed throttle windows, and keeps live ones", async () => {
-    const { pruneExpiredAuthRows } = await import("@/lib/auth/housekeeping");
+    const { pruneExpiredAuthRows } = await import("@/modules/deploy/lib/housekeeping");
     const db = await getDb();
     const old = new Date(Date.now() - 3 * 24 * 3_600_000);
     await db.loginThrottle.create({
@@ -143,7 +143,7 @@ describe("public endpoints: rate limits and folded audit rows", () => {
   });
 
   it("prunes audit events older than AUDIT_RETENTION_DAYS (90 by default)", async () => {
-    const { pruneExpiredAuthRows } = await import("@/lib/auth/housekeeping");
+    const { pruneExpiredAuthRows } = await import("@/modules/deploy/lib/housekeeping");
     const db = await getDb();
     const day = 24 * 3_600_000;
     const old = await db.auditEvent.create({

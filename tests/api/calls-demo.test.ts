@@ -1,7 +1,7 @@
 // The demo seed: on a new embedded database the spec's sample Call History becomes the demo
 // team's calls, which the demo rep finds through the real routes. Never on PostgreSQL.
 import { describe, expect, it } from "vitest";
-import { formatDemoBanner, seedDemoAccounts } from "@/lib/accounts/demo";
+import { formatDemoBanner, seedDemoAccounts } from "@/modules/deploy/lib/demo";
 import { callsResponseSchema } from "@/modules/calls/lib/schemas";
 import { getDb } from "@/lib/db/client";
 import { sampleCalls } from "@/lib/sample/calls";

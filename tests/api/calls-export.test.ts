@@ -83,10 +83,10 @@ describe("Call Reports export", () => {
     const text = new TextDecoder().decode(bytes);
     expect(lines(text)).toEqual([
       `# Call Reports range: ${day}T00:00:00+01:00 to ${day}T23:59:59+01:00`,
-      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
-      `${ids.morning},${rep.username},30,${times.morning.toISOString()},interested,Sunrise Bakery,Ask for Sam,outbound,,,5000,,,,`,
-      `${ids.noon},${mate.username},125,${times.noon.toISOString()},sale,,,outbound,,,5000,,,,`,
-      `${ids.lastSecond},${rep.username},30,${times.lastSecond.toISOString()},,,,outbound,,,5000,,,,`,
+      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent,answered_by,automatic_voicemail,abandoned",
+      `${ids.morning},${rep.username},30,${times.morning.toISOString()},interested,Sunrise Bakery,Ask for Sam,outbound,,,5000,,,,,,,`,
+      `${ids.noon},${mate.username},125,${times.noon.toISOString()},sale,,,outbound,,,5000,,,,,,,`,
+      `${ids.lastSecond},${rep.username},30,${times.lastSecond.toISOString()},,,,outbound,,,5000,,,,,,,`,
     ]);
   });
 
@@ -118,7 +118,7 @@ describe("Call Reports export", () => {
     );
     expect(lines(await res.text())).toEqual([
       "# Call Reports range: 2020-01-01T00:00:00Z to 2020-01-31T23:59:59Z",
-      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
+      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent,answered_by,automatic_voicemail,abandoned",
     ]);
   });
 
@@ -146,7 +146,7 @@ describe("Sales History export", () => {
 });
 
 describe("what the line reported", () => {
-  it("appends direction, the line's result, SIP status, setup time and quality after the rep's columns", async () => {
+  it("appends direction, the line's result, SIP status, setup time, quality and who answered after the rep's columns", async () => {
     const org = await organization();
     const who = await repOf(org.id);
     const at = new Date(Date.parse(`${dayBefore}T09:00:00.000Z`) - 2 * dayMs);
@@ -176,15 +176,38 @@ describe("what the line reported", () => {
       endReason: "remote",
     };
     expect((await putCall(who, missed, inbound)).status).toBe(201);
+    // Parallel dialing's lines: a machine left the voicemail automatically, a person abandoned.
+    const machine = newId();
+    const abandoned = newId();
+    const lineCall = (minutes: number, detection: Record<string, unknown>) => {
+      const start = new Date(at.getTime() + minutes * 60_000);
+      return {
+        dialedDigits: "+15125550100",
+        startedAt: start.toISOString(),
+        connectedAt: new Date(start.getTime() + 4_000).toISOString(),
+        endedAt: new Date(start.getTime() + 9_000).toISOString(),
+        endReason: "local",
+        detection: { cause: "max-words", atMs: 2100, overridden: false, ...detection },
+      };
+    };
+    const machineCall = lineCall(2, { verdict: "machine", automaticVoicemail: true });
+    const abandonedCall = {
+      ...lineCall(3, { verdict: "human", cause: "human", automaticVoicemail: false }),
+      abandoned: true,
+    };
+    expect((await putCall(who, machine, machineCall)).status).toBe(201);
+    expect((await putCall(who, abandoned, abandonedCall)).status).toBe(201);
     const day = at.toISOString().slice(0, 10);
     const res = await exportReport(who, "call-reports", {
       from: `${day}T00:00:00Z`,
       to: `${day}T23:59:59.999Z`,
     });
     expect(lines(await res.text()).slice(1)).toEqual([
-      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
-      `${real},${who.username},42,${at.toISOString()},,,,outbound,remote-hangup,200,2345,4.31,3.2,17.3,1.2`,
-      `${missed},${who.username},0,${rang},,,,inbound,,,,,,,`,
+      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent,answered_by,automatic_voicemail,abandoned",
+      `${real},${who.username},42,${at.toISOString()},,,,outbound,remote-hangup,200,2345,4.31,3.2,17.3,1.2,,,`,
+      `${missed},${who.username},0,${rang},,,,inbound,,,,,,,,,,`,
+      `${machine},${who.username},5,${machineCall.startedAt},,,,outbound,,,4000,,,,,machine,true,`,
+      `${abandoned},${who.username},5,${abandonedCall.startedAt},,,,outbound,,,4000,,,,,human,false,true`,
     ]);
   });
 });

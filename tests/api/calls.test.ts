@@ -69,6 +69,7 @@ describe("recording a call", () => {
       transfer: null,
       transferredFromCallId: null,
       detection: null,
+      abandonedAt: null,
     });
 
     const done = completedCall(startedAt, 95);

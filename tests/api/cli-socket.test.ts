@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { addAccount, listAccounts } from "@/lib/accounts/manage";
+import { addAccount, listAccounts } from "@/modules/team/lib/account-admin";
 import { connect, type Connection } from "@/lib/db/connect";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 

@@ -2,7 +2,7 @@ import { cronSecret } from "./deploy-env";
 import { describe, expect, it } from "vitest";
 import { GET as housekeeping } from "@/app/api/cron/housekeeping/route";
 import { getDb } from "@/lib/db/client";
-import { mailRecipientAllowed } from "@/modules/deploy/lib/runtime";
+import { mailRecipientAllowed } from "@/lib/email/recipients";
 import { isPreview } from "@/lib/env";
 import { request, uniqueName } from "./helpers";
 

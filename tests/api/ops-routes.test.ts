@@ -426,11 +426,12 @@ describe("panels", () => {
     expect(summary.body.sizeBytes as number).toBeGreaterThan(0);
   });
 
-  it("env lists at most 18 of the app's own settings with secrets masked", async () => {
+  it("env lists at most 19 of the app's own settings with secrets masked", async () => {
     process.env.SOME_UNRELATED_SECRET = "do-not-show-me";
     const res = await get("/api/admin/ops/env", operator);
     const entries = res.body.env as Record<string, string>;
-    expect(Object.keys(entries).length).toBeLessThanOrEqual(18);
+    expect(Object.keys(entries).length).toBeLessThanOrEqual(19);
+    expect(entries.DIAL_MAX_LINES).toBe("3");
     expect(Object.keys(entries)).not.toContain("SOME_UNRELATED_SECRET");
     expect(Object.keys(entries)).not.toContain("PATH");
     expect(entries.AUTH_SECRET).toMatch(/set/);

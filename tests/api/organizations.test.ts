@@ -9,7 +9,7 @@ import {
   listAccounts,
   moveAccount,
   setAccountRole,
-} from "@/lib/accounts/manage";
+} from "@/modules/team/lib/account-admin";
 import { getDb } from "@/lib/db/client";
 import { createAccount, loginAs, loginOperator, request, uniqueName } from "./helpers";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { GET as health } from "@/app/api/health/route";
 import { POST as login } from "@/app/api/auth/login/route";
-import { formatDemoBanner, seedDemoAccounts } from "@/lib/accounts/demo";
+import { formatDemoBanner, seedDemoAccounts } from "@/modules/deploy/lib/demo";
 import { getDb } from "@/lib/db/client";
 import nextConfig from "@/next.config";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
@@ -52,7 +52,7 @@ describe("proxy (first gate)", () => {
   });
 
   it("lets a request with a session cookie through with a nonce CSP and no unsafe-eval", async () => {
-    const { addAccount } = await import("@/lib/accounts/manage");
+    const { addAccount } = await import("@/modules/team/lib/account-admin");
     const rep = { username: uniqueName("proxy"), password: "proxy-rep-password" };
     await addAccount(await getDb(), rep);
     const res = await login(request("POST", "/api/auth/login", { body: rep }));

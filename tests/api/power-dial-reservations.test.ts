@@ -96,7 +96,7 @@ describe("reservations", () => {
       where: { placeId: expired },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
-    const { pruneExpiredAuthRows } = await import("@/lib/auth/housekeeping");
+    const { pruneExpiredAuthRows } = await import("@/modules/deploy/lib/housekeeping");
     const pruned = await pruneExpiredAuthRows();
     expect(pruned.reservations).toBeGreaterThanOrEqual(1);
     expect(await db.dialReservation.count({ where: { placeId: expired } })).toBe(0);

@@ -18,7 +18,7 @@ const teamNotice = await import("@/app/api/team/recording/notice/route");
 const { PUT: adminNotice } =
   await import("@/app/api/admin/recordings/[organizationId]/notice/route");
 const { listCalls } = await import("./calls-helpers");
-const { pruneExpiredAuthRows } = await import("@/lib/auth/housekeeping");
+const { pruneExpiredAuthRows } = await import("@/modules/deploy/lib/housekeeping");
 const { recordingStore, recordingPrefix } = await import("@/modules/recordings/lib/storage");
 
 const params = <T extends Record<string, string>>(value: T) => ({ params: Promise.resolve(value) });

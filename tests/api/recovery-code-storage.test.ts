@@ -10,7 +10,7 @@ const { POST: secondStepRoute } = await import("@/app/api/auth/login/2fa/route")
 const { POST: setupRoute } = await import("@/app/api/auth/2fa/setup/route");
 const { POST: enableRoute } = await import("@/app/api/auth/2fa/enable/route");
 const { getDb } = await import("@/lib/db/client");
-const { pruneExpiredAuthRows } = await import("@/lib/auth/housekeeping");
+const { pruneExpiredAuthRows } = await import("@/modules/deploy/lib/housekeeping");
 const { createAccount, loginAs, request } = await import("./helpers");
 
 const advance = stillClock();

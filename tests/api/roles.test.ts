@@ -71,7 +71,9 @@ describe("the role table", () => {
         "organization.callerIds",
         "organization.security",
         "organization.recording",
+        "organization.dialing",
         "recordings.team",
+        "team.floor",
         "team.manage",
       ].sort(),
     );

@@ -248,7 +248,7 @@ describe("an invitation follows its sender's standing", () => {
   );
 
   it("the users CLI's disable revokes the sender's pending invitations too", async () => {
-    const { disableAccount } = await import("@/lib/accounts/manage");
+    const { disableAccount } = await import("@/modules/team/lib/account-admin");
     const org = await organization();
     const sender = await repOf(org.id, "manager");
     const email = address();

@@ -13,8 +13,8 @@ const repLine = await import("@/app/api/telephony/line/route");
 const credentials = await import("@/app/api/telephony/credentials/route");
 const authorize = await import("@/app/api/telephony/authorize/route");
 const { getDb } = await import("@/lib/db/client");
-const { telephonyKey } = await import("@/modules/telephony/lib/encryption-key");
-const { openSecret } = await import("@/modules/telephony/lib/secret-box");
+const { telephonyKey } = await import("@/lib/security/encryption-key");
+const { openSecret } = await import("@/lib/security/secret-box");
 
 type Route = (
   req: NextRequest,

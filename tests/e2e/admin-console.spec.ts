@@ -142,7 +142,7 @@ test.describe("console panels", () => {
     await expect(panel(page, "Version & Env").getByText("e2e0000")).toBeVisible();
     const envRows = page.getByTestId("env-table").locator("tbody tr");
     await expect(envRows.first()).toBeVisible();
-    expect(await envRows.count()).toBeLessThanOrEqual(18);
+    expect(await envRows.count()).toBeLessThanOrEqual(19);
     await expect(page.getByTestId("audit-viewer")).toContainText("admin.login");
     await expect(
       panel(page, "Build & Deploy").getByRole("button", { name: "Build & Deploy", exact: true }),

@@ -9,6 +9,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { e2eAccounts } from "./accounts";
 import { dialerParts } from "./dialer-helpers";
+import { setLocale } from "./helpers";
 import { expect, test } from "./fixtures";
 import {
   configureE2eLine,
@@ -343,5 +344,29 @@ test("an edge that refuses REFER: the rep is told, and the call stays with them"
   } finally {
     await peer.configure({ refuseRefer: false });
     await colleague.close();
+  }
+});
+
+test("on a phone, Hold, Record, Transfer and End all fit the top bar, in English and Arabic", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const locale of ["en", "ar"] as const) {
+    await setLocale(page, locale);
+    await openRegistered(page);
+    const controls = page.getByRole("group", {
+      name: locale === "en" ? "Call controls" : "أدوات التحكم في المكالمة",
+    });
+    const names =
+      locale === "en"
+        ? ["Hold", "Record", "Transfer", "End"]
+        : ["تعليق", "تسجيل", "تحويل", "إنهاء"];
+    for (const name of names) {
+      const box = await controls.getByRole("button", { name, exact: true }).boundingBox();
+      expect(box, `${name} is drawn`).not.toBeNull();
+      expect(box!.x, `${name} starts on screen`).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `${name} ends on screen`).toBeLessThanOrEqual(390);
+    }
+    await page.screenshot({ path: test.info().outputPath(`phone-top-bar-${locale}.png`) });
   }
 });

@@ -64,3 +64,24 @@ export function uniqueNumber(area = "415"): string {
   counter = (counter + 1) % 100;
   return `${area}${String(Date.now() * 100 + counter).slice(-7)}`;
 }
+
+/** A call as GET /api/calls lists it, with what the dialing specs read of it. */
+export type ListedCall = {
+  id: string;
+  dialedNumber: string | null;
+  startedAt: string;
+  connectedAt: string | null;
+  disposition: string | null;
+  abandonedAt: string | null;
+  detection: { verdict: string; automaticVoicemail: boolean; overridden: boolean } | null;
+};
+
+/** The rep's calls started since `since` (epoch ms), newest first, as the Call Log reads them. */
+export async function callsSince(request: APIRequestContext, token: string, since: number) {
+  const res = await request.get("/api/calls?limit=20", {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { calls: ListedCall[] };
+  return body.calls.filter((c) => Date.parse(c.startedAt) >= since);
+}

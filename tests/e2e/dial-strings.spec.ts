@@ -63,6 +63,7 @@ const refusalText: Record<DialRefusal, string> = {
   "invalid-number": "this is not a valid phone number",
   "extra-digits": "more digits than a phone number",
   empty: "",
+  "abandoned-recently": "was abandoned recently",
 };
 
 const ringing = dialStringTable.filter((row) => "rings" in row);

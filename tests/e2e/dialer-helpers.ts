@@ -39,7 +39,7 @@ export async function openAppWithClock(page: Page) {
  * closed businesses included (the Places peer's hours would otherwise skip some). Returns the
  * session's bar.
  */
-export async function startSessionOverLine(page: Page, query: string) {
+export async function startSessionOverLine(page: Page, query: string, lines = 1) {
   await page.goto(`/app/targets?q=${encodeURIComponent(query)}&ts=1`);
   await expect(page.getByTestId("line-indicator")).toHaveAttribute(
     "data-line-state",
@@ -50,6 +50,10 @@ export async function startSessionOverLine(page: Page, query: string) {
   await page.getByTestId("power-dial-open").click();
   const preview = page.getByRole("dialog", { name: "Dial this list" });
   await preview.getByRole("checkbox", { name: "Include businesses that are closed now" }).check();
+  if (lines > 1) {
+    await preview.getByRole("combobox", { name: "Lines" }).click();
+    await page.getByRole("option", { name: `${lines} lines at once` }).click();
+  }
   await preview.getByTestId("power-dial-start").click();
   await expect(preview).toBeHidden();
   return page.getByTestId("power-dial-bar");

@@ -221,6 +221,11 @@ test("a rep calls the phone through the edge: heard both ways, the chosen caller
   const digit = await farEnd.waitFor("CALL_DTMF_START", 10_000, since);
   expect(digit.param).toBe("5");
 
+  // The phone hears the rep for two seconds of the call at least: on a quiet machine everything
+  // above takes half a second, too little of the rep's voice to judge it by.
+  await expect(d.widget.getByTestId("dialer-timer")).toHaveText(/00:00:(0[2-9]|[1-5]\d)/, {
+    timeout: 10_000,
+  });
   await farEnd.command("hangup");
   await expect(d.status).toHaveAttribute("data-status", "ended", { timeout: 10_000 });
   await expect(d.status).toContainText("The other side hung up");

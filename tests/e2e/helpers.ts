@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { e2eAccounts } from "./accounts";
 
 type Account = { username: string; password: string };
@@ -42,4 +42,27 @@ export async function expectTargetsReady(page: Page): Promise<void> {
   await expect(page.getByTestId("targets-status")).toHaveAttribute("data-status", "ready", {
     timeout: ENRICHED_TIMEOUT_MS,
   });
+}
+
+/**
+ * The colleague (same organization as the e2e rep, not a manager), signed in through the API in a
+ * browser context of its own: for specs where two people of one team work side by side.
+ */
+export async function colleagueBrowser(
+  browser: Browser,
+  baseURL: string | undefined,
+  options: BrowserContextOptions = {},
+) {
+  const context = await browser.newContext({ ...options, baseURL });
+  const res = await context.request.post("/api/auth/login", { data: e2eAccounts.colleague });
+  expect(res.status()).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  await context.addInitScript(
+    ([t, user]) => {
+      localStorage.setItem("auth.token", t);
+      localStorage.setItem("auth.user", user);
+    },
+    [token, e2eAccounts.colleague.username] as const,
+  );
+  return { page: await context.newPage(), close: () => context.close() };
 }

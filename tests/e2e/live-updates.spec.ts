@@ -2,12 +2,12 @@
 // of them saves shows on the other's within 2 s (the drawers' timed pull is 15 s, so only the
 // channel can do it), and a call the teammate records appears on an open Call Log and dashboard
 // without a reload.
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { e2eAccounts } from "./accounts";
 import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
 import { configurePlacesPeer } from "./places-peer-control";
-import { expectTargetsReady } from "./helpers";
+import { colleagueBrowser as colleague, expectTargetsReady } from "./helpers";
 
 test.beforeEach(async () => {
   await configurePlacesPeer({ reset: true });
@@ -15,21 +15,6 @@ test.beforeEach(async () => {
 
 const query = `live dentists ${Date.now()} in Austin`;
 const url = `/app/targets?q=${encodeURIComponent(query)}&ts=1`;
-
-async function colleague(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  const res = await context.request.post("/api/auth/login", { data: e2eAccounts.colleague });
-  expect(res.status()).toBe(200);
-  const { token } = (await res.json()) as { token: string };
-  await context.addInitScript(
-    ([t, user]) => {
-      localStorage.setItem("auth.token", t);
-      localStorage.setItem("auth.user", user);
-    },
-    [token, e2eAccounts.colleague.username] as const,
-  );
-  return { page: await context.newPage(), close: () => context.close() };
-}
 
 async function openFirstDrawer(page: Page) {
   await page.goto(url);

@@ -104,6 +104,10 @@ test.describe("sign-in screen", () => {
   }) => {
     await login(page);
     const token = await page.evaluate(() => localStorage.getItem("auth.token"));
+    // Off the app first (a page of the same origin without its scripts): an open /app whose token
+    // disappears signs out by itself on its next call, and that navigation raced the one below
+    // (net::ERR_ABORTED in a sharded run).
+    await page.goto("/api/health");
     await page.evaluate(() => localStorage.clear());
     const arrivals = countArrivalsAtLogin(page);
     // The shell leaves /app for /login with a full load at once, before /app's own load event.

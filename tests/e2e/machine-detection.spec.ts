@@ -6,7 +6,8 @@
 // The records keep both decisions.
 import fs from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { callsSince } from "./calls-helpers";
 import { dialerParts, startSessionOverLine } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
 import { configurePlacesPeer } from "./places-peer-control";
@@ -43,23 +44,6 @@ test.afterAll(async ({ operatorSession }, testInfo) => {
 });
 
 const prompt = (page: Page) => page.getByTestId("dialer-disposition");
-
-type CallDto = {
-  id: string;
-  dialedNumber: string | null;
-  startedAt: string;
-  detection: { verdict: string; automaticVoicemail: boolean; overridden: boolean } | null;
-};
-
-/** The rep's calls started since `since` (epoch ms), newest first, as the Call Log reads them. */
-async function callsSince(request: APIRequestContext, token: string, since: number) {
-  const res = await request.get("/api/calls?limit=20", {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(res.status()).toBe(200);
-  const body = (await res.json()) as { calls: CallDto[] };
-  return body.calls.filter((c) => Date.parse(c.startedAt) >= since);
-}
 
 test("a session's machine gets the voicemail after its beep without the rep; a person is handed to the rep", async ({
   page,

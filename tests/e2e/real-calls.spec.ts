@@ -142,6 +142,26 @@ test.describe("the harness", () => {
     expect(Math.abs(mic!.peakHz - micToneHz)).toBeLessThanOrEqual(25);
   });
 
+  test("an /app page with a line loads its calling code without a CSP violation", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __violations: string[] }).__violations = seen;
+      document.addEventListener("securitypolicyviolation", (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`),
+      );
+    });
+    await openRegistered(page);
+    // The line's chunk (SIP.js, the schemas it parses with) is loaded and has run by now; zod's
+    // probe for eval was reported here as "script-src eval" before it was told not to try.
+    await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered");
+    const violations = await page.evaluate(
+      () => (window as unknown as { __violations: string[] }).__violations,
+    );
+    expect(violations).toEqual([]);
+  });
+
   test("an /app page may open the line's WebSocket (CSP connect-src)", async ({ page }) => {
     await page.goto("/app");
     const opened = await page.evaluate(async (url) => {

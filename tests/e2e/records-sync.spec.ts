@@ -3,10 +3,10 @@
 // issue is uploaded on the first sync without loss, old phones marked "needs fixing"; "abc" is
 // refused as a new extra phone. Each test searches its own query, so its businesses (place ids
 // derive from the query) are not shared with other specs' through the server.
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { e2eAccounts } from "./accounts";
 import { expect, test } from "./fixtures";
-import { collectConsoleErrors, expectTargetsReady } from "./helpers";
+import { collectConsoleErrors, colleagueBrowser, expectTargetsReady } from "./helpers";
 import { configurePlacesPeer } from "./places-peer-control";
 
 test.use({ timezoneId: "America/Chicago" });
@@ -35,22 +35,6 @@ async function openDrawer(page: Page, i = 0) {
 
 const syncStatus = (drawer: Locator) => drawer.getByTestId("records-sync-status");
 
-/** The colleague (same organization as the e2e rep), signed in in a browser context of its own. */
-async function colleaguePage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, timezoneId: "America/Chicago" });
-  const res = await context.request.post("/api/auth/login", { data: e2eAccounts.colleague });
-  expect(res.status()).toBe(200);
-  const { token } = (await res.json()) as { token: string };
-  await context.addInitScript(
-    ([t, user]) => {
-      localStorage.setItem("auth.token", t);
-      localStorage.setItem("auth.user", user);
-    },
-    [token, e2eAccounts.colleague.username] as const,
-  );
-  return { page: await context.newPage(), close: () => context.close() };
-}
-
 test("rep A's note and contact appear in rep B's drawer within seconds, with who added them", async ({
   repPage: a,
   browser,
@@ -74,7 +58,7 @@ test("rep A's note and contact appear in rep B's drawer within seconds, with who
     `${e2eAccounts.rep.username} · just now`,
   );
 
-  const b = await colleaguePage(browser, baseURL);
+  const b = await colleagueBrowser(browser, baseURL, { timezoneId: "America/Chicago" });
   try {
     await openTargets(b.page, url);
     const other = await openDrawer(b.page);
@@ -119,7 +103,7 @@ test("a note written offline is kept on the device and reaches rep B after A rec
   await expect(drawer.getByTestId("facility-notes")).toContainText("Written on the train");
   await expect(syncStatus(drawer)).toHaveText("Offline — changes kept on this device");
 
-  const b = await colleaguePage(browser, baseURL);
+  const b = await colleagueBrowser(browser, baseURL, { timezoneId: "America/Chicago" });
   try {
     await openTargets(b.page, url);
     const other = await openDrawer(b.page);
@@ -207,7 +191,7 @@ test("a store written before team records is uploaded on the first sync without 
     ).toHaveCount(0);
     await expect(drawer.getByTestId("facility-notes")).toContainText("Old note: prefers mornings");
 
-    const b = await colleaguePage(browser, baseURL);
+    const b = await colleagueBrowser(browser, baseURL, { timezoneId: "America/Chicago" });
     try {
       await openTargets(b.page, url);
       const other = await openDrawer(b.page);

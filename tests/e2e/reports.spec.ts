@@ -226,7 +226,7 @@ test.describe("reports", () => {
     expect(file.name).toBe("call-reports_2026-03-10T1030_to_2026-03-10T1130.csv");
     expect(file.lines).toEqual([
       "# Call Reports range: 2026-03-10T10:30:00-04:00 to 2026-03-10T11:30:00-04:00",
-      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
+      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent,answered_by,automatic_voicemail,abandoned",
       "",
     ]);
   });
@@ -277,7 +277,7 @@ test.describe("reports", () => {
     expect(file.name).toBe("call-reports_2026-03-05_to_2026-03-20.csv");
     expect(file.lines).toEqual([
       "# Call Reports range: 2026-03-05T00:00:00-05:00 to 2026-03-20T23:59:59-04:00",
-      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
+      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent,answered_by,automatic_voicemail,abandoned",
       "",
     ]);
 

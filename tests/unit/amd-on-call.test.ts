@@ -96,6 +96,26 @@ describe("answering-machine detection on a call", () => {
     expect(h.tapStopped()).toBe(1);
   });
 
+  it("a person the rep hears is a machine: dropping the voicemail marks the decision overridden, once", async () => {
+    const h = harness();
+    await h.answer(false);
+    h.play(clip("human").file, () => h.detections.length > 0);
+    expect(h.detections).toHaveLength(1);
+    h.detection.overrideToMachine();
+    expect(h.detections.at(-1)).toMatchObject({ verdict: "human", overridden: true });
+    expect(h.detection.state()).toEqual({ phase: "decided", verdict: "human", overridden: true });
+    h.detection.overrideToMachine();
+    expect(h.detections).toHaveLength(2);
+  });
+
+  it("a machine left its automatic voicemail is not an override", async () => {
+    const h = harness();
+    await h.answer();
+    h.play(clip("machine").file, () => h.detection.state().phase === "waiting-for-beep");
+    h.detection.overrideToMachine();
+    expect(h.detections.every((d) => !d.overridden)).toBe(true);
+  });
+
   it("a session's machine: the voicemail starts after the beep, without the rep", async () => {
     const h = harness();
     const label = clip("machine");
@@ -110,6 +130,29 @@ describe("answering-machine detection on a call", () => {
     expect(h.detections.at(-1)).toMatchObject({ verdict: "machine", automaticVoicemail: true });
     // The rep never heard it.
     expect(h.audible).toEqual([false]);
+  });
+
+  it("the rep takes the automatic voicemail back to talk: the record no longer says it was left", async () => {
+    const h = harness();
+    await h.answer();
+    h.play(clip("machine").file, () => h.leaveVoicemail.mock.calls.length > 0);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(h.detections.at(-1)).toMatchObject({ automaticVoicemail: true });
+    h.detection.voicemailStopped(true);
+    expect(h.detections.at(-1)).toMatchObject({ verdict: "machine", automaticVoicemail: false });
+    expect(h.audible).toEqual([false, true]);
+    expect(h.detection.state()).toMatchObject({ phase: "decided", verdict: "machine" });
+  });
+
+  it("an automatic voicemail played to its end stays recorded as left", async () => {
+    const h = harness();
+    await h.answer();
+    h.play(clip("machine").file, () => h.leaveVoicemail.mock.calls.length > 0);
+    await Promise.resolve();
+    await Promise.resolve();
+    h.detection.voicemailStopped(false);
+    expect(h.detections.at(-1)).toMatchObject({ verdict: "machine", automaticVoicemail: true });
   });
 
   it("a machine on a call the rep dialed by hand is handed to the rep", async () => {

@@ -337,3 +337,33 @@ describe("Missed Calls: the caller and Call back", () => {
     expect(callBackDigits({ callerDigits: "", callerNumber: null })).toBeNull();
   });
 });
+
+describe("parallel dialing's abandonment in the body", () => {
+  it("says abandoned only for an answered outbound call no machine took", () => {
+    const sent = callPutBody({ ...outbound, abandoned: true });
+    expect(sent.abandoned).toBe(true);
+    expect(callPutBodySchema.parse(sent).abandoned).toBe(true);
+    expect(callPutBody(outbound)).not.toHaveProperty("abandoned");
+    expect(callPutBody({ ...outbound, abandoned: false })).not.toHaveProperty("abandoned");
+    expect(
+      callPutBody({ ...outbound, abandoned: true, connectedAt: null, endedAt: T0 + 20_000 }),
+    ).not.toHaveProperty("abandoned");
+    expect(
+      callPutBody({ ...outbound, abandoned: true, direction: "inbound", number: "+15125550100" }),
+    ).not.toHaveProperty("abandoned");
+    const machine = {
+      verdict: "machine",
+      cause: "long-greeting",
+      atMs: 2100,
+      overridden: false,
+      automaticVoicemail: false,
+    } as const;
+    expect(callPutBody({ ...outbound, abandoned: true, detection: machine })).not.toHaveProperty(
+      "abandoned",
+    );
+    expect(
+      callPutBody({ ...outbound, abandoned: true, detection: { ...machine, overridden: true } })
+        .abandoned,
+    ).toBe(true);
+  });
+});

@@ -6,7 +6,15 @@ import { callPutBody } from "@/modules/calls/client/record-body";
 import { callPutBodySchema } from "@/modules/calls/lib/schemas";
 import { createDialerController, type CallPhase } from "@/modules/dialer/lib/controller";
 import { UserAgent } from "sip.js";
-import { referToUri, replacesValue, sipfragStatus } from "@/modules/dialer/lib/sip-transfer";
+import type { Call, SipCalls } from "@/modules/dialer/lib/sip-call";
+import type { SipShared, SipTransportOptions } from "@/modules/dialer/lib/sip-shared";
+import {
+  referToUri,
+  replacesValue,
+  resolveTarget,
+  sipfragStatus,
+  transferCall,
+} from "@/modules/dialer/lib/sip-transfer";
 import { createSwitchableTransport } from "@/modules/dialer/lib/switchable-transport";
 import type {
   CallTransport,
@@ -207,5 +215,104 @@ describe("attended transfer's Refer-To (RFC 3891, RFC 5589 section 7)", () => {
     // writes header names in its own case, which SIP ignores).
     expect(UserAgent.makeURI(uri)?.toString()).toBe(uri.replace("X-DialFlow", "X-Dialflow"));
     expect(referToUri("user-7", "dialflow.test", [])).toBe("sip:user-7@dialflow.test");
+  });
+});
+
+describe("blind transfer's authorisation in the Refer-To", () => {
+  /** The SIP transport's shared state and one connected call whose REFER is captured. */
+  function line(options: Partial<SipTransportOptions> = {}) {
+    const notices: [string, string | undefined][] = [];
+    const referred: string[] = [];
+    const asked: string[] = [];
+    const shared: SipShared = {
+      options: {
+        line: { wsUrl: "wss://edge.example.com", sipDomain: "edge.example.com" },
+        fetchCredentials: () => Promise.reject(new Error("not here")),
+        authorize: async (digits) => {
+          asked.push(`number ${digits}`);
+          return { authorization: "number-token", number: "+15125550101", callerId: null };
+        },
+        ...options,
+      } as SipTransportOptions,
+      emit: () => undefined,
+      notice: (kind, detail) => void notices.push([kind, detail]),
+      disposed: false,
+    };
+    const current = {
+      session: {
+        refer: (uri: { toString(): string }) => {
+          referred.push(uri.toString());
+          return new Promise(() => undefined);
+        },
+      },
+    } as unknown as Call;
+    const calls = { connected: () => current, finish: () => undefined } as unknown as SipCalls;
+    return { shared, calls, notices, referred, asked };
+  }
+  const teammate = { kind: "teammate", userId: "7d9c1f5e-8b7a-4c2d-9e3f-1a2b3c4d5e6f" } as const;
+  const details = { callId: "call-1", businessName: "Austin Dental" };
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it("asks the server for a teammate transfer and puts its token in the Refer-To's headers", async () => {
+    const l = line({
+      authorizeTransfer: async (id, purpose) => {
+        l.asked.push(`teammate ${id} ${purpose}`);
+        return { authorization: "teammate-token", user: id };
+      },
+    });
+    void transferCall(l.shared, l.calls, teammate, details);
+    await settle();
+    expect(l.asked).toEqual([`teammate ${teammate.userId} transfer`]);
+    expect(l.referred).toEqual([
+      `sip:${teammate.userId}@edge.example.com?X-Dialflow-Transfer-Of=call-1` +
+        "&X-Dialflow-Caller-Name=Austin%20Dental&X-Dialflow-Authorization=teammate-token",
+    ]);
+  });
+
+  it("does not transfer when the server refuses the teammate, and tells the rep", async () => {
+    const l = line({
+      authorizeTransfer: () => Promise.reject(new Error("No such teammate")),
+    });
+    void transferCall(l.shared, l.calls, teammate, details);
+    await settle();
+    expect(l.referred).toEqual([]);
+    expect(l.notices).toEqual([["call-refused", "No such teammate"]]);
+  });
+
+  it("a consultation asks the server for a teammate's consultation (purpose consult)", async () => {
+    const l = line({
+      authorizeTransfer: async (id, purpose) => {
+        l.asked.push(`teammate ${id} ${purpose}`);
+        return { authorization: "consult-token", user: id };
+      },
+    });
+    expect(await resolveTarget(l.shared, teammate)).toEqual({
+      user: teammate.userId,
+      authorization: null,
+      transferAuthorization: "consult-token",
+    });
+    expect(l.asked).toEqual([`teammate ${teammate.userId} consult`]);
+    expect(l.notices).toEqual([]);
+  });
+
+  it("a line without teammate authorisations (the test peer, a PBX) asks nothing for a teammate", async () => {
+    const l = line();
+    for (const purpose of ["consult", "transfer"] as const) {
+      expect(await resolveTarget(l.shared, teammate, purpose)).toEqual({
+        user: teammate.userId,
+        authorization: null,
+      });
+    }
+    expect(l.asked).toEqual([]);
+  });
+
+  it("a number is authorised as any call, as before", async () => {
+    const l = line();
+    void transferCall(l.shared, l.calls, { kind: "number", number: "5125550101" }, details);
+    await settle();
+    expect(l.asked).toEqual(["number 5125550101"]);
+    expect(l.referred[0]).toMatch(
+      /^sip:\+15125550101@edge\.example\.com\?.*&X-Dialflow-Authorization=number-token$/,
+    );
   });
 });

@@ -75,7 +75,7 @@ describe("exports", () => {
       /^# Call Reports range: 2026-11-01T00:00:00([+-]\d\d:\d\d|Z) to 2026-11-15T23:59:59([+-]\d\d:\d\d|Z)$/,
     );
     expect(rows[1]).toBe(
-      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent",
+      "call_id,agent,duration_seconds,timestamp,disposition,business,note,direction,line_result,sip_status,setup_ms,average_mos,worst_mos,worst_jitter_ms,worst_loss_percent,answered_by,automatic_voicemail,abandoned",
     );
     expect(rows[2]).toBe("");
   });

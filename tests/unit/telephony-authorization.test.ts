@@ -8,7 +8,10 @@ import {
   callAuthorizationKey,
   dialedNumberOf,
   signCallAuthorization,
+  signTransferAuthorization,
+  sipUserOf,
   verifyCallAuthorization,
+  verifyTransferAuthorization,
 } from "@/modules/telephony/lib/call-authorization";
 
 const secret = "correct horse battery staple";
@@ -147,5 +150,137 @@ describe("call authorisation", () => {
       reason: "number_mismatch",
       jti,
     });
+  });
+});
+
+describe("teammate transfer authorisation", () => {
+  const teammate = crypto.randomUUID();
+  const transfer = { transferTo: teammate, rep: grant.rep, org: grant.org };
+
+  it("names the teammate's SIP user in place of a number, for 60 s, and verifies for that Refer-To", async () => {
+    const { token, expiresAt, jti } = await signTransferAuthorization(secret, transfer, now);
+    expect(decodeProtectedHeader(token)).toEqual({ alg: "HS256", typ: "JWT" });
+    const claims = decodeJwt(token);
+    expect(claims).toEqual({
+      ...transfer,
+      iss: "dialflow",
+      aud: "dialflow:sip-edge",
+      iat: now.getTime() / 1000,
+      exp: now.getTime() / 1000 + 60,
+      jti,
+    });
+    expect(expiresAt.getTime() - now.getTime()).toBe(60_000);
+    for (const referTo of [
+      teammate,
+      `sip:${teammate}@edge.example.com`,
+      `sip:${teammate}@edge.example.com?X-Dialflow-Transfer-Of=call1&X-Dialflow-Authorization=x`,
+    ]) {
+      expect(await verifyTransferAuthorization(token, secret, referTo, { now }), referTo).toEqual({
+        ok: true,
+        claims: {
+          ...transfer,
+          purpose: "transfer",
+          jti,
+          iat: now.getTime() / 1000,
+          exp: now.getTime() / 1000 + 60,
+        },
+      });
+    }
+  });
+
+  it('signs a warm transfer\'s consultation with purpose "consult": good for that INVITE, never for a REFER, nor the reverse', async () => {
+    const consult = await signTransferAuthorization(
+      secret,
+      { ...transfer, purpose: "consult" },
+      now,
+    );
+    expect(decodeJwt(consult.token)).toMatchObject({ ...transfer, purpose: "consult" });
+    const inviteTo = `sip:${teammate}@edge.example.com`;
+    expect(
+      await verifyTransferAuthorization(consult.token, secret, inviteTo, {
+        now,
+        purpose: "consult",
+      }),
+    ).toMatchObject({ ok: true, claims: { transferTo: teammate, purpose: "consult" } });
+    expect(await verifyTransferAuthorization(consult.token, secret, inviteTo, { now })).toEqual({
+      ok: false,
+      reason: "claims",
+    });
+    // A transfer's token (no purpose claim, as before consultations) does not ring the teammate.
+    const blind = await signTransferAuthorization(secret, transfer, now);
+    expect("purpose" in decodeJwt(blind.token)).toBe(false);
+    expect(
+      await verifyTransferAuthorization(blind.token, secret, inviteTo, { now, purpose: "consult" }),
+    ).toEqual({ ok: false, reason: "claims" });
+    // Nor a number's.
+    const numbers = await signCallAuthorization(secret, grant, now);
+    expect(
+      await verifyTransferAuthorization(numbers.token, secret, inviteTo, {
+        now,
+        purpose: "consult",
+      }),
+    ).toEqual({ ok: false, reason: "claims" });
+  });
+
+  it("refuses another teammate, another team's secret, an expired or long-lived token", async () => {
+    const { token, jti } = await signTransferAuthorization(secret, transfer, now);
+    const other = `sip:${crypto.randomUUID()}@edge.example.com`;
+    expect(await verifyTransferAuthorization(token, secret, other, { now })).toEqual({
+      ok: false,
+      reason: "target_mismatch",
+      jti,
+    });
+    expect(
+      await verifyTransferAuthorization(token, "another team's secret!", teammate, { now }),
+    ).toEqual({
+      ok: false,
+      reason: "signature",
+    });
+    const later = new Date(now.getTime() + 60_000);
+    expect(await verifyTransferAuthorization(token, secret, teammate, { now: later })).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+    const long = await signTransferAuthorization(secret, transfer, now, 600);
+    expect(await verifyTransferAuthorization(long.token, secret, teammate, { now })).toEqual({
+      ok: false,
+      reason: "claims",
+    });
+    await expect(
+      signTransferAuthorization(secret, { ...transfer, transferTo: "a b" }),
+    ).rejects.toThrow();
+  });
+
+  it("never takes a teammate's token for a number, nor a number's for a teammate", async () => {
+    const teammates = await signTransferAuthorization(secret, transfer, now);
+    expect(await verifyCallAuthorization(teammates.token, secret, grant.number, { now })).toEqual({
+      ok: false,
+      reason: "claims",
+    });
+    const numbers = await signCallAuthorization(secret, grant, now);
+    expect(await verifyTransferAuthorization(numbers.token, secret, grant.number, { now })).toEqual(
+      {
+        ok: false,
+        reason: "claims",
+      },
+    );
+    // Both at once: neither verifier takes it.
+    const key = new TextEncoder().encode(callAuthorizationKey(secret));
+    const both = await new SignJWT({ ...grant, transferTo: teammate })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setIssuer("dialflow")
+      .setAudience("dialflow:sip-edge")
+      .setIssuedAt(now)
+      .setExpirationTime(new Date(now.getTime() + 60_000))
+      .setJti("z1234567")
+      .sign(key);
+    expect((await verifyCallAuthorization(both, secret, grant.number, { now })).ok).toBe(false);
+    expect((await verifyTransferAuthorization(both, secret, teammate, { now })).ok).toBe(false);
+  });
+
+  it("reads the user of a Refer-To", () => {
+    expect(sipUserOf("sip:abc@edge.example.com?X-A=1")).toBe("abc");
+    expect(sipUserOf("sips:abc@edge.example.com;transport=ws")).toBe("abc");
+    expect(sipUserOf("abc")).toBe("abc");
   });
 });

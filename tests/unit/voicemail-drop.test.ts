@@ -83,7 +83,8 @@ describe("voicemail drop", () => {
     drop.takeBack();
     await flush();
     expect(line.sent).toEqual([fake.track, null]);
-    expect(drop.state()).toEqual({ phase: "idle" });
+    // Taken back, not played: answering-machine detection's record reads it (call-audio.ts).
+    expect(drop.state()).toEqual({ phase: "idle", takenBack: true });
     fake.end();
     await vi.advanceTimersByTimeAsync(1000);
     expect(onPlayed).not.toHaveBeenCalled();

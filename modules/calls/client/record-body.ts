@@ -91,6 +91,17 @@ function detectionOf(detection: CallDetection | null | undefined): CallDetection
   return valid ? { verdict, cause, atMs, overridden, automaticVoicemail } : undefined;
 }
 
+/**
+ * `abandoned: true` only where the route takes it (an answered outbound call no machine took):
+ * its 422 is final for the outbox and would lose the whole record, not just the mark.
+ */
+function abandonedOf(record: CallRecord): true | undefined {
+  const d = record.detection;
+  const machine = !!d && ((d.verdict === "machine" && !d.overridden) || d.automaticVoicemail);
+  const answered = record.direction !== "inbound" && record.connectedAt !== null;
+  return record.abandoned === true && answered && !machine ? true : undefined;
+}
+
 export function callPutBody(record: CallRecord): Record<string, unknown> {
   const inbound = record.direction === "inbound";
   return compact({
@@ -118,6 +129,7 @@ export function callPutBody(record: CallRecord): Record<string, unknown> {
       : undefined,
     transferredFromCallId: inbound ? (record.transferredFromCallId ?? undefined) : undefined,
     detection: detectionOf(record.detection),
+    abandoned: abandonedOf(record),
   });
 }
 

@@ -35,6 +35,11 @@ export type CallRecorder = {
   saveDisposition(callId: string, answer: DispositionAnswer): void;
   /** Closes the prompt; the call stays undisposed. */
   skip(): void;
+  /**
+   * Saves a call the rep never had (a parallel-dialing line: a machine, an abandoned person, no
+   * answer), ended, with its disposition if it has one; nothing waits for the rep.
+   */
+  recordElsewhere(record: CallRecord, disposition: Disposition | null): void;
   /** The last call the rep answered (or skipped) the prompt for; a power-dial session reads it. */
   lastAnswered(): AnsweredCall | null;
   /** The business of the latest call, if it was made to one (shown during the call; the Alarm). */
@@ -102,6 +107,10 @@ export function createCallRecorder(
           endedAt: record.endedAt ?? record.startedAt,
           suggested: record.outcome ? SUGGESTED_DISPOSITIONS[record.outcome] : null,
         });
+    },
+    recordElsewhere(record, disposition) {
+      outbox.submit("call", record.id, callPutBody(record));
+      if (disposition) outbox.submit("disposition", record.id, dispositionPutBody({ disposition }));
     },
     pending: () => pending,
     subscribe(listener) {

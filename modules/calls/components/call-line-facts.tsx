@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { PhoneIncoming, PhoneMissed } from "lucide-react";
+import { PhoneIncoming, PhoneMissed, PhoneOff } from "lucide-react";
 import { Badge } from "@/components/ui";
 import type { CallDirectionQuality, CallDto } from "@/modules/calls/lib/schemas";
 import { qualityLevel } from "@/modules/dialer/lib/call-quality";
@@ -11,7 +11,10 @@ import { cn } from "@/lib/ui/cn";
 import { can } from "@/lib/auth/permissions";
 import { useMemberRole } from "@/lib/client/member-role";
 
-type LineReport = Pick<CallDto, "outcome" | "sipStatus" | "setupMs" | "quality" | "detection">;
+type LineReport = Pick<
+  CallDto,
+  "outcome" | "sipStatus" | "setupMs" | "quality" | "detection" | "abandonedAt"
+>;
 /** `detail`: the figures behind the value, for managers (shown on hover or in details). */
 export type LineFact = { key: string; label: string; value: string; detail?: string };
 
@@ -39,6 +42,10 @@ export function useLineFacts(call: LineReport | null): LineFact[] {
     facts.push({ key: "outcome", label: t("outcome"), value });
   }
   if (call.detection) facts.push(detectionFact(call.detection, t, format));
+  // Parallel dialing abandoned it: a person answered and no rep was free in time.
+  if (call.abandonedAt) {
+    facts.push({ key: "abandoned", label: t("abandoned.label"), value: t("abandoned.value") });
+  }
   if (technical && call.sipStatus !== null) {
     facts.push({ key: "sipStatus", label: t("sipStatus"), value: String(call.sipStatus) });
   }
@@ -136,14 +143,24 @@ export function CallLineFacts({ call, className }: { call: LineReport; className
   );
 }
 
-/** An inbound call's badge: Missed when it never connected, else Inbound. Nothing for outbound. */
+/**
+ * An inbound call's badge: Missed when it never connected, else Inbound. An outbound call has
+ * none, unless parallel dialing abandoned it (Abandoned).
+ */
 export function DirectionBadge({
   call,
 }: {
-  call: Pick<CallDto, "direction" | "connectedAt" | "endedAt">;
+  call: Pick<CallDto, "direction" | "connectedAt" | "endedAt" | "abandonedAt">;
 }) {
   const t = useTranslations("Calls.direction");
-  if (call.direction !== "inbound") return null;
+  if (call.direction !== "inbound") {
+    return call.abandonedAt ? (
+      <Badge tone="danger" data-testid="call-abandoned">
+        <PhoneOff aria-hidden />
+        {t("abandoned")}
+      </Badge>
+    ) : null;
+  }
   const missed = isMissed(call);
   const Icon = missed ? PhoneMissed : PhoneIncoming;
   return (

@@ -1,15 +1,12 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toaster";
 import { Dialog } from "@/components/ui";
 import type { CallDto } from "@/modules/calls/lib/schemas";
-import { apiClient, ApiClientError } from "@/lib/client/api-client";
-import { callAnswer } from "@/lib/client/generated/calls.gen";
+import { ApiClientError } from "@/lib/client/api-error";
 import { addCallbackAppointment } from "@/modules/calls/client/callback-appointment";
-import { callsKeys } from "@/modules/calls/client/queries";
-import { dispositionPutBody, type DispositionAnswer } from "@/modules/calls/client/record-body";
+import { useRefreshCalls, useSaveCallOutcome } from "@/modules/calls/client/call-outcome";
 import { formatPhone } from "@/lib/format/phone";
 import { DispositionForm } from "./disposition-form";
 
@@ -27,17 +24,8 @@ export function CallOutcomeDialog({
   onClose: () => void;
 }) {
   const t = useTranslations("Calls");
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: ({ id, answer }: { id: string; answer: DispositionAnswer }) =>
-      apiClient.put(
-        `/api/calls/${encodeURIComponent(id)}/disposition`,
-        dispositionPutBody(answer),
-        {
-          schema: callAnswer,
-          credential: "rep",
-        },
-      ),
+  const refreshCalls = useRefreshCalls();
+  const save = useSaveCallOutcome({
     onSuccess: (_data, { answer }) => {
       if (call?.placeId)
         addCallbackAppointment(
@@ -45,7 +33,7 @@ export function CallOutcomeDialog({
           answer,
         );
       toast.success(t("prompt.saved", { outcome: t(`dispositions.${answer.disposition}`) }));
-      void queryClient.invalidateQueries({ queryKey: callsKeys.all });
+      void refreshCalls();
       onClose();
     },
   });

@@ -37,8 +37,12 @@ export const DIAL_PAUSE_MS = 2000;
 /** Why a dial string cannot be placed as a call. */
 export type DialStringRefusal = "empty" | "caller-id" | "service-code" | "unreadable";
 
-/** Why a dial string cannot be placed: its grammar's reasons, or its number's (./dialed-number.ts). */
-export type DialRefusal = DialStringRefusal | "invalid-number" | "extra-digits";
+/**
+ * Why a dial string cannot be placed: its grammar's reasons, its number's (./dialed-number.ts), or
+ * parallel dialing's rule that a number whose call was abandoned is not dialed again for a while.
+ */
+export type DialRefusal =
+  DialStringRefusal | "invalid-number" | "extra-digits" | "abandoned-recently";
 
 /**
  * The API's error code for each refusal (POST /api/telephony/authorize); the dialer reads it back,
@@ -51,6 +55,7 @@ export const DIAL_REFUSAL_CODES = {
   "invalid-number": "invalid_number",
   unreadable: "invalid_number",
   empty: "invalid_number",
+  "abandoned-recently": "abandoned_recently",
 } as const satisfies Record<DialRefusal, string>;
 
 /** The refusal an API error code names, or null for any other code. */

@@ -45,6 +45,7 @@ export const callSelect = {
   detectionAtMs: true,
   detectionOverridden: true,
   automaticVoicemail: true,
+  abandonedAt: true,
   user: { select: { username: true } },
   // Call recording: the Call Log shows a play control, or that one was deleted.
   recordings: {
@@ -103,6 +104,7 @@ export function toCallDto(row: CallRow, names?: ReadonlyMap<string, string>): Ca
       : null,
     transferredFromCallId: row.transferredFromCallId,
     detection: detectionOf(row),
+    abandonedAt: iso(row.abandonedAt),
     recordings: row.recordings.map((r) => ({ ...r })),
   };
 }

@@ -28,6 +28,9 @@ type ExportRow = {
   worstMos: number | null;
   worstJitterMs: number | null;
   worstLossFraction: number | null;
+  detectionVerdict: string | null;
+  automaticVoicemail: boolean | null;
+  abandoned: boolean;
 };
 
 /** A figure rounded as the screens show it, or an empty cell. */
@@ -53,6 +56,9 @@ function rowOf(kind: ReportKind, call: ExportRow): CsvCell[] {
     fixed(call.worstMos, 2),
     fixed(call.worstJitterMs, 1),
     fixed(call.worstLossFraction === null ? null : call.worstLossFraction * 100, 1),
+    call.detectionVerdict ?? "",
+    call.automaticVoicemail === null ? "" : String(call.automaticVoicemail),
+    call.abandoned ? "true" : "",
   ];
 }
 
@@ -77,6 +83,8 @@ async function readBatch(
       c."direction"::text AS "direction", c."outcome", c."sipStatus",
       (EXTRACT(EPOCH FROM c."connectedAt" - c."startedAt") * 1000)::int AS "setupMs",
       c."averageMos", c."worstMos", c."worstJitterMs", c."worstLossFraction",
+      c."detectionVerdict"::text AS "detectionVerdict", c."automaticVoicemail",
+      c."abandonedAt" IS NOT NULL AS "abandoned",
       c."disposition"::text AS "disposition", a."name" AS "business", c."note"
     FROM "Call" c JOIN "User" u ON u."id" = c."userId"
     LEFT JOIN "Account" a ON a."organizationId" = c."organizationId" AND a."placeId" = c."placeId"

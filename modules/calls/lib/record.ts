@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { doNotCallRefusal, invalidNumber, onDncList } from "@/modules/do-not-call/lib/do-not-call";
 import { keepAccountName } from "@/modules/records/lib/accounts";
 import { callerIdPool, homeCallerId, presentedCallerId } from "@/modules/telephony/lib/caller-ids";
+import { checkAbandonable, markAbandoned } from "./abandon";
 import {
   detectionColumnsOf,
   detectionFillIn,
@@ -122,8 +123,18 @@ export async function recordCall(
       startedAt: true,
       connectedAt: true,
       endedAt: true,
+      direction: true,
+      detectionVerdict: true,
+      detectionOverridden: true,
+      automaticVoicemail: true,
     },
   });
+  // Parallel dialing's abandonment is refused before the body writes anything (./abandon.ts);
+  // another rep's call answers 404 below whatever it says.
+  const foreign =
+    existing &&
+    (existing.userId !== session.userId || existing.organizationId !== session.organizationId);
+  if (!foreign) checkAbandonable(existing, body);
   let created = false;
   if (!existing) created = await createCall(db, session, id, body, times);
   else if (
@@ -133,6 +144,7 @@ export async function recordCall(
     throw notFound();
   } else checkCompletion(existing, times);
   if (!created) await completeCall(db, session, id, body, times);
+  if (body.abandoned === true) await markAbandoned(db, session, id, now);
   // A business the team dials becomes its account record, named as the rep saw it.
   if (created && body.placeId && body.placeName)
     await keepAccountName(session, body.placeId, body.placeName, body.dialedDigits);

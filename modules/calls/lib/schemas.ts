@@ -159,6 +159,11 @@ export const callDtoSchema = z.object({
    * calls before detection); absent from answers that predate it.
    */
   detection: callDetectionDtoSchema.nullish(),
+  /**
+   * When the call was abandoned (parallel dialing: a person answered and no rep was connected
+   * in time); null otherwise, absent from answers that predate it.
+   */
+  abandonedAt: isoTime.nullish(),
 });
 export type CallDto = z.infer<typeof callDtoSchema>;
 
@@ -310,6 +315,12 @@ export const callPutBodySchema = z
      * first PUT that has it; ignored for an inbound call.
      */
     detection: callDetectionSchema.nullish(),
+    /**
+     * Parallel dialing: a person answered this outbound call and no rep was connected in time.
+     * The server sets abandonedAt once (the first such PUT) and audits it; refused (422) for a
+     * call that is inbound, was not answered or was left to a machine. false changes nothing.
+     */
+    abandoned: z.boolean("abandoned is true or false").optional(),
   })
   .superRefine((body, ctx) => {
     if (!body.dialedDigits && body.direction !== "inbound") {

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui";
 import { useDialer } from "@/modules/dialer/components/dialer-provider";
 import { useRecordToggle } from "@/modules/dialer/hooks/use-record-toggle";
 import { clientComponent } from "@/components/ui/client-component";
+import { callButtonClass, phoneHidden } from "./call-control-style";
 
 // The recording indicator draws nothing until a call's audio is kept, which needs the call's
 // audio parts (loaded after first paint, modules/dialer/lib/call-audio.ts): so it loads after
@@ -19,7 +20,7 @@ const TransferDialog = clientComponent(() =>
   import("@/modules/dialer/components/transfer-dialog").then((m) => m.TransferDialog),
 );
 
-const buttonClass = "gap-1.5 rounded-md px-2.5 text-sm font-medium [&_svg]:size-4";
+const buttonClass = callButtonClass;
 
 /**
  * Hold / Record / End in the top bar; the line's state beside them. No timer of its own: the
@@ -44,7 +45,7 @@ export function CallControls() {
         onClick={() => setHeld(!held)}
       >
         {held ? <Play aria-hidden /> : <Pause aria-hidden />}
-        {held ? t("resume") : t("hold")}
+        <span className={phoneHidden}>{held ? t("resume") : t("hold")}</span>
       </Button>
       <Button
         variant="secondary"
@@ -60,7 +61,7 @@ export function CallControls() {
         ) : (
           <Circle className={isActive ? "text-danger-text" : undefined} aria-hidden />
         )}
-        {recording ? t("stopRecording") : t("record")}
+        <span className={phoneHidden}>{recording ? t("stopRecording") : t("record")}</span>
       </Button>
       {real ? <TransferDialog disabled={status !== "in-call" || consult !== null} /> : null}
       <Button

@@ -1,13 +1,11 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { Pause, PhoneForwarded, Undo2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui";
-import { apiClient } from "@/lib/client/api-client";
 import { displayPhone } from "@/lib/format/phone";
 import { useDialer, useLastBusiness } from "@/modules/dialer/components/dialer-provider";
-import { teamResponseSchema } from "@/modules/team/lib/schemas";
+import { useTeam } from "@/modules/team/hooks/use-team";
 
 /**
  * A warm transfer under way: both calls, the business on hold and the consultation (calling,
@@ -20,12 +18,7 @@ export function ConsultPanel() {
   const business = useLastBusiness();
   const consult = dialer.consult;
   // The dialog that started the consultation read the team already: this is its cached list.
-  const team = useQuery({
-    queryKey: ["team"],
-    queryFn: ({ signal }) =>
-      apiClient.get("/api/team", { schema: teamResponseSchema, credential: "rep", signal }),
-    enabled: consult?.target.kind === "teammate",
-  });
+  const team = useTeam({ enabled: consult?.target.kind === "teammate" });
   if (!consult) return null;
   const target =
     consult.target.kind === "teammate"

@@ -213,6 +213,7 @@ function commandsOf(controller: DialerController) {
     joinConsultation: controller.joinConsultation,
     endConsultation: controller.endConsultation,
     retryLine: controller.retryLine,
+    placeLine: controller.placeLine,
     setMinimised: controller.setMinimised,
     /** Whether a call is active now (for handlers; a render reads `useDialerValue(isCallActive)`). */
     isCallActive: () => canEnd(controller.getState()),
@@ -286,6 +287,7 @@ export function useCallDisposition() {
       save: recorder.saveDisposition,
       skip: recorder.skip,
       lastAnswered: recorder.lastAnswered,
+      recordElsewhere: recorder.recordElsewhere,
     }),
     [pending, recorder],
   );
@@ -318,6 +320,7 @@ const DIAL_REFUSAL_KEYS = {
   "invalid-number": "invalidNumber",
   "extra-digits": "extraDigits",
   empty: "unreadable",
+  "abandoned-recently": "abandonedRecently",
 } as const satisfies Record<DialRefusal, string>;
 
 /** A transport notice in the rep's words; the microphone's says how to allow it in this browser. */

@@ -15,7 +15,10 @@ export function MachineDetectionStatus() {
   const { state, canOverride, override } = useMachineDetection();
   if (state.phase === "idle" || state.phase === "leaving-voicemail") return null;
   if (state.phase === "decided") {
-    const Icon = state.verdict === "machine" ? Bot : UserRound;
+    // Overridden, the rep said the opposite of the detector: a person where it heard a machine,
+    // a machine (they dropped the voicemail) where it heard a person.
+    const machine = (state.verdict === "machine") !== state.overridden;
+    const Icon = machine ? Bot : UserRound;
     return (
       <p
         className="flex items-center gap-1.5 text-xs text-fg-muted"
@@ -23,7 +26,11 @@ export function MachineDetectionStatus() {
         data-verdict={state.verdict}
       >
         <Icon aria-hidden className="size-3.5 shrink-0" />
-        <span className="truncate">{state.overridden ? t("overridden") : t(state.verdict)}</span>
+        <span className="truncate">
+          {state.overridden
+            ? t(state.verdict === "machine" ? "overridden" : "overriddenMachine")
+            : t(state.verdict)}
+        </span>
       </p>
     );
   }

@@ -1,6 +1,10 @@
 import "client-only";
 import { audioDevicesKey, readStored } from "@/lib/client/storage";
-import { authorizeCall, fetchLineCredentials } from "@/modules/telephony/client/telephony";
+import {
+  authorizeCall,
+  authorizeTransfer,
+  fetchLineCredentials,
+} from "@/modules/telephony/client/telephony";
 import { LINE_LOCK_NAME, type RepLine } from "@/modules/dialer/lib/line";
 import { createSipTransport } from "@/modules/dialer/lib/sip-transport";
 
@@ -19,6 +23,7 @@ export function createPhoneLineTransport(line: RepLine) {
     },
     fetchCredentials: fetchLineCredentials,
     authorize: authorizeCall,
+    authorizeTransfer,
     devices: () => readStored(audioDevicesKey),
     lockName: LINE_LOCK_NAME,
   });

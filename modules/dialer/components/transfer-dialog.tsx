@@ -1,15 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { PhoneForwarded } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button, Dialog, Field, Input, NativeSelect } from "@/components/ui";
-import { apiClient } from "@/lib/client/api-client";
 import { useDialerCommands } from "@/modules/dialer/components/dialer-provider";
-import { teamResponseSchema } from "@/modules/team/lib/schemas";
+import { useTeam } from "@/modules/team/hooks/use-team";
+import { callButtonClass, phoneHidden } from "./call-control-style";
 
-const buttonClass = "gap-1.5 rounded-md px-2.5 text-sm font-medium [&_svg]:size-4";
+const buttonClass = callButtonClass;
 
 /**
  * Transfer in the in-call controls: pick a teammate (their browser rings with the business's
@@ -23,12 +22,7 @@ export function TransferDialog({ disabled }: { disabled: boolean }) {
   const [open, setOpen] = useState(false);
   const [teammate, setTeammate] = useState("");
   const [number, setNumber] = useState("");
-  const team = useQuery({
-    queryKey: ["team"],
-    queryFn: ({ signal }) =>
-      apiClient.get("/api/team", { schema: teamResponseSchema, credential: "rep", signal }),
-    enabled: open,
-  });
+  const team = useTeam({ enabled: open });
   const teammates =
     team.data?.members.filter((m) => m.status === "active" && m.id !== team.data.viewer.userId) ??
     [];
@@ -66,7 +60,7 @@ export function TransferDialog({ disabled }: { disabled: boolean }) {
       trigger={
         <Button variant="secondary" size="sm" className={buttonClass} disabled={disabled}>
           <PhoneForwarded aria-hidden />
-          {t("open")}
+          <span className={phoneHidden}>{t("open")}</span>
         </Button>
       }
     >

@@ -97,7 +97,10 @@ export function createCallAudio(options: CallAudioOptions): CallAudio {
     },
   });
   const stopDropWatch = drop.subscribe(() => {
-    if (drop.state().phase === "idle") detection.voicemailStopped();
+    const state = drop.state();
+    if (state.phase === "idle") detection.voicemailStopped(state.takenBack === true);
+    // The rep drops the voicemail on a call handed to them as a person: the detector was wrong.
+    if (state.phase === "loading") detection.overrideToMachine();
   });
   return {
     recording,

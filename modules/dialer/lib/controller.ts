@@ -5,6 +5,7 @@ import { dialerReducer, isActive, type DialerAction } from "@/modules/dialer/lib
 import { createSimulatedTransport } from "@/modules/dialer/lib/simulated-transport";
 import { ENDED_TO_IDLE_MS, TICK_MS } from "@/modules/dialer/lib/timings";
 import type {
+  BackgroundLine,
   CallTransport,
   EndReason,
   TransportCapabilities,
@@ -50,6 +51,12 @@ export interface DialerController {
   endConsultation(): void;
   /** Retries the offline phone line now (the line indicator's Retry now). */
   retryLine(): void;
+  /**
+   * Places a parallel-dialing line beside the rep's call (power dialing's rounds); rejects where
+   * the transport has no real lines. A line a person answers becomes the call through `dial`
+   * with `context.line`.
+   */
+  placeLine(number: string, context: DialContext): Promise<BackgroundLine>;
   /** Keeps the answering-machine detector's decision on call `callId`'s record while it lasts. */
   noteDetection(callId: string, detection: CallDetection): void;
   setMinimised(minimised: boolean): void;
@@ -302,6 +309,14 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       if (wasEnded) cancelReset();
       postDial = read.dial.postDial;
       record = newRecord({ number: state.number, direction: "outbound", context: context ?? null });
+      // A parallel line adopted: its call began when the line was placed, and was listened to.
+      if (context?.line) {
+        record = {
+          ...record,
+          startedAt: context.line.startedAt,
+          detection: context.line.detection,
+        };
+      }
       // A simulated call is placed at once; a real line's once its INVITE goes out.
       placed = false;
       const real = transport.capabilities.real;
@@ -373,6 +388,10 @@ export function createDialerController(options: DialerControllerOptions = {}): D
       if (state.consult) transport.endConsultation?.();
     },
     retryLine: () => transport.retryLine?.(),
+    placeLine: (number, context) =>
+      transport.placeLine
+        ? transport.placeLine(number, context)
+        : Promise.reject(Object.assign(new Error("line-offline"), { code: "line-offline" })),
     setMinimised: (minimised) => void dispatch({ type: "setMinimised", minimised }),
     dispose() {
       stopTicker();

@@ -128,7 +128,60 @@ export function createSipCalls(shared: SipShared, remote: ReturnType<typeof crea
     return current && !current.finished && current.answered ? current : null;
   };
 
+  /**
+   * The connected call, when an INVITE's Replaces (RFC 3891) names its dialog: to-tag ours,
+   * from-tag the far end's. That is a warm transfer's join reaching the teammate: the business,
+   * called back by the carrier through the team's edge, takes the place of the rep's consultation
+   * (edge/README.md, "Transfer"). Null for anything else, "early-only" included (never early here).
+   */
+  const replacedBy = (invitation: Invitation): Call | null => {
+    const current = connected();
+    const value = invitation.request.getHeader("Replaces");
+    const dialog = current?.session.dialog;
+    if (!current || !value || !dialog) return null;
+    const [callId, ...params] = value.split(";").map((part) => part.trim());
+    const named = new Map(
+      params.map((param) => {
+        const [name = "", tag = ""] = param.split("=");
+        return [name.trim().toLowerCase(), tag.trim()] as const;
+      }),
+    );
+    if (named.has("early-only")) return null;
+    const same =
+      callId === dialog.callId &&
+      named.get("to-tag") === dialog.localTag &&
+      named.get("from-tag") === dialog.remoteTag;
+    return same ? current : null;
+  };
+
+  /**
+   * Answers `invitation` in place of `old` and ends `old` (RFC 3891): for the dialer it is the same
+   * call going on (the record the consultation started, which names the transferred call), now
+   * with the business; only the SIP session under it changes. Mute carries over.
+   */
+  const replace = (old: Call, invitation: Invitation) => {
+    const next = track(invitation, old.direction);
+    next.muted = old.muted;
+    invitation.stateChange.addListener((sessionState) => {
+      if (sessionState === SessionState.Established && next.muted) {
+        sdhOf(next.session)?.enableSenderTracks(false);
+      }
+    });
+    // The old session ends without an "ended": the call it carried goes on in `next`.
+    old.finished = true;
+    clearTimer(old.watchdog);
+    if (old.statsTimer) clearInterval(old.statsTimer);
+    state.call = next;
+    if (old.held) emit({ type: "held", held: false });
+    void invitation
+      .accept({ sessionDescriptionHandlerOptions: { constraints: { audio: true, video: false } } })
+      .catch(() => undefined);
+    void old.session.bye().catch(() => undefined);
+  };
+
   const onInvite = (invitation: Invitation) => {
+    const replaced = replacedBy(invitation);
+    if (replaced) return replace(replaced, invitation);
     // One call at a time: a call arriving during a call (or while another rings) is told busy;
     // the edge's own voicemail or queue takes it from there.
     if (state.call || state.ringing || state.pendingDial) {
@@ -163,6 +216,13 @@ export function createSipCalls(shared: SipShared, remote: ReturnType<typeof crea
     playRemote: remote.play,
     connected,
     onInvite,
+    /** A parallel-dialing line answered by a person becomes the call (sip-lines.ts `adopt`). */
+    adopt(session: Session) {
+      const current = track(session, "outbound");
+      state.call = current;
+      established(current);
+      return current;
+    },
     answer(id: string) {
       const ringing = state.ringing;
       if (!ringing || ringing.incoming.id !== id) return;

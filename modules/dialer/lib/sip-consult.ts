@@ -1,6 +1,6 @@
 import { Inviter, SessionState, UserAgent } from "sip.js";
 import type { Call, SipCalls } from "@/modules/dialer/lib/sip-call";
-import { authorizedCallHeaders } from "@/modules/dialer/lib/sip-dial";
+import { CALL_AUTHORIZATION_HEADER, authorizedCallHeaders } from "@/modules/dialer/lib/sip-dial";
 import type { createRemoteAudio } from "@/modules/dialer/lib/sip-media";
 import type { SipRegistration } from "@/modules/dialer/lib/sip-registration";
 import {
@@ -24,11 +24,18 @@ import type { TransferDetails, TransferTarget } from "@/modules/dialer/lib/trans
 // business off hold. The consultation is not the dialer's "one call": it has no record of its
 // own (the business's record keeps who took the call over and when, as for a blind transfer),
 // and the teammate's browser records it like any transferred call (the same headers).
+//
+// Through the team's edge (edge/README.md, "Transfer") both steps carry the server's word, when
+// the line asks for it (`options.authorizeTransfer`): the consultation INVITE to a teammate its
+// "consult" authorisation (X-DialFlow-Authorization, as a number's call), and the join's
+// Refer-To a transfer's, with the call it came from (X-DialFlow-Transfer-Of), as a blind
+// transfer's. A PBX or the test peer ignores both.
 
 type Consultation = {
   session: Inviter;
   business: Call;
   target: TransferTarget;
+  details: TransferDetails;
   answered: boolean;
   over: boolean;
   joining: boolean;
@@ -80,6 +87,9 @@ export function createSipConsultation(
     if (reached.authorization) {
       headers.push(...authorizedCallHeaders(reached.authorization, options.line.sipDomain));
     }
+    if (reached.transferAuthorization) {
+      headers.push(`${CALL_AUTHORIZATION_HEADER}: ${reached.transferAuthorization}`);
+    }
     const uri = UserAgent.makeURI(referToUri(reached.user, options.line.sipDomain, []));
     if (!uri) return notice("transfer-failed");
     calls.setHeld(true);
@@ -91,6 +101,7 @@ export function createSipConsultation(
       session,
       business,
       target,
+      details,
       answered: false,
       over: false,
       joining: false,
@@ -132,21 +143,37 @@ export function createSipConsultation(
       const dialog = current?.session.dialog;
       if (!current || !current.answered || current.joining || !dialog) return;
       if (calls.connected() !== current.business) return;
-      const user = current.session.remoteIdentity.uri.user ?? "";
-      const referTo = UserAgent.makeURI(
-        referToUri(user, options.line.sipDomain, [
-          [
-            "Replaces",
-            replacesValue({
-              callId: dialog.callId,
-              localTag: dialog.localTag,
-              remoteTag: dialog.remoteTag,
-            }),
-          ],
-        ]),
-      );
-      if (!referTo) return notice("transfer-failed");
       current.joining = true;
+      // A teammate's join needs the transfer's own authorisation (the consultation's was spent on
+      // its INVITE). A number's asks nothing more: the PBX that takes it matches the Replaces
+      // itself, and the reference edge does not pass it on (edge/README.md, "Transfer").
+      let token: string | undefined;
+      if (current.target.kind === "teammate") {
+        const reached = await resolveTarget(shared, current.target, "transfer");
+        if (!reached || current.over || calls.connected() !== current.business) {
+          current.joining = false;
+          return;
+        }
+        token = reached.transferAuthorization;
+      }
+      const user = current.session.remoteIdentity.uri.user ?? "";
+      const headers: [string, string][] = [[TRANSFER_OF_HEADER, current.details.callId]];
+      const name = current.details.businessName?.trim().slice(0, 200);
+      if (name) headers.push([CALLER_NAME_HEADER, name]);
+      headers.push([
+        "Replaces",
+        replacesValue({
+          callId: dialog.callId,
+          localTag: dialog.localTag,
+          remoteTag: dialog.remoteTag,
+        }),
+      ]);
+      if (token) headers.push([CALL_AUTHORIZATION_HEADER, token]);
+      const referTo = UserAgent.makeURI(referToUri(user, options.line.sipDomain, headers));
+      if (!referTo) {
+        current.joining = false;
+        return notice("transfer-failed");
+      }
       const done = await referAndFollow(shared, calls, current.business, referTo, current.target);
       current.joining = false;
       // The edge ends the replaced dialog itself (BYE); a failed join leaves both calls as they

@@ -1,6 +1,7 @@
 import { Inviter, UserAgent } from "sip.js";
 import { dialRefusalOfCode } from "@/modules/calls/lib/dial-string";
 import type { SipCalls } from "@/modules/dialer/lib/sip-call";
+import type { Microphone } from "@/modules/dialer/lib/sip-media";
 import { sipOutcome, type SipCallEnd } from "@/modules/dialer/lib/sip-outcome";
 import type { SipRegistration } from "@/modules/dialer/lib/sip-registration";
 import type { SipAuthorization, SipShared } from "@/modules/dialer/lib/sip-shared";
@@ -35,6 +36,7 @@ export async function placeCall(
   shared: SipShared,
   registration: SipRegistration,
   calls: SipCalls,
+  microphone: Microphone,
   number: string,
   context: DialContext | null,
 ) {
@@ -68,9 +70,11 @@ export async function placeCall(
     return;
   }
   let authorization: SipAuthorization;
+  microphone.openEarly();
   try {
     authorization = await options.authorize(number, placeId, context?.powerDial);
   } catch (error) {
+    microphone.release();
     const refusal = dialRefusalOfCode((error as { code?: string } | null)?.code);
     if (refusal) notice("dial-refused", refusal);
     else notice("call-refused", error instanceof Error ? error.message : undefined);
@@ -78,9 +82,10 @@ export async function placeCall(
     return;
   }
   const ua = registration.ua;
+  const target = UserAgent.makeURI(`sip:${authorization.number}@${options.line.sipDomain}`);
+  if (ticket.cancelled || !ua || !target) microphone.release();
   if (ticket.cancelled || !ua) return failed({ kind: "local-end", answered: false });
   state.pendingDial = null;
-  const target = UserAgent.makeURI(`sip:${authorization.number}@${options.line.sipDomain}`);
   if (!target) return failed({ kind: "final", status: 484 });
   const inviter = new Inviter(ua, target, {
     extraHeaders: authorizedCallHeaders(authorization, options.line.sipDomain),
@@ -126,6 +131,7 @@ export async function placeCall(
   } catch {
     // No microphone, or the request could not be sent: the session terminates (or never
     // started); either way the call is over.
+    microphone.release();
     current.end ??= { kind: "transport-error" };
     setTimeout(() => calls.finish(current), 0);
   }

@@ -15,16 +15,33 @@ export const sdhOf = (session: Session) =>
 
 const peerConnectionOf = (session: Session) => sdhOf(session)?.peerConnection ?? null;
 
+/** getUserMedia for the calls' session description handlers, with an early open for a dial. */
+export type Microphone = ((constraints: MediaStreamConstraints) => Promise<MediaStream>) & {
+  /**
+   * Starts opening the microphone while the server authorises an outbound call, so that the
+   * INVITE waits for the slower of the two instead of both in turn; the call's session
+   * description handler then takes that stream.
+   */
+  openEarly(): void;
+  /** A call refused before its INVITE took the early stream: it closes. */
+  release(): void;
+};
+
 /** getUserMedia with the rep's microphone, asked on the first call; a refusal is explained. */
-export function createMicrophone(shared: SipShared) {
-  return async function microphone(constraints: MediaStreamConstraints): Promise<MediaStream> {
+export function createMicrophone(shared: SipShared): Microphone {
+  let early: Promise<MediaStream> | null = null;
+  const open = () => {
     const microphoneId = shared.options.devices?.().microphoneId ?? null;
+    return navigator.mediaDevices.getUserMedia({
+      audio: microphoneId ? { deviceId: { exact: microphoneId } } : true,
+      video: false,
+    });
+  };
+  const microphone = async () => {
+    const opening = early ?? open();
+    early = null;
     try {
-      return await navigator.mediaDevices.getUserMedia({
-        ...constraints,
-        audio: microphoneId ? { deviceId: { exact: microphoneId } } : true,
-        video: false,
-      });
+      return await opening;
     } catch (error) {
       const name = error instanceof DOMException ? error.name : "";
       shared.notice(
@@ -35,6 +52,22 @@ export function createMicrophone(shared: SipShared) {
       throw error;
     }
   };
+  return Object.assign(microphone, {
+    openEarly() {
+      if (early || typeof navigator === "undefined" || !navigator.mediaDevices) return;
+      early = open();
+      // Its failure is reported when the call takes it, not before.
+      early.catch(() => undefined);
+    },
+    release() {
+      const opening = early;
+      early = null;
+      void opening?.then(
+        (stream) => stream.getTracks().forEach((track) => track.stop()),
+        () => undefined,
+      );
+    },
+  });
 }
 
 /** The one <audio> element the far end is heard through, on the rep's chosen speaker. */

@@ -7,7 +7,8 @@ import type { LineStatus } from "@/modules/dialer/lib/transport";
 // The phone line of the SIP softphone: credentials, the user agent and its REGISTER, refreshing
 // the credentials before they expire, and retrying with a back-off when the edge is gone.
 
-const DEFAULT_ICE_GATHERING_MS = 800;
+/** How long the softphone gathers ICE candidates before it sends an offer. */
+export const DEFAULT_ICE_GATHERING_MS = 800;
 /** Re-register with fresh credentials this long before they expire. */
 const REFRESH_BEFORE_EXPIRY_MS = 60_000;
 

@@ -34,6 +34,17 @@ export type SipTransportOptions = {
     placeId: string | null,
     powerDial?: { includeClosed: boolean },
   ): Promise<SipAuthorization>;
+  /**
+   * The server's authorisation of a transfer to a teammate (their user id), which the team's edge
+   * wants in the REFER's Refer-To headers, or (`purpose` "consult") of a warm transfer's
+   * consultation call to them, which it wants on that INVITE: resolves with the token and the SIP
+   * user it names, or throws. Without it a teammate transfer or consultation carries no
+   * authorisation (a PBX or the test peer that takes the transfer itself needs none).
+   */
+  authorizeTransfer?(
+    teammateId: string,
+    purpose?: "transfer" | "consult",
+  ): Promise<{ authorization: string; user: string }>;
   /** The rep's chosen devices at the moment of a call (ids from enumerateDevices). */
   devices?(): { microphoneId: string | null; speakerId: string | null };
   /** Answered but no media by then: the call ends as "No audio". */

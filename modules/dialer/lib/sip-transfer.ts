@@ -15,7 +15,9 @@ import type { TransferDetails, TransferTarget } from "@/modules/dialer/lib/trans
 // progress in NOTIFYs whose message/sipfrag body is its status line, and on a 2xx the rep's leg
 // ends. The Refer-To URI carries headers (RFC 3261 19.1.1) the edge copies into the new INVITE:
 // the call it came from and the business's name (the teammate's browser shows and records
-// them), and for a number the server's authorisation, as for any call.
+// them), and the server's authorisation: for a number as for any call, for a teammate one that
+// names the teammate's SIP user (POST /api/telephony/authorize-transfer), which the team's edge
+// checks before it lets the carrier call the teammate back through it (edge/README.md).
 //
 // An edge that refuses REFER (501, 405, 403) leaves the call as it was, and the rep is told so.
 // Bridging the two calls in the browser instead would keep the rep's tab, microphone path and
@@ -51,14 +53,31 @@ export function sipfragStatus(body: string | undefined): number | null {
 
 /**
  * Who a transfer or a consultation reaches: a teammate's user, or a number with the server's
- * authorisation, as for any call. Null when the server refused it (the rep was told why).
+ * authorisation, as for any call. For a teammate, when the line asks for one
+ * (`options.authorizeTransfer`), the server's authorisation too: of the transfer (`purpose`
+ * "transfer": a blind transfer's REFER, or a warm transfer's join), or of the consultation call
+ * ("consult": its INVITE). Null when the server refused it (the rep was told why).
  */
 export async function resolveTarget(
   shared: SipShared,
   target: TransferTarget,
-): Promise<{ user: string; authorization: SipAuthorization | null } | null> {
-  if (target.kind === "teammate") return { user: target.userId, authorization: null };
+  purpose: "transfer" | "consult" = "consult",
+): Promise<{
+  user: string;
+  authorization: SipAuthorization | null;
+  transferAuthorization?: string;
+} | null> {
   try {
+    if (target.kind === "teammate") {
+      const authorizeTransfer = shared.options.authorizeTransfer;
+      if (!authorizeTransfer) return { user: target.userId, authorization: null };
+      const granted = await authorizeTransfer(target.userId, purpose);
+      return {
+        user: granted.user,
+        authorization: null,
+        transferAuthorization: granted.authorization,
+      };
+    }
     const authorization = await shared.options.authorize(target.number, null);
     return { user: authorization.number, authorization };
   } catch (error) {
@@ -81,11 +100,14 @@ export async function transferCall(
   const headers: [string, string][] = [[TRANSFER_OF_HEADER, details.callId]];
   const name = details.businessName?.trim().slice(0, 200);
   if (name) headers.push([CALLER_NAME_HEADER, name]);
-  const reached = await resolveTarget(shared, target);
+  const reached = await resolveTarget(shared, target, "transfer");
   if (!reached) return;
   const user = reached.user;
   if (reached.authorization) {
     headers.push([CALL_AUTHORIZATION_HEADER, reached.authorization.authorization]);
+  }
+  if (reached.transferAuthorization) {
+    headers.push([CALL_AUTHORIZATION_HEADER, reached.transferAuthorization]);
   }
   if (calls.connected() !== current) return;
   const referTo = UserAgent.makeURI(referToUri(user, options.line.sipDomain, headers));

@@ -1,4 +1,5 @@
 import { createSipCalls } from "@/modules/dialer/lib/sip-call";
+import { createSipLines } from "@/modules/dialer/lib/sip-lines";
 import { createSipConsultation } from "@/modules/dialer/lib/sip-consult";
 import { placeCall } from "@/modules/dialer/lib/sip-dial";
 import { createLineLock } from "@/modules/dialer/lib/sip-line-lock";
@@ -26,6 +27,7 @@ import type { CallTransport, TransportEvent } from "@/modules/dialer/lib/transpo
 //   sip-dial.ts          an outbound call: wait for the line, authorise, INVITE
 //   sip-transfer.ts      blind transfer of the connected call (REFER)
 //   sip-consult.ts       warm transfer: hold, consult the target, then join (Replaces) or go back
+//   sip-lines.ts         parallel dialing's lines, placed beside the call and adopted by it
 
 export type {
   SipAuthorization,
@@ -59,13 +61,15 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
       registration.setLine({ state: "offline", reason: "other-tab" });
     },
   });
+  const microphone = createMicrophone(shared);
   const registration = createSipRegistration(shared, {
     onInvite: calls.onInvite,
-    microphone: createMicrophone(shared),
+    microphone,
     holdsLine: lock.held,
   });
 
   const consultation = createSipConsultation(shared, registration, calls, remote);
+  const parallel = createSipLines(shared, registration);
 
   lock.acquire(false);
 
@@ -78,7 +82,18 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
     sendInPlaceOfMicrophone: calls.sendInPlaceOfMicrophone,
     setFarEndAudible: remote.setAudible,
     dial(number, context) {
-      void placeCall(shared, registration, calls, number, context ?? null);
+      if (context?.line) {
+        // A parallel line a person answered: it is the rep's call now (no new INVITE).
+        const session = parallel.adopt(context.line.id);
+        if (!session) {
+          shared.emit({ type: "ended", reason: "failed", outcome: "cancelled", sipStatus: null });
+          return;
+        }
+        shared.emit({ type: "placed" });
+        calls.adopt(session);
+        return;
+      }
+      void placeCall(shared, registration, calls, microphone, number, context ?? null);
     },
     hangUp() {
       consultation.dispose();
@@ -107,6 +122,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
       lock.acquire(true);
     },
     retryLine: registration.retryNow,
+    placeLine: parallel.place,
     subscribe(listener) {
       listeners.add(listener);
       listener({ type: "line", line: registration.line });
@@ -114,6 +130,7 @@ export function createSipTransport(options: SipTransportOptions): CallTransport 
     },
     dispose() {
       shared.disposed = true;
+      parallel.dispose();
       registration.cancelRetry();
       consultation.dispose();
       if (calls.state.call) calls.hangUp();

@@ -57,6 +57,10 @@ export function createSwitchableTransport(initial: CallTransport): SwitchableTra
     decline: (id) => current.decline(id),
     takeOverLine: () => current.takeOverLine(),
     retryLine: () => current.retryLine?.(),
+    placeLine: (number, context) =>
+      current.placeLine
+        ? current.placeLine(number, context)
+        : Promise.reject(Object.assign(new Error("line-offline"), { code: "line-offline" })),
     transfer: (target, details) => current.transfer?.(target, details),
     consult: (target, details) => current.consult?.(target, details),
     joinConsultation: () => current.joinConsultation?.(),

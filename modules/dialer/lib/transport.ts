@@ -50,6 +50,25 @@ export type TransferTarget =
 /** What the transfer tells the target about the call: its record's id, the business's name. */
 export type TransferDetails = { callId: string; businessName: string | null };
 
+/** What a parallel-dialing line reports: ringing, answered, ended (once, last). */
+export type LineEvent =
+  | { type: "ringing" }
+  | { type: "answered" }
+  | { type: "ended"; answered: boolean; outcome: CallOutcome; sipStatus: number | null };
+
+/**
+ * A call placed beside the rep's (parallel dialing): the rep neither hears it nor speaks on it
+ * until it is adopted (`dial` with `context.line`). Its far end's audio is `received` (for the
+ * machine detector), and `send` puts audio (a voicemail, the abandonment message) on it.
+ */
+export type BackgroundLine = {
+  readonly id: string;
+  received(): MediaStreamTrack | null;
+  send(track: MediaStreamTrack | null): Promise<boolean>;
+  hangUp(): void;
+  subscribe(listener: (event: LineEvent) => void): () => void;
+};
+
 /** Something the rep must be told that is not a call state (a toast). */
 export type TransportNotice =
   | "microphone-blocked"
@@ -172,6 +191,11 @@ export interface CallTransport {
   consult?(target: TransferTarget, details: TransferDetails): void;
   joinConsultation?(): void;
   endConsultation?(): void;
+  /**
+   * Places a parallel-dialing line (authorised by the server as any call); rejects with the
+   * server's refusal (`code`) or `line-offline`. Absent where there are no real lines.
+   */
+  placeLine?(number: string, context: DialContext): Promise<BackgroundLine>;
   /** Subscribes to call events; returns the unsubscribe function. */
   subscribe(listener: (event: TransportEvent) => void): () => void;
   /** Releases timers, sockets and media. */

@@ -70,7 +70,12 @@ export type DialContext = {
   utcOffsetMinutes?: number | null;
   category?: string | null;
   /** A power-dial session's call; the server holds it to the calling window unless `includeClosed`. */
-  powerDial?: { includeClosed: boolean };
+  powerDial?: { includeClosed: boolean; parallel?: boolean };
+  /**
+   * A parallel-dialing line already answered by a person: `dial` adopts it instead of placing a
+   * call (its start, and the detector's decision, go on the record).
+   */
+  line?: { id: string; startedAt: number; detection: CallDetection | null };
 };
 
 /**
@@ -112,4 +117,9 @@ export type CallRecord = {
   transferredFromCallId?: string | null;
   /** An answered outbound call's answering-machine detection (the server keeps the first). */
   detection?: CallDetection | null;
+  /**
+   * A person answered a parallel-dialing line and no rep was connected in time: the call is
+   * abandoned (it heard the team's message; the server keeps it, audits it and counts it).
+   */
+  abandoned?: boolean;
 };

@@ -10,7 +10,7 @@ import { CallCard, type CallCardRow } from "@/modules/reports/components/call-ca
 import { RecordingControl } from "@/modules/recordings/components/recording-control";
 import { downloadCsv } from "@/modules/reports/components/download";
 import type { CallDto } from "@/modules/calls/lib/schemas";
-import { ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-error";
 import { toAuditCall } from "@/modules/calls/client/audit-call";
 import { shownNumber } from "@/modules/calls/client/caller";
 import { formatPhone } from "@/lib/format/phone";

@@ -6,7 +6,7 @@ import { CalendarDays, CalendarRange, FileDown, X } from "lucide-react";
 import { formatISO, startOfMonth } from "date-fns";
 import { Button, Card, RadioCards, Spinner } from "@/components/ui";
 import { downloadBlob } from "@/modules/reports/components/download";
-import { ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-error";
 import { downloadReport } from "@/modules/reports/client/reports";
 import { ReportCalendar } from "@/modules/reports/components/report-calendar";
 import {

@@ -44,6 +44,10 @@ export const CALL_REPORT_HEADER = [
   "worst_mos",
   "worst_jitter_ms",
   "worst_loss_percent",
+  // Answering-machine detection (human, machine, unknown) and what parallel dialing did.
+  "answered_by",
+  "automatic_voicemail",
+  "abandoned",
 ] as const;
 export const SALES_HEADER = ["sale_id", "agent", "amount", "timestamp"] as const;
 

@@ -1,6 +1,10 @@
 import "client-only";
 import { apiClient } from "@/lib/client/api-client";
-import { authorizeAnswer, credentialsAnswer } from "@/lib/client/generated/telephony.gen";
+import {
+  authorizeAnswer,
+  authorizeTransferAnswer,
+  credentialsAnswer,
+} from "@/lib/client/generated/telephony.gen";
 import type { CredentialsResponse } from "@/modules/telephony/lib/schemas";
 
 // The rep's side of a real phone line: fresh SIP credentials and the server's signed
@@ -23,5 +27,17 @@ export function authorizeCall(
     "/api/telephony/authorize",
     placeId ? { dialedDigits, placeId, ...(powerDial ? { powerDial } : {}) } : { dialedDigits },
     { schema: authorizeAnswer, credential: "rep" },
+  );
+}
+
+/**
+ * The server's authorisation of a transfer to a teammate, or of a warm transfer's consultation
+ * call to them (`purpose` "consult"), for the team's edge.
+ */
+export function authorizeTransfer(teammateId: string, purpose?: "transfer" | "consult") {
+  return apiClient.post(
+    "/api/telephony/authorize-transfer",
+    purpose ? { teammateId, purpose } : { teammateId },
+    { schema: authorizeTransferAnswer, credential: "rep" },
   );
 }

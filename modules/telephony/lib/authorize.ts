@@ -6,7 +6,8 @@ import { getDb } from "@/lib/db/client";
 import { doNotCallRefusal, onDncList } from "@/modules/do-not-call/lib/do-not-call";
 import { signCallAuthorization } from "./call-authorization";
 import { assertInCallingWindow } from "./calling-window-check";
-import { dialRefusalError } from "./dial-refusal";
+import { abandonedRecently } from "@/modules/power-dial/lib/abandonment";
+import { abandonedRecentlyError, dialRefusalError } from "./dial-refusal";
 import { callerIdPool, homeCallerId, presentedCallerId } from "./caller-ids";
 import { notConfigured, readLineSecret } from "./lines";
 import type { AuthorizeBody, AuthorizeResponse } from "./schemas";
@@ -25,7 +26,9 @@ import type { AuthorizeBody, AuthorizeResponse } from "./schemas";
  *
  * A power-dial session's call is held to the business's calling window (./calling-window-check.ts)
  * unless the rep started the session with closed businesses included; a call dialed by hand is
- * not (a rep may call outside the window on purpose).
+ * not (a rep may call outside the window on purpose). One of a parallel dial's lines
+ * (`powerDial.parallel`) is refused for a number whose call the team abandoned within its
+ * noRedialHours (`abandoned_recently`).
  */
 export async function authorizeCall(
   session: UserSession,
@@ -50,6 +53,15 @@ export async function authorizeCall(
   if (!read.ok) throw dialRefusalError(read.reason, body.dialedDigits);
   if (body.powerDial && !body.powerDial.includeClosed && body.placeId) {
     await assertInCallingWindow(body.placeId, now);
+  }
+  // Parallel dialing never rings again, within the team's noRedialHours, a number whose call it
+  // abandoned (any number the string may ring, as the do-not-call match reads it).
+  if (body.powerDial?.parallel) {
+    const abandoned = await abandonedRecently(session.organizationId, targets, now);
+    if (abandoned) {
+      const until = new Date(abandoned.abandonedAt.getTime() + abandoned.noRedialHours * 3600_000);
+      throw abandonedRecentlyError(abandoned.number, until);
+    }
   }
   const { number } = read.dialed;
   const { callerId } = presentedCallerId(pool, number);

@@ -7,11 +7,11 @@ import type {
   TelephonyLine,
 } from "@/lib/generated/prisma/client";
 import { callerIdView } from "./caller-id-schemas";
-import { requireTelephonyKey, keySource, telephonyKey } from "./encryption-key";
+import { requireTelephonyKey, keySource, telephonyKey } from "@/lib/security/encryption-key";
 import { lineErrorText } from "./line-rules";
 import { defaultWebSocket, runLineTest, type WebSocketConstructor } from "./line-test";
 import { runLineSafetyChecks } from "./line-safety";
-import { openSecret, sealSecret, SecretBoxError } from "./secret-box";
+import { openSecret, sealSecret, SecretBoxError } from "@/lib/security/secret-box";
 import {
   iceServerSchema,
   type IceServer,

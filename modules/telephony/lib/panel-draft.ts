@@ -3,6 +3,7 @@
  * saves, and its inline errors by field path ("wsUrl", "iceServers.0.urls", "secret"), each an
  * error key from ./line-rules.ts that the panel translates. The server applies the same rules.
  */
+import { ApiClientError } from "@/lib/client/api-error";
 import {
   checkIceServer,
   checkSecret,
@@ -13,6 +14,9 @@ import {
   type LineError,
 } from "./line-rules";
 import type { LineSettingsInput, OperatorLine } from "./schemas";
+
+/** Messages by field path, as the server words them. */
+export type FieldErrors = Record<string, string>;
 
 export type IceDraft = { id: number; urls: string; username: string; credential: string };
 
@@ -82,4 +86,10 @@ export function checkDraft(draft: LineDraft, secretStored: boolean): Record<stri
   const secret = checkSecret(draft.secret, !secretStored);
   if (secret) errors.secret = secret;
   return errors;
+}
+
+/** The server's messages by field path from a refused save; none for any other failure. */
+export function serverFieldErrors(error: unknown): FieldErrors {
+  if (!(error instanceof ApiClientError)) return {};
+  return (error.body as { fields?: FieldErrors } | undefined)?.fields ?? {};
 }

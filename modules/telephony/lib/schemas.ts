@@ -4,6 +4,7 @@
  * and the browser (browser-safe, no server code). The rules themselves are in ./line-rules.ts.
  */
 import { z } from "zod";
+import type { KeySource } from "@/lib/security/encryption-key";
 import { dialedDigitsSchema, placeIdSchema } from "@/modules/calls/lib/schemas";
 import { callerIdSchema } from "./caller-id-schemas";
 import {
@@ -120,12 +121,8 @@ export const telephonyOrganizationSchema = z.object({
 });
 export type TelephonyOrganization = z.infer<typeof telephonyOrganizationSchema>;
 
-/**
- * Where the key that encrypts line secrets comes from: the environment, a file generated in
- * DATA_DIR (one embedded server), or nowhere (lines can be neither saved nor used).
- */
-export const keySources = ["env", "generated", "missing"] as const;
-export type KeySource = (typeof keySources)[number];
+/** Where the key that encrypts line secrets comes from (lib/security/encryption-key.ts). */
+export const keySources = ["env", "generated", "missing"] as const satisfies readonly KeySource[];
 
 /** GET /api/admin/telephony: every organization (by name) with its line, if any. */
 export const telephonyOverviewSchema = z.object({
@@ -250,13 +247,17 @@ export type CredentialsResponse = z.infer<typeof credentialsResponseSchema>;
 /**
  * POST /api/telephony/authorize: what the rep is about to dial, read as a call record reads it.
  * `powerDial`: the call is a power-dial session's, to `placeId`; unless the rep chose to include
- * closed businesses, the server holds it to the business's calling window.
+ * closed businesses, the server holds it to the business's calling window. `powerDial.parallel`:
+ * one of a parallel dial's lines; a number whose call the team abandoned within its
+ * noRedialHours is refused (403 `abandoned_recently`).
  */
 export const authorizeBodySchema = z
   .strictObject({
     dialedDigits: dialedDigitsSchema,
     placeId: placeIdSchema.nullish(),
-    powerDial: z.strictObject({ includeClosed: z.boolean() }).optional(),
+    powerDial: z
+      .strictObject({ includeClosed: z.boolean(), parallel: z.boolean().optional() })
+      .optional(),
   })
   .refine((body) => !body.powerDial || !!body.placeId, {
     path: ["placeId"],
@@ -275,3 +276,22 @@ export const authorizeResponseSchema = z.object({
   expiresAt: isoTime,
 });
 export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
+
+/**
+ * POST /api/telephony/authorize-transfer: a transfer of the rep's call to a teammate (their user
+ * id, also their SIP user) through the team's edge, or (`purpose: "consult"`) the consultation
+ * call of a warm transfer to them.
+ */
+export const authorizeTransferBodySchema = z.strictObject({
+  teammateId: z.uuid(),
+  purpose: z.enum(["transfer", "consult"]).optional(),
+});
+export type AuthorizeTransferBody = z.infer<typeof authorizeTransferBodySchema>;
+
+/** The signed authorisation for the REFER's Refer-To headers, and the SIP user it names. */
+export const authorizeTransferResponseSchema = z.object({
+  authorization: z.string(),
+  user: z.string(),
+  expiresAt: isoTime,
+});
+export type AuthorizeTransferResponse = z.infer<typeof authorizeTransferResponseSchema>;

@@ -14,7 +14,7 @@ import {
   SectionCard,
 } from "@/components/ui";
 import { toast } from "@/components/ui/toaster";
-import { ApiClientError } from "@/lib/client/api-client";
+import { ApiClientError } from "@/lib/client/api-error";
 import {
   uploadVoicemail,
   useVoicemails,

@@ -51,8 +51,16 @@ export type MachineDetection = {
   onCall(record: CallRecord, phase: CallPhase): void;
   /** The rep says a person is there: their speaker on, no automatic voicemail. */
   override(): void;
-  /** The voicemail stopped before the call ended (the rep took the microphone back). */
-  voicemailStopped(): void;
+  /**
+   * The rep heard a machine on a line the detector gave them as a person (they drop the
+   * voicemail): the decision is marked overridden, so the detector's accuracy counts the miss.
+   */
+  overrideToMachine(): void;
+  /**
+   * The voicemail stopped: played to its end (the drop hangs up next), or `takenBack` by the rep,
+   * who talks instead; then it was not left, and the record says so.
+   */
+  voicemailStopped(takenBack: boolean): void;
   dispose(): void;
 };
 
@@ -191,6 +199,8 @@ export function createMachineDetection(options: MachineDetectionOptions): Machin
     },
     onCall(record, callPhase) {
       if (callPhase !== "started" || record.direction !== "outbound") return;
+      // An adopted parallel line was listened to before the rep got it (power-dial's lines).
+      if (record.context?.line) return;
       dialed = { callId: record.id, automatic: Boolean(record.context?.powerDial) };
     },
     override() {
@@ -200,9 +210,18 @@ export function createMachineDetection(options: MachineDetectionOptions): Machin
         handOver(call, call.decision !== null);
       }
     },
-    voicemailStopped() {
+    overrideToMachine() {
       const call = current;
-      if (call && phase.phase === "leaving-voicemail") handOver(call);
+      if (!call?.decision || call.decision.overridden || phase.phase !== "decided") return;
+      if (call.decision.verdict === "machine") return;
+      report(call, { overridden: true });
+      set({ phase: "decided", verdict: call.decision.verdict, overridden: true });
+    },
+    voicemailStopped(takenBack) {
+      const call = current;
+      if (!call || phase.phase !== "leaving-voicemail") return;
+      if (takenBack) report(call, { automaticVoicemail: false });
+      handOver(call);
     },
     dispose() {
       unsubscribe();

@@ -6,7 +6,10 @@ import type { CallTransport } from "@/modules/dialer/lib/transport";
 // can take the microphone back (`takeBack`) or end the call at any moment.
 
 export type DropState =
-  { phase: "idle" } | { phase: "loading" } | { phase: "playing"; durationMs: number };
+  /** `takenBack`: the rep stopped the last drop to talk (not played to its end). */
+  | { phase: "idle"; takenBack?: boolean }
+  | { phase: "loading" }
+  | { phase: "playing"; durationMs: number };
 
 export type DropNotice = "no-default" | "failed";
 
@@ -146,7 +149,7 @@ export function createVoicemailDrop(options: VoicemailDropOptions): VoicemailDro
       if (!active) return;
       release();
       void transport.sendInPlaceOfMicrophone?.(null);
-      set(idle);
+      set({ phase: "idle", takenBack: true });
     },
     dispose() {
       unsubscribe();
