@@ -120,3 +120,12 @@ export const Upload = svgIcon("upload", [
   ["path", { d: "m17 8-5-5-5 5" }],
   ["path", { d: "M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" }],
 ]);
+/** A manager is listening to the rep's call (the monitoring indicator, on every /app page). */
+export const Headphones = svgIcon("headphones", [
+  [
+    "path",
+    {
+      d: "M3 14h3a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-7a9 9 0 0 1 18 0v7a2 2 0 0 1-2 2h-1a2 2 0 0 1-2-2v-3a2 2 0 0 1 2-2h3",
+    },
+  ],
+]);

@@ -54,4 +54,21 @@ describe("derivePresence", () => {
     expect(running).not.toBe(presenceKey(derivePresence(idle)));
     expect(presenceKey(derivePresence({ ...idle, powerDial: { lines: 3 } }))).not.toBe(running);
   });
+
+  it("carries the call's id while a call is under way, for a manager's monitoring", () => {
+    const callId = "7d9f3c1e-0d2a-4b7e-9c55-2f1e8a6b4c3d";
+    expect(derivePresence({ ...idle, status: "in-call", callId }).callId).toBe(callId);
+    expect(derivePresence({ ...idle, status: "calling", phase: "ringing", callId }).callId).toBe(
+      callId,
+    );
+    // Ended or wrapping up: no live call to listen to.
+    expect(derivePresence({ ...idle, status: "ended", outcomePending: true, callId }).callId).toBe(
+      null,
+    );
+    expect(derivePresence({ ...idle, callId }).callId).toBeNull();
+    // A new call is a change even when nothing else is.
+    expect(presenceKey(derivePresence({ ...idle, status: "in-call", callId }))).not.toBe(
+      presenceKey(derivePresence({ ...idle, status: "in-call", callId: "another" })),
+    );
+  });
 });

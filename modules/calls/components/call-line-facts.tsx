@@ -13,7 +13,7 @@ import { useMemberRole } from "@/lib/client/member-role";
 
 type LineReport = Pick<
   CallDto,
-  "outcome" | "sipStatus" | "setupMs" | "quality" | "detection" | "abandonedAt"
+  "outcome" | "sipStatus" | "setupMs" | "quality" | "detection" | "abandonedAt" | "monitored"
 >;
 /** `detail`: the figures behind the value, for managers (shown on hover or in details). */
 export type LineFact = { key: string; label: string; value: string; detail?: string };
@@ -45,6 +45,10 @@ export function useLineFacts(call: LineReport | null): LineFact[] {
   // Parallel dialing abandoned it: a person answered and no rep was free in time.
   if (call.abandonedAt) {
     facts.push({ key: "abandoned", label: t("abandoned.label"), value: t("abandoned.value") });
+  }
+  // A manager listened to it from the live floor (modules/floor, "Monitoring").
+  if (call.monitored) {
+    facts.push({ key: "monitored", label: t("monitored.label"), value: t("monitored.value") });
   }
   if (technical && call.sipStatus !== null) {
     facts.push({ key: "sipStatus", label: t("sipStatus"), value: String(call.sipStatus) });

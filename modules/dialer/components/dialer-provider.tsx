@@ -39,8 +39,23 @@ import { CallRecordingContext } from "@/modules/dialer/components/record-state";
 import { deferCallAudio } from "@/modules/dialer/lib/deferred-call-audio";
 import { VoicemailDropContext } from "@/modules/dialer/hooks/voicemail-drop-context";
 import { MachineDetectionContext } from "@/modules/dialer/hooks/machine-detection-context";
+import { createCurrentCallStore, type CurrentCallStore } from "@/modules/dialer/lib/current-call";
+
+/**
+ * What another feature may do with the rep's live call beside the dialer (a manager's
+ * monitoring, modules/floor): read its id and its tracks, send something else in place of the
+ * microphone, and hand it to a teammate.
+ */
+export type CallMedia = {
+  currentCall: CurrentCallStore;
+  transport: Pick<CallTransport, "recordingSources" | "sendInPlaceOfMicrophone" | "subscribe">;
+  transfer: DialerController["transfer"];
+  /** The team line's ICE servers (TURN with the member's time-limited credentials); [] without one. */
+  iceServers(): Promise<RTCIceServer[]>;
+};
 
 const DialerContext = createContext<DialerController | null>(null);
+const CallMediaContext = createContext<CallMedia | null>(null);
 const RecorderContext = createContext<CallRecorder | null>(null);
 const smallScreenQuery = "(max-width: 639px)";
 
@@ -89,6 +104,7 @@ export function DialerProvider({
   // modules/dialer/lib/call-audio.ts, loaded after first paint (the effect below); until it has
   // arrived the call's events wait for it (deferred-call-audio.ts) and Drop is not offered yet.
   const [callAudio] = useState(() => deferCallAudio(switchable));
+  const [currentCall] = useState(createCurrentCallStore);
   const audio = useSyncExternalStore(callAudio.subscribe, callAudio.current, () => null);
   const [controller] = useState(() =>
     guardDial(
@@ -98,6 +114,7 @@ export function DialerProvider({
         onCall: (record, phase) => {
           recorder.onCall(record, phase);
           callAudio.onCall(record, phase);
+          currentCall.onCall(record, phase);
         },
         onNotice: (notice: TransportNotice, detail?: string) => {
           const message = noticeMessage(notice, detail);
@@ -174,17 +191,28 @@ export function DialerProvider({
     const chosen = readStored(dialerMinimisedKey);
     if (chosen ?? window.matchMedia(smallScreenQuery).matches) controller.setMinimised(true);
   }, [controller]);
+  const callMedia = useMemo<CallMedia>(
+    () => ({
+      currentCall,
+      transport: switchable,
+      transfer: controller.transfer,
+      iceServers: () => lineIceServers(line),
+    }),
+    [currentCall, switchable, controller, line],
+  );
   return (
     <DialerContext.Provider value={controller}>
-      <RecorderContext.Provider value={recorder}>
-        <CallRecordingContext.Provider value={audio?.recording ?? null}>
-          <VoicemailDropContext.Provider value={audio?.drop ?? null}>
-            <MachineDetectionContext.Provider value={audio?.detection ?? null}>
-              {children}
-            </MachineDetectionContext.Provider>
-          </VoicemailDropContext.Provider>
-        </CallRecordingContext.Provider>
-      </RecorderContext.Provider>
+      <CallMediaContext.Provider value={callMedia}>
+        <RecorderContext.Provider value={recorder}>
+          <CallRecordingContext.Provider value={audio?.recording ?? null}>
+            <VoicemailDropContext.Provider value={audio?.drop ?? null}>
+              <MachineDetectionContext.Provider value={audio?.detection ?? null}>
+                {children}
+              </MachineDetectionContext.Provider>
+            </VoicemailDropContext.Provider>
+          </CallRecordingContext.Provider>
+        </RecorderContext.Provider>
+      </CallMediaContext.Provider>
     </DialerContext.Provider>
   );
 }
@@ -291,6 +319,31 @@ export function useCallDisposition() {
     }),
     [pending, recorder],
   );
+}
+
+async function lineIceServers(line: RepLine | null): Promise<RTCIceServer[]> {
+  const servers = line?.iceServers ?? [];
+  const needsCredentials = servers.some((s) => /^turns?:/i.test(s.urls) && !s.username);
+  if (!needsCredentials) return servers;
+  const [{ fetchLineCredentials }, { iceServersFor }] = await Promise.all([
+    import("@/modules/telephony/client/telephony"),
+    import("@/modules/dialer/lib/ice-servers"),
+  ]);
+  return iceServersFor(servers, await fetchLineCredentials());
+}
+
+/** The live call's media, for features beside the dialer (see `CallMedia`). */
+export function useCallMedia(): CallMedia {
+  const media = useContext(CallMediaContext);
+  if (!media) throw new Error("useCallMedia must be used inside <DialerProvider>");
+  return media;
+}
+
+/** The id of the dialer's call now (dialed or answered, not yet ended), or null. */
+export function useCurrentCallId(): string | null {
+  const { currentCall } = useCallMedia();
+  const id = () => currentCall.get()?.id ?? null;
+  return useSyncExternalStore(currentCall.subscribe, id, () => null);
 }
 
 /** The business of the latest call, or null when it was made to none (a typed number). */

@@ -5,6 +5,8 @@ import { Building2, Layers, Users } from "lucide-react";
 import { Badge, EmptyState, ListError, ListLoading, type Tone } from "@/components/ui";
 import { formatDuration } from "@/lib/format/duration";
 import { useFloor, useServerNow } from "@/modules/floor/hooks/use-floor";
+import { useMonitor, type MonitorControls as Controls } from "@/modules/floor/hooks/use-monitor";
+import { MonitorControls } from "./monitor-controls";
 import type { PresenceState } from "@/modules/floor/lib/limits";
 import type { FloorRep } from "@/modules/floor/lib/schemas";
 
@@ -33,6 +35,7 @@ export function FloorView() {
   const reps = floor.data?.reps;
   const anyoneOn = !!reps?.some((r) => r.since !== null);
   const now = useServerNow(floor.data?.offsetMs ?? 0, anyoneOn);
+  const monitor = useMonitor();
 
   if (floor.isPending) return <ListLoading label={t("loading")} testId="floor-loading" />;
   if (floor.isError)
@@ -55,14 +58,14 @@ export function FloorView() {
       </h2>
       <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="floor-list">
         {reps.map((rep) => (
-          <FloorCard key={rep.id} rep={rep} now={now} />
+          <FloorCard key={rep.id} rep={rep} now={now} monitor={monitor} />
         ))}
       </ul>
     </section>
   );
 }
 
-function FloorCard({ rep, now }: { rep: FloorRep; now: number }) {
+function FloorCard({ rep, now, monitor }: { rep: FloorRep; now: number; monitor: Controls }) {
   const t = useTranslations("Floor");
   const format = useFormatter();
   const headingId = `floor-rep-${rep.id}`;
@@ -132,6 +135,7 @@ function FloorCard({ rep, now }: { rep: FloorRep; now: number }) {
           </div>
         ))}
       </dl>
+      {rep.self ? null : <MonitorControls rep={rep} controls={monitor} />}
     </li>
   );
 }

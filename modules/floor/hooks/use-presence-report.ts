@@ -3,6 +3,7 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import {
   useCallDisposition,
+  useCurrentCallId,
   useDialerValue,
   useLastBusiness,
 } from "@/modules/dialer/components/dialer-provider";
@@ -28,6 +29,7 @@ export function usePresenceReport() {
   const line = useDialerValue((s) => s.line?.state ?? null);
   const { pending } = useCallDisposition();
   const business = useLastBusiness();
+  const callId = useCurrentCallId();
   const powerDial = useSyncExternalStore(
     subscribePowerDialPresence,
     getPowerDialPresence,
@@ -40,6 +42,7 @@ export function usePresenceReport() {
     outcomePending: pending !== null,
     business,
     powerDial,
+    callId,
   });
   const key = presenceKey(body);
   const latest = useRef(body);

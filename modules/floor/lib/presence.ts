@@ -16,6 +16,8 @@ export type PresenceInput = {
   business: { placeId: string; placeName?: string | null } | null;
   /** A power-dial session is running, with its round's lines when one is under way. */
   powerDial: { lines: number | null } | null;
+  /** The dialer's call now (its record's id): what a manager's monitoring names. */
+  callId?: string | null;
 };
 
 export function presenceState(input: PresenceInput): PresenceState {
@@ -38,7 +40,13 @@ export function derivePresence(input: PresenceInput): PresenceBody {
           name: input.business.placeName?.trim().slice(0, BUSINESS_NAME_MAX) || null,
         }
       : null;
-  return { state, business, powerDial: input.powerDial };
+  const live = state === "dialing" || state === "ringing" || state === "in-call";
+  return {
+    state,
+    business,
+    powerDial: input.powerDial,
+    callId: live ? (input.callId ?? null) : null,
+  };
 }
 
 /** A stable text of a body, to tell a change from a repeat. */
@@ -48,5 +56,6 @@ export function presenceKey(body: PresenceBody): string {
     body.business?.placeId ?? null,
     body.business?.name ?? null,
     body.powerDial ? (body.powerDial.lines ?? 0) : null,
+    body.callId ?? null,
   ]);
 }

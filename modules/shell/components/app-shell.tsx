@@ -13,6 +13,7 @@ import { useSession } from "@/lib/client/session";
 import { useSidebarCollapsed } from "@/lib/client/sidebar-pref";
 import { LiveUpdates } from "./live-updates";
 import { PresenceReporter } from "@/modules/floor/components/presence-reporter";
+import { MonitorResponder } from "@/modules/floor/components/monitor-responder";
 import { logoutToLogin } from "@/modules/shell/client/logout";
 import { SecondBar } from "./second-bar";
 import { SidebarNav } from "./sidebar-nav";
@@ -133,6 +134,7 @@ export function AppShell({
         <CallbackReminders />
         <LiveUpdates />
         <PresenceReporter />
+        <MonitorResponder />
       </DialerProvider>
     </MemberRoleProvider>
   );

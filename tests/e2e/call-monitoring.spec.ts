@@ -1,0 +1,250 @@
+// A manager monitors a rep's live call from the live floor, with three parties on three
+// microphones: the business is the SIP test peer (it plays 440 Hz), the rep a colleague's browser
+// (its fake microphone plays 1000 Hz), the manager a browser of its own (660 Hz). The rep's browser
+// mixes the two sides of the call and sends them to the manager's over WebRTC; the manager's voice
+// reaches the rep alone (whisper) or the business too (join), and never the business otherwise.
+// The record says the call was monitored, and the audit log has every step.
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { e2eAccounts } from "./accounts";
+import { dialerParts } from "./dialer-helpers";
+import { expect, test } from "./fixtures";
+import {
+  configureE2eLine,
+  fakeMediaLaunchOptions,
+  micToneHz,
+  peerNumbers,
+  peerToneHz,
+  removeE2eLine,
+  SipPeerControl,
+  withApi,
+} from "./sip-fixture";
+import { micToneFile } from "./sip-line";
+
+test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
+// Two browsers with real media and a third connection between them, on a 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
+const managerToneHz = 660;
+let peer: SipPeerControl;
+
+test.beforeAll(async ({ operatorSession }, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL;
+  await withApi(baseURL, (api) => configureE2eLine(api, operatorSession.token, baseURL));
+  peer = new SipPeerControl(baseURL);
+});
+
+test.afterAll(async ({ operatorSession }, testInfo) => {
+  await withApi(testInfo.project.use.baseURL, (api) => removeE2eLine(api, operatorSession.token));
+});
+
+/** A browser context signed in as `account`, on /app with its line registered. */
+async function signedIn(
+  browser: Browser,
+  baseURL: string,
+  account: { username: string; password: string },
+) {
+  const context = await browser.newContext({ baseURL });
+  const login = await context.request.post("/api/auth/login", { data: account });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  await context.addInitScript(
+    ([t, name]) => {
+      localStorage.setItem("auth.token", t);
+      localStorage.setItem("auth.user", name);
+    },
+    [token, account.username] as const,
+  );
+  const page = await context.newPage();
+  await page.goto("/app");
+  await expect(page.getByTestId("line-indicator")).toHaveAttribute(
+    "data-line-state",
+    "registered",
+    { timeout: 20_000 },
+  );
+  return { page, token, close: () => context.close() };
+}
+
+/**
+ * The loudness (dB) at each frequency in what a media element of the page plays, and the median
+ * of the spectrum: a tone is there when it stands well above the median.
+ */
+function levels(page: Page, testId: string, hz: number[]) {
+  return page.evaluate(
+    async ([id, freqs]) => {
+      const element = document.querySelector<HTMLAudioElement>(`[data-testid="${id}"]`);
+      const stream = element?.srcObject;
+      if (!element || !(stream instanceof MediaStream)) return null;
+      const w = window as Window & { __levels?: Map<string, AnalyserNode> };
+      w.__levels ??= new Map();
+      const track = stream.getAudioTracks()[0];
+      if (!track) return null;
+      let analyser = w.__levels.get(track.id);
+      if (!analyser) {
+        const context = new AudioContext();
+        analyser = context.createAnalyser();
+        analyser.fftSize = 4096;
+        context.createMediaStreamSource(stream).connect(analyser);
+        w.__levels.set(track.id, analyser);
+      }
+      await (analyser.context as AudioContext).resume().catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 300));
+      const bins = new Float32Array(analyser.frequencyBinCount);
+      analyser.getFloatFrequencyData(bins);
+      const binHz = analyser.context.sampleRate / analyser.fftSize;
+      const at = (f: number) => {
+        const i = Math.round(f / binHz);
+        return Math.max(bins[i - 1]!, bins[i]!, bins[i + 1]!);
+      };
+      const sorted = [...bins].filter(Number.isFinite).sort((a, b) => a - b);
+      return {
+        muted: element.muted,
+        median: sorted[Math.floor(sorted.length / 2)] ?? -200,
+        at: freqs.map(at),
+      };
+    },
+    [testId, hz] as const,
+  );
+}
+
+/** Waits until the element plays every tone of `hz`, audibly (unmuted), above the noise. */
+async function expectTones(page: Page, testId: string, hz: number[], what: string) {
+  await expect
+    .poll(
+      async () => {
+        const l = await levels(page, testId, hz);
+        if (!l) return "no audio element";
+        const heard = hz.filter((_, i) => l.at[i]! > l.median + 25 && l.at[i]! > -80);
+        if (l.muted) return "muted";
+        return heard.length === hz.length ? "all" : `only ${heard.join(", ") || "none"}`;
+      },
+      { message: what, timeout: 20_000 },
+    )
+    .toBe("all");
+}
+
+/** The peer heard `hz` at some moment after `after` (a tone segment still going then). */
+async function peerHeard(callId: string, hz: number, after: number) {
+  const call = await peer.call(callId);
+  return call.tones.some(
+    (s) => s.kind === "tone" && s.hz === hz && s.startAt + s.durationMs > after,
+  );
+}
+
+test("a manager listens to a rep's call, whispers, joins, leaves, and every step is audited", async ({
+  browser,
+  baseURL,
+  operatorSession,
+}) => {
+  await peer.reset();
+  const rep = await signedIn(browser, baseURL!, e2eAccounts.colleague);
+  const managerBrowser = await chromium.launch({
+    ...fakeMediaLaunchOptions(),
+    args: fakeMediaLaunchOptions().args.map((arg) =>
+      arg.startsWith("--use-file-for-fake-audio-capture=")
+        ? `--use-file-for-fake-audio-capture=${micToneFile(managerToneHz)}`
+        : arg,
+    ),
+  });
+  try {
+    const manager = await signedIn(managerBrowser, baseURL!, e2eAccounts.rep);
+    await manager.page.getByRole("link", { name: "Live floor" }).first().click();
+    await expect(manager.page.locator("html")).toHaveAttribute("data-live", "on");
+    const card = manager.page.locator(
+      `[data-testid="floor-list"] li[data-rep="${e2eAccounts.colleague.username}"]`,
+    );
+    await expect(card).toHaveAttribute("data-state", "ready", { timeout: 10_000 });
+
+    // The rep calls the business; the floor shows the call.
+    const dialer = dialerParts(rep.page);
+    await dialer.number.fill(peerNumbers.answer);
+    await dialer.call.click();
+    const call = await peer.waitForLastCall();
+    await expect(dialer.status).toHaveAttribute("data-status", "in-call", { timeout: 15_000 });
+    await expect(card).toHaveAttribute("data-state", "in-call", { timeout: 3_000 });
+    await peer.heardTone(call.id, micToneHz);
+
+    // Listen: the manager hears both sides; the rep is told.
+    await card
+      .getByRole("button", { name: `Listen to ${e2eAccounts.colleague.username}'s call` })
+      .click();
+    const status = card.getByTestId("floor-monitor-status");
+    await expect(status).toHaveText(/^Listening to /, { timeout: 20_000 });
+    await expectTones(
+      manager.page,
+      "monitor-call-audio",
+      [peerToneHz, micToneHz],
+      "the manager hears the business and the rep",
+    );
+    const indicator = rep.page.getByTestId("monitor-indicator");
+    await expect(indicator).toHaveText(`${e2eAccounts.rep.username} is listening to this call`);
+    await expect(indicator).toHaveAttribute("data-mode", "listen");
+
+    // Whisper: the rep hears the manager; the business does not.
+    const whisperedAt = Date.now();
+    await card.getByRole("button", { name: "Whisper" }).click();
+    await expect(card.getByRole("button", { name: "Whisper" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(indicator).toHaveAttribute("data-mode", "whisper");
+    await expectTones(
+      rep.page,
+      "monitor-manager-audio",
+      [managerToneHz],
+      "the rep hears the manager's whisper",
+    );
+    // The business keeps hearing the rep alone for two seconds of whispering.
+    await peer.heardTone(call.id, micToneHz, { after: whisperedAt + 500, ms: 2_000 });
+    expect(await peerHeard(call.id, managerToneHz, whisperedAt)).toBe(false);
+
+    // Join: the rep mutes, so what the business hears of the call is the manager alone.
+    await dialer.controls.getByRole("button", { name: "Mute", exact: true }).click();
+    const joinedAt = Date.now();
+    await card.getByRole("button", { name: "Join" }).click();
+    await expect(indicator).toHaveAttribute("data-mode", "join");
+    await peer.heardTone(call.id, managerToneHz, { after: joinedAt, ms: 500 });
+
+    // Leave (back to listening): the manager's voice stops reaching the business.
+    await card.getByRole("button", { name: "Listen", exact: true }).click();
+    await expect(indicator).toHaveAttribute("data-mode", "listen");
+    const leftAt = Date.now();
+    await peer.heardSilence(call.id, { after: leftAt + 300, ms: 1_000 });
+    expect(await peerHeard(call.id, managerToneHz, leftAt + 1_000)).toBe(false);
+
+    // Stop: the rep is told no more.
+    await card.getByRole("button", { name: "Stop" }).click();
+    await expect(indicator).toHaveCount(0, { timeout: 10_000 });
+    await expect(card.getByRole("button", { name: /^Listen to / })).toBeVisible();
+
+    await dialer.end.click();
+    // The record says the call was monitored.
+    await expect
+      .poll(async () => {
+        const res = await rep.page.request.get("/api/calls?limit=20", {
+          headers: { Authorization: `Bearer ${rep.token}` },
+        });
+        const { calls } = (await res.json()) as {
+          calls: { monitored?: boolean; dialedDigits?: string }[];
+        };
+        return calls.some((c) => c.monitored === true);
+      })
+      .toBe(true);
+
+    // Every step is in the audit log: start, each mode, the end with its length.
+    await expect
+      .poll(async () => {
+        const res = await rep.page.request.get("/api/admin/ops/audit-tail?lines=300", {
+          headers: { Authorization: `Bearer ${operatorSession.token}` },
+        });
+        const { log } = (await res.json()) as { log: string };
+        return ["floor.monitor.start", "floor.monitor.mode", "floor.monitor.end"].filter(
+          (action) => !log.includes(action),
+        );
+      })
+      .toEqual([]);
+    await manager.close();
+  } finally {
+    await managerBrowser.close();
+    await rep.close();
+  }
+});
