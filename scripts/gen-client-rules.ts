@@ -15,6 +15,7 @@ import * as callSchemas from "../modules/calls/lib/schemas";
 import * as dashboardSchemas from "../modules/dashboard/lib/schemas";
 import * as facilityLimits from "../modules/facility/lib/limits";
 import * as floorSchemas from "../modules/floor/lib/schemas";
+import * as monitorSchemas from "../modules/floor/lib/monitor-schemas";
 import * as facilitySchemas from "../modules/facility/lib/schemas";
 import * as placeSchemas from "../modules/places/lib/schemas";
 import * as recordSchemas from "../modules/records/lib/schemas";
@@ -97,6 +98,17 @@ export const groups: Group[] = [
     rules: {
       presenceAnswer: floorSchemas.presenceResponseSchema,
       floorAnswer: floorSchemas.floorResponseSchema,
+    },
+  },
+  {
+    file: "monitor",
+    about:
+      "Call monitoring's answers (a rep's browser asks for monitoring requests on every /app page; the floor's manager runs sessions)",
+    modules: { "@/modules/floor/lib/monitor-schemas": monitorSchemas },
+    rules: {
+      monitorSessionAnswer: monitorSchemas.monitorSessionResponseSchema,
+      monitorRequestsAnswer: monitorSchemas.monitorRequestsResponseSchema,
+      monitorKeyAnswer: monitorSchemas.monitorKeyResponseSchema,
     },
   },
   {

@@ -38,6 +38,8 @@ export const permissions = {
   "team.read": everyone,
   /** The live floor: what each member is doing now and today's figures (GET /api/floor). */
   "team.floor": managers,
+  /** Listen to, whisper to, join or take over a teammate's live call (POST /api/floor/monitor). */
+  "team.monitor": managers,
   /** Change a member's role, deactivate or reactivate a member. */
   "team.manage": managers,
   /** Correct or delete a teammate's note in a business's record (the change names who made it). */

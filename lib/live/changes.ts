@@ -2,8 +2,11 @@
 // which. It carries no data itself (the browser refetches what it shows, with its own rights),
 // so an event can never show a rep something their requests would not.
 
-/** The kinds of team data a screen may be showing ("floor": a member's presence, the live floor). */
-export const LIVE_TOPICS = ["records", "calls", "do-not-call", "floor"] as const;
+/**
+ * The kinds of team data a screen may be showing ("floor": a member's presence, the live floor;
+ * "monitor": a call monitoring session changed for the member named in `for`).
+ */
+export const LIVE_TOPICS = ["records", "calls", "do-not-call", "floor", "monitor"] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 export type TeamChange = {
@@ -12,6 +15,11 @@ export type TeamChange = {
   placeId?: string;
   /** Who changed it (a user id). */
   by: string;
+  /**
+   * The one member it concerns (a user id): every browser of the team hears it, and the others
+   * ignore it. It says nothing they could not read: their requests would answer 404.
+   */
+  for?: string;
 };
 
 /** The SSE event names the stream sends. */
@@ -23,9 +31,15 @@ export const LIVE_HEARTBEAT_MS = 25_000;
 /** A TeamChange read back from the wire, or null when it is not one. */
 export function parseTeamChange(value: unknown): TeamChange | null {
   if (typeof value !== "object" || value === null) return null;
-  const { topic, placeId, by } = value as Record<string, unknown>;
+  const { topic, placeId, by, for: to } = value as Record<string, unknown>;
   if (typeof topic !== "string" || !(LIVE_TOPICS as readonly string[]).includes(topic)) return null;
   if (typeof by !== "string") return null;
   if (placeId !== undefined && typeof placeId !== "string") return null;
-  return { topic: topic as LiveTopic, by, ...(placeId === undefined ? {} : { placeId }) };
+  if (to !== undefined && typeof to !== "string") return null;
+  return {
+    topic: topic as LiveTopic,
+    by,
+    ...(placeId === undefined ? {} : { placeId }),
+    ...(to === undefined ? {} : { for: to }),
+  };
 }

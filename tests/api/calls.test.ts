@@ -70,6 +70,7 @@ describe("recording a call", () => {
       transferredFromCallId: null,
       detection: null,
       abandonedAt: null,
+      monitored: false,
     });
 
     const done = completedCall(startedAt, 95);

@@ -75,6 +75,7 @@ describe("the role table", () => {
         "recordings.team",
         "team.floor",
         "team.manage",
+        "team.monitor",
       ].sort(),
     );
   });

@@ -179,6 +179,7 @@ describe("Call History card", () => {
         sipStatus: null,
         setupMs: null,
         quality: null,
+        monitored: false,
       }),
     ).toEqual({
       id: "c1",

@@ -151,6 +151,7 @@ describe("queries and DTO", () => {
       sipStatus: null,
       setupMs: null,
       quality: null,
+      monitored: false,
     };
     expect(callDtoSchema.safeParse(dto).success).toBe(true);
     expect(callDtoSchema.safeParse({ ...dto, saleAmount: "10" }).success).toBe(false);

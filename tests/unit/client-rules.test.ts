@@ -4,6 +4,16 @@ import { logoutResponseSchema } from "@/lib/auth/schemas";
 import { dashboardAnswer } from "@/lib/client/generated/dashboard.gen";
 import { floorAnswer, presenceAnswer } from "@/lib/client/generated/floor.gen";
 import { floorResponseSchema, presenceResponseSchema } from "@/modules/floor/lib/schemas";
+import {
+  monitorKeyAnswer,
+  monitorRequestsAnswer,
+  monitorSessionAnswer,
+} from "@/lib/client/generated/monitor.gen";
+import {
+  monitorKeyResponseSchema,
+  monitorRequestsResponseSchema,
+  monitorSessionResponseSchema,
+} from "@/modules/floor/lib/monitor-schemas";
 import { dashboardResponseSchema } from "@/modules/dashboard/lib/schemas";
 import {
   dialSettingsSchema,
@@ -178,12 +188,55 @@ describe("API answers the /app shell checks without zod agree with the routes' s
       business: { placeId: "ChIJ1", name: "Blue Bottle" },
       powerDial: { lines: 3 },
       today: { dials: 3, connects: 2, talkSeconds: 90 },
+      monitor: { id: uuid, mode: "whisper", managerId: uuid, managerName: "bob", mine: true },
     };
-    const offline = { ...rep, state: "offline", since: null, business: null, powerDial: null };
+    const offline = {
+      ...rep,
+      state: "offline",
+      since: null,
+      business: null,
+      powerDial: null,
+      monitor: null,
+    };
     agree(
       floorAnswer,
       floorResponseSchema,
       variants({ now: "2026-11-26T10:00:05.000Z", reps: [rep, offline] }),
+    );
+  });
+
+  it("call monitoring", () => {
+    const session = {
+      id: uuid,
+      repId: uuid,
+      repName: "ann",
+      managerId: uuid,
+      managerName: "bob",
+      callId: uuid,
+      mode: "listen",
+      state: "connected",
+      offer: "v=0",
+      answer: "v=0",
+      token: "a.b.c",
+      iceServers: [
+        { urls: "stun:stun.example.com" },
+        { urls: "turn:turn.example.com", username: "1:ann", credential: "x" },
+      ],
+      announce: true,
+      startedAt: "2026-11-26T10:00:00.000Z",
+      connectedAt: "2026-11-26T10:00:01.000Z",
+      endedAt: null,
+      takeOver: false,
+    };
+    agree(monitorSessionAnswer, monitorSessionResponseSchema, [
+      ...variants({ session }),
+      { session: { ...session, state: "requested", answer: null, connectedAt: null } },
+    ]);
+    agree(monitorRequestsAnswer, monitorRequestsResponseSchema, variants({ requests: [session] }));
+    agree(
+      monitorKeyAnswer,
+      monitorKeyResponseSchema,
+      variants({ alg: "ES256", jwk: { kty: "EC", crv: "P-256", x: "AAAA", y: "BBBB" } }),
     );
   });
 
@@ -465,6 +518,7 @@ describe("Targets' answers and stored values checked without zod agree with thei
         worstJitterMs: 12.5,
         worstLossPercent: 1.2,
       },
+      monitored: false,
     };
     const quality = call.quality;
     agree(callDtoRule, callDtoSchema, [

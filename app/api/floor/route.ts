@@ -12,9 +12,9 @@ function utcMidnight(now: Date) {
 
 export const GET = withUser(
   { permission: "team.floor", query: floorQuerySchema, rateLimit: callsReadLimit },
-  async ({ session, query }) => {
+  async ({ session, query, ip }) => {
     const now = new Date();
     const since = query.since ? new Date(query.since) : utcMidnight(now);
-    return respond(floorResponseSchema, await teamFloor(session, since, now));
+    return respond(floorResponseSchema, await teamFloor(session, since, now, ip));
   },
 );

@@ -118,6 +118,7 @@ export const callDtoRule: r.Rule<z.output<typeof callDtoSchema>> = r.object({
     ),
   ),
   abandonedAt: r.optional(r.nullable(r.isoDateTimeWithOffset)),
+  monitored: r.boolean,
 });
 
 /** `callResponseSchema` (@/modules/calls/lib/schemas). */

@@ -24,6 +24,15 @@ export const floorAnswer: r.Rule<z.output<typeof floorResponseSchema>> = r.objec
       business: r.nullable(r.object({ placeId: r.string(), name: r.nullable(r.string()) })),
       powerDial: r.nullable(r.object({ lines: r.nullable(r.number({ int: true })) })),
       today: r.object({ dials: r.count, connects: r.count, talkSeconds: r.count }),
+      monitor: r.nullable(
+        r.object({
+          id: r.string(),
+          mode: r.oneOf(["listen", "whisper", "join"]),
+          managerId: r.string(),
+          managerName: r.string(),
+          mine: r.boolean,
+        }),
+      ),
     }),
   ),
   now: r.string(),

@@ -80,6 +80,7 @@ export const dialingRulesAnswer: r.Rule<z.output<typeof dialingRulesResponseSche
   last24Hours: abandonmentWindowRule,
   last30Days: abandonmentWindowRule,
   message: r.nullable(abandonmentMessageRule),
+  announceMonitoring: r.boolean,
 });
 
 /** `abandonmentMessageResponseSchema` (@/modules/power-dial/lib/schemas). */

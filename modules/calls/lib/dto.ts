@@ -46,6 +46,7 @@ export const callSelect = {
   detectionOverridden: true,
   automaticVoicemail: true,
   abandonedAt: true,
+  monitoredAt: true,
   user: { select: { username: true } },
   // Call recording: the Call Log shows a play control, or that one was deleted.
   recordings: {
@@ -105,6 +106,7 @@ export function toCallDto(row: CallRow, names?: ReadonlyMap<string, string>): Ca
     transferredFromCallId: row.transferredFromCallId,
     detection: detectionOf(row),
     abandonedAt: iso(row.abandonedAt),
+    monitored: row.monitoredAt !== null,
     recordings: row.recordings.map((r) => ({ ...r })),
   };
 }

@@ -164,6 +164,8 @@ export const callDtoSchema = z.object({
    * in time); null otherwise, absent from answers that predate it.
    */
   abandonedAt: isoTime.nullish(),
+  /** A manager monitored the call (listened, whispered, joined or took it over: modules/floor). */
+  monitored: z.boolean(),
 });
 export type CallDto = z.infer<typeof callDtoSchema>;
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { publishPresence, subscribePresence } from "@/lib/live/bus";
-import { PRESENCE_STALE_MS, PRESENCE_STATES, type PresenceState } from "./limits";
+import { CALL_STATES, PRESENCE_STALE_MS, PRESENCE_STATES, type PresenceState } from "./limits";
 import type { PresenceBody } from "./schemas";
 
 // Each instance keeps the members' latest presence in memory (a report every 20 s per open tab
@@ -17,6 +17,8 @@ export type StoredPresence = {
   seenAt: number;
   business: { placeId: string; name: string | null } | null;
   powerDial: { lines: number | null } | null;
+  /** The rep's live call (dialing, ringing, in a call), which a manager may monitor. */
+  callId: string | null;
 };
 
 type Store = { byOrg: Map<string, Map<string, StoredPresence>>; unsubscribe: () => void };
@@ -60,6 +62,7 @@ function readStored(value: unknown): StoredPresence | null {
     seenAt: p.seenAt,
     business: p.business ?? null,
     powerDial: p.powerDial ?? null,
+    callId: typeof p.callId === "string" ? p.callId : null,
   };
 }
 
@@ -71,7 +74,8 @@ function sameShown(a: StoredPresence | undefined, b: Omit<StoredPresence, "since
     a.business?.placeId === b.business?.placeId &&
     a.business?.name === b.business?.name &&
     (a.powerDial === null) === (b.powerDial === null) &&
-    a.powerDial?.lines === b.powerDial?.lines
+    a.powerDial?.lines === b.powerDial?.lines &&
+    a.callId === b.callId
   );
 }
 
@@ -102,6 +106,7 @@ export async function reportPresence(
     state: body.state,
     business: body.state === "ready" || body.state === "offline" ? null : (body.business ?? null),
     powerDial: body.state === "offline" ? null : (body.powerDial ?? null),
+    callId: (CALL_STATES as readonly string[]).includes(body.state) ? (body.callId ?? null) : null,
   };
   const before = currentPresence(organizationId, userId, now) ?? undefined;
   const changed = !sameShown(before, shown);

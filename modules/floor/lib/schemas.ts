@@ -4,7 +4,7 @@
  * (a manager reads the team's states and today's figures).
  */
 import { z } from "zod";
-import { BUSINESS_NAME_MAX, PRESENCE_STATES } from "./limits";
+import { BUSINESS_NAME_MAX, MONITOR_MODES, PRESENCE_STATES } from "./limits";
 
 export const presenceBodySchema = z.strictObject({
   state: z.enum(PRESENCE_STATES),
@@ -21,6 +21,11 @@ export const presenceBodySchema = z.strictObject({
     .strictObject({ lines: z.number().int().min(1).max(20).nullable() })
     .nullable()
     .optional(),
+  /**
+   * The rep's live call (the Call's id), sent while dialing, ringing or in a call: a manager
+   * monitors that call (POST /api/floor/monitor). Ignored in the other states.
+   */
+  callId: z.uuid().nullable().optional(),
 });
 export type PresenceBody = z.infer<typeof presenceBodySchema>;
 
@@ -47,6 +52,16 @@ export const floorRepSchema = z.object({
   business: z.object({ placeId: z.string(), name: z.string().nullable() }).nullable(),
   powerDial: z.object({ lines: z.number().int().nullable() }).nullable(),
   today: z.object({ dials: count, connects: count, talkSeconds: count }),
+  /** The active monitoring session on this rep's call; `mine`: the manager reading runs it. */
+  monitor: z
+    .object({
+      id: z.string(),
+      mode: z.enum(MONITOR_MODES),
+      managerId: z.string(),
+      managerName: z.string(),
+      mine: z.boolean(),
+    })
+    .nullable(),
 });
 export type FloorRep = z.infer<typeof floorRepSchema>;
 

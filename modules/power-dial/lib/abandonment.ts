@@ -83,7 +83,10 @@ export async function abandonmentOf(
   };
 }
 
-/** A manager sets the four rules (checked by dialingRulesBodySchema before this runs). */
+/**
+ * A manager sets the four rules, and whether reps are told of monitoring when the body says
+ * (checked by dialingRulesBodySchema before this runs).
+ */
 export async function setDialingRules(organizationId: string, body: DialingRulesBody) {
   const db = await getDb();
   await db.organization.update({
@@ -93,6 +96,9 @@ export async function setDialingRules(organizationId: string, body: DialingRules
       abandonCapPercent: body.capPercent,
       noRedialHours: body.noRedialHours,
       minRingSeconds: body.minRingSeconds,
+      ...(body.announceMonitoring === undefined
+        ? {}
+        : { announceMonitoring: body.announceMonitoring }),
     },
   });
 }

@@ -104,6 +104,8 @@ export const dialingRulesBodySchema = z.strictObject(
     capPercent: bounded("capPercent", ABANDON_CAP_PERCENT, "percent", false),
     noRedialHours: bounded("noRedialHours", NO_REDIAL_HOURS, "hours"),
     minRingSeconds: bounded("minRingSeconds", MIN_RING_SECONDS, "seconds"),
+    /** Call monitoring: reps are shown that a manager is listening (kept when absent). */
+    announceMonitoring: z.boolean("announceMonitoring is true or false").optional(),
   },
   "The rules are an object with country, capPercent, noRedialHours and minRingSeconds",
 );
@@ -126,5 +128,7 @@ export type AbandonmentMessageResponse = z.infer<typeof abandonmentMessageRespon
 /** GET/PUT /api/team/dialing-rules: the rules and rates, and the message, for the managers' screen. */
 export const dialingRulesResponseSchema = abandonmentResponseSchema.extend({
   message: abandonmentMessageSchema.nullable(),
+  /** Call monitoring (modules/floor): reps are shown that a manager is listening to their call. */
+  announceMonitoring: z.boolean(),
 });
 export type DialingRulesResponse = z.infer<typeof dialingRulesResponseSchema>;

@@ -4,6 +4,7 @@ import { ChangePasswordDialog } from "@/modules/account-security/components/chan
 import { TwoFactorDialog } from "@/modules/account-security/components/two-factor-dialog";
 import { DataPrivacyActions } from "@/modules/account-security/components/data-privacy-actions";
 import { DoNotCallSection } from "@/modules/do-not-call/components/do-not-call-section";
+import { MonitoringPolicySection } from "@/modules/floor/components/monitoring-policy-section";
 import { ApiKeysDialog } from "@/modules/integrations/components/api-keys-dialog";
 import { WebhooksDialog } from "@/modules/integrations/components/webhooks-dialog";
 import { ParallelDialingRulesSection } from "@/modules/power-dial/components/parallel-dialing-rules-section";
@@ -36,6 +37,9 @@ export async function SettingsView({ role }: { role: MemberRole; userId: string 
         {can(role, "voicemail.own") ? <VoicemailSection /> : null}
         {can(role, "organization.recording") ? <TeamRecordingSection /> : null}
         {can(role, "organization.dialing") ? <ParallelDialingRulesSection /> : null}
+        {can(role, "dialing.use") ? (
+          <MonitoringPolicySection manage={can(role, "team.monitor")} />
+        ) : null}
         <SectionCard id="notifications" title={t("notifications")}>
           <NotificationFields />
         </SectionCard>

@@ -21,6 +21,9 @@ const staleOn: Record<LiveTopic, readonly (readonly unknown[])[]> = {
   "do-not-call": [callsKeys.all, doNotCallKeys.all],
   // A member's presence changed; a recorded call also changes the floor's figures.
   floor: [floorKeys.all],
+  // A monitoring session began, changed or ended: the floor shows who is monitored. The session
+  // itself is fetched by the member the change is `for` (modules/floor).
+  monitor: [floorKeys.all],
 };
 
 /**

@@ -1,8 +1,9 @@
-// GET /api/team/dialing-rules - parallel dialing's rules, the rates and the message (every member)
-// PUT /api/team/dialing-rules - a manager sets the rules ({ country, capPercent, noRedialHours, minRingSeconds })
+// GET /api/team/dialing-rules - parallel dialing's rules, the rates, the message and the monitoring policy (every member)
+// PUT /api/team/dialing-rules - a manager sets the rules ({ country, capPercent, noRedialHours, minRingSeconds, announceMonitoring? })
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
 import { recordAudit } from "@/lib/audit";
+import { announceMonitoringOf } from "@/modules/floor/lib/monitor";
 import { abandonmentMessageOf } from "@/modules/power-dial/lib/abandon-message";
 import { abandonmentOf, setDialingRules } from "@/modules/power-dial/lib/abandonment";
 import { dialLimit } from "@/modules/power-dial/lib/limits";
@@ -15,6 +16,7 @@ const answer = async (organizationId: string) =>
   respond(dialingRulesResponseSchema, {
     ...(await abandonmentOf(organizationId)),
     message: await abandonmentMessageOf(organizationId),
+    announceMonitoring: await announceMonitoringOf(organizationId),
   });
 
 export const GET = withUser(
