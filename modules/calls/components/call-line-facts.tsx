@@ -13,8 +13,9 @@ import { useMemberRole } from "@/lib/client/member-role";
 
 type LineReport = Pick<
   CallDto,
-  "outcome" | "sipStatus" | "setupMs" | "quality" | "detection" | "abandonedAt" | "monitored"
->;
+  "outcome" | "sipStatus" | "setupMs" | "quality" | "detection" | "abandonedAt"
+> &
+  Partial<Pick<CallDto, "monitored">>;
 /** `detail`: the figures behind the value, for managers (shown on hover or in details). */
 export type LineFact = { key: string; label: string; value: string; detail?: string };
 

@@ -1,16 +1,17 @@
 import "client-only";
 import { apiClient } from "@/lib/client/api-client";
 import {
-  monitorKeyResponseSchema,
-  monitorRequestsResponseSchema,
-  monitorSessionResponseSchema,
-  type MonitorMode,
-  type MonitorSessionDto,
-} from "@/modules/floor/lib/monitor-schemas";
+  monitorKeyAnswer,
+  monitorRequestsAnswer,
+  monitorSessionAnswer,
+} from "@/lib/client/generated/monitor.gen";
+import type { MonitorMode } from "@/modules/floor/lib/limits";
+import type { MonitorSessionDto } from "@/modules/floor/lib/monitor-schemas";
+import type { MonitorPublicJwk } from "@/modules/floor/lib/monitor-token";
 
-// Monitoring's API calls (modules/floor/README.md, "Monitoring"). Loaded only when a manager
-// starts monitoring or a monitoring request reaches the rep, so the zod schemas the routes share
-// check the answers here.
+// Monitoring's API calls (modules/floor/README.md, "Monitoring"), loaded only when a manager
+// starts monitoring or a monitoring request may have reached the rep; the answers are checked by
+// the rules generated from the routes' schemas.
 
 export type { MonitorMode, MonitorSessionDto };
 
@@ -18,7 +19,7 @@ const base = "/api/floor/monitor";
 
 export async function startMonitoring(body: { repId: string; mode: MonitorMode; offer: string }) {
   const { session } = await apiClient.post(base, body, {
-    schema: monitorSessionResponseSchema,
+    schema: monitorSessionAnswer,
     credential: "rep",
   });
   return session;
@@ -26,7 +27,7 @@ export async function startMonitoring(body: { repId: string; mode: MonitorMode; 
 
 export async function fetchMonitorSession(id: string, signal?: AbortSignal) {
   const { session } = await apiClient.get(`${base}/${encodeURIComponent(id)}`, {
-    schema: monitorSessionResponseSchema,
+    schema: monitorSessionAnswer,
     credential: "rep",
     signal,
   });
@@ -38,7 +39,7 @@ export async function changeMonitoring(
   body: { mode: MonitorMode } | { takeOver: true },
 ) {
   const { session } = await apiClient.patch(`${base}/${encodeURIComponent(id)}`, body, {
-    schema: monitorSessionResponseSchema,
+    schema: monitorSessionAnswer,
     credential: "rep",
   });
   return session;
@@ -46,7 +47,7 @@ export async function changeMonitoring(
 
 export async function endMonitoring(id: string) {
   const { session } = await apiClient.delete(`${base}/${encodeURIComponent(id)}`, {
-    schema: monitorSessionResponseSchema,
+    schema: monitorSessionAnswer,
     credential: "rep",
   });
   return session;
@@ -55,7 +56,7 @@ export async function endMonitoring(id: string) {
 /** The rep's side: the monitoring requests on the rep's live call (normally none or one). */
 export async function fetchMonitorRequests() {
   const { requests } = await apiClient.get(`${base}/requests`, {
-    schema: monitorRequestsResponseSchema,
+    schema: monitorRequestsAnswer,
     credential: "rep",
   });
   return requests;
@@ -65,18 +66,18 @@ export async function answerMonitoring(id: string, answer: string) {
   const { session } = await apiClient.put(
     `${base}/${encodeURIComponent(id)}/answer`,
     { answer },
-    { schema: monitorSessionResponseSchema, credential: "rep" },
+    { schema: monitorSessionAnswer, credential: "rep" },
   );
   return session;
 }
 
-let key: Promise<JsonWebKey> | null = null;
+let key: Promise<MonitorPublicJwk> | null = null;
 
 /** The server's public key for monitoring requests (fetched once per page). */
-export function monitorPublicKey(): Promise<JsonWebKey> {
+export function monitorPublicKey(): Promise<MonitorPublicJwk> {
   key ??= apiClient
-    .get(`${base}/key`, { schema: monitorKeyResponseSchema, credential: "rep" })
-    .then((answer) => answer.jwk as JsonWebKey)
+    .get(`${base}/key`, { schema: monitorKeyAnswer, credential: "rep" })
+    .then((answer) => answer.jwk)
     .catch((error: unknown) => {
       key = null;
       throw error;

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { Ear, Headphones, MessageCircle, PhoneForwarded, Square, Users } from "lucide-react";
 import { Button } from "@/components/ui";
 import type { MonitorControls as Controls } from "@/modules/floor/hooks/use-monitor";
+import type { MonitorMode } from "@/modules/floor/lib/limits";
 import type { FloorRep } from "@/modules/floor/lib/schemas";
 
 const modes = [
@@ -12,15 +13,15 @@ const modes = [
   { mode: "join", icon: Users },
 ] as const;
 
+const statusKeys = {
+  listen: "status.listen",
+  whisper: "status.whisper",
+  join: "status.join",
+} as const satisfies Record<MonitorMode, string>;
+
 /** What the server or the connection said, in the manager's words. */
 type ErrorKey =
-  | "notInCall"
-  | "alreadyMonitored"
-  | "ended"
-  | "noAnswer"
-  | "connection"
-  | "microphone"
-  | "failed";
+  "notInCall" | "alreadyMonitored" | "ended" | "noAnswer" | "connection" | "microphone" | "failed";
 const errorKeys: Record<string, ErrorKey> = {
   rep_not_in_call: "notInCall",
   already_monitored: "alreadyMonitored",
@@ -87,7 +88,7 @@ export function MonitorControls({ rep, controls }: { rep: FloorRep; controls: Co
           ? t("connecting", { name: rep.name })
           : state.phase === "taking-over"
             ? t("takingOver")
-            : t(`status.${state.mode}`, { name: rep.name })}
+            : t(statusKeys[state.mode], { name: rep.name })}
       </p>
       <div className="flex flex-wrap gap-2">
         <div role="group" aria-label={t("modeLabel")} className="flex flex-wrap gap-1">
