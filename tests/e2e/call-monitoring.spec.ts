@@ -198,7 +198,7 @@ test("a manager listens to a rep's call, whispers, joins, leaves, and every step
     expect(await peerHeard(call.id, managerToneHz, whisperedAt)).toBe(false);
 
     // Join: the rep mutes, so what the business hears of the call is the manager alone.
-    await dialer.controls.getByRole("button", { name: "Mute", exact: true }).click();
+    await dialer.widget.getByRole("button", { name: "Mute", exact: true }).click();
     const joinedAt = Date.now();
     await card.getByRole("button", { name: "Join" }).click();
     await expect(indicator).toHaveAttribute("data-mode", "join");

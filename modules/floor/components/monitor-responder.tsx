@@ -17,7 +17,7 @@ export function MonitorResponder() {
       role="status"
       data-testid="monitor-indicator"
       data-mode={indicator.mode}
-      className="fixed inset-x-0 top-2 z-50 mx-auto flex w-fit max-w-[calc(100vw-1rem)] items-center gap-2 rounded-full border border-line-strong bg-surface px-3 py-1 text-sm font-medium text-warning-soft-fg shadow-sm"
+      className="fixed inset-x-0 top-16 z-50 mx-auto flex w-fit max-w-[calc(100vw-1rem)] items-center gap-2 rounded-full border border-line-strong bg-surface px-3 py-1 text-sm font-medium text-warning-soft-fg shadow-sm"
     >
       <Headphones aria-hidden className="size-4 shrink-0" />
       {t(indicator.mode, { name: indicator.managerName })}

@@ -55,7 +55,7 @@ export function createMonitorMix(options: MonitorMixOptions): MonitorMix {
     microphone?.connect(toBusiness);
     manager.source.connect(toBusiness);
     const track = toBusiness.stream.getAudioTracks()[0]!;
-    if (!(await options.sendToCall(track))) leaveCallMix();
+    if (!(await options.sendToCall(track).catch(() => false))) leaveCallMix();
   };
   const leaveCallMix = () => {
     if (!toBusiness) return;
@@ -66,8 +66,9 @@ export function createMonitorMix(options: MonitorMixOptions): MonitorMix {
   };
   const leaveCall = async () => {
     if (!toBusiness) return;
+    // The microphone goes back first: the business never hears a stopped track.
+    await options.sendToCall(null).catch(() => false);
     leaveCallMix();
-    await options.sendToCall(null);
   };
   const apply = async () => {
     if (manager) manager.element.muted = mode === "listen";
@@ -87,7 +88,7 @@ export function createMonitorMix(options: MonitorMixOptions): MonitorMix {
         element,
         source: context.createMediaStreamSource(element.srcObject as MediaStream),
       };
-      void apply();
+      void apply().catch(() => undefined);
     },
     async setMode(next) {
       mode = next;

@@ -50,3 +50,21 @@ export async function verifyMonitorToken(
     throw new Error("monitor token: unknown mode");
   return { sid, mgr, rep, call, mode: mode as MonitorTokenMode, iat: iat!, exp: exp! };
 }
+
+/**
+ * The rep's browser's check of a monitoring request before it sends anything of the call: the
+ * claims when the server signed the request's token for this rep, this call, this session and
+ * this manager; null otherwise (the request is refused).
+ */
+export async function acceptMonitorRequest(
+  request: { id: string; managerId: string; token: string },
+  jwk: MonitorPublicJwk,
+  expected: { rep: string; call: string },
+): Promise<MonitorClaims | null> {
+  try {
+    const claims = await verifyMonitorToken(request.token, jwk, expected);
+    return claims.sid === request.id && claims.mgr === request.managerId ? claims : null;
+  } catch {
+    return null;
+  }
+}
