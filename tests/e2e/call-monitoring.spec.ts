@@ -37,6 +37,19 @@ test.afterAll(async ({ operatorSession }, testInfo) => {
   await withApi(testInfo.project.use.baseURL, (api) => removeE2eLine(api, operatorSession.token));
 });
 
+/** The manager's own Chromium: its fake microphone plays 660 Hz, so each party is told apart. */
+function launchManagerBrowser() {
+  const options = fakeMediaLaunchOptions();
+  return chromium.launch({
+    ...options,
+    args: options.args.map((arg) =>
+      arg.startsWith("--use-file-for-fake-audio-capture=")
+        ? `--use-file-for-fake-audio-capture=${micToneFile(managerToneHz)}`
+        : arg,
+    ),
+  });
+}
+
 /** A browser context signed in as `account`, on /app with its line registered. */
 async function signedIn(
   browser: Browser,
@@ -137,14 +150,7 @@ test("a manager listens to a rep's call, whispers, joins, leaves, and every step
 }) => {
   await peer.reset();
   const rep = await signedIn(browser, baseURL!, e2eAccounts.colleague);
-  const managerBrowser = await chromium.launch({
-    ...fakeMediaLaunchOptions(),
-    args: fakeMediaLaunchOptions().args.map((arg) =>
-      arg.startsWith("--use-file-for-fake-audio-capture=")
-        ? `--use-file-for-fake-audio-capture=${micToneFile(managerToneHz)}`
-        : arg,
-    ),
-  });
+  const managerBrowser = await launchManagerBrowser();
   try {
     const manager = await signedIn(managerBrowser, baseURL!, e2eAccounts.rep);
     await manager.page.getByRole("link", { name: "Live floor" }).first().click();
@@ -242,6 +248,71 @@ test("a manager listens to a rep's call, whispers, joins, leaves, and every step
         );
       })
       .toEqual([]);
+    await manager.close();
+  } finally {
+    await managerBrowser.close();
+    await rep.close();
+  }
+});
+
+test("a manager takes a rep's call over: the call rings the manager's dialer and the rep drops off", async ({
+  browser,
+  baseURL,
+  operatorSession,
+}) => {
+  await peer.reset();
+  const rep = await signedIn(browser, baseURL!, e2eAccounts.colleague);
+  const managerBrowser = await launchManagerBrowser();
+  try {
+    const manager = await signedIn(managerBrowser, baseURL!, e2eAccounts.rep);
+    await manager.page.goto("/app/floor");
+    const card = manager.page.locator(
+      `[data-testid="floor-list"] li[data-rep="${e2eAccounts.colleague.username}"]`,
+    );
+    const dialer = dialerParts(rep.page);
+    await dialer.number.fill(peerNumbers.answer);
+    await dialer.call.click();
+    const call = await peer.waitForLastCall();
+    await expect(dialer.status).toHaveAttribute("data-status", "in-call", { timeout: 15_000 });
+    await expect(card).toHaveAttribute("data-state", "in-call", { timeout: 5_000 });
+
+    await card.getByRole("button", { name: /^Listen to / }).click();
+    await expect(card.getByTestId("floor-monitor-status")).toHaveText(/^Listening to /, {
+      timeout: 20_000,
+    });
+    const tookAt = Date.now();
+    await card.getByRole("button", { name: "Take over" }).click();
+    await expect(rep.page.getByTestId("monitor-indicator")).toHaveAttribute(
+      "data-mode",
+      "takeover",
+    );
+    // The rep's browser transfers the call to the manager, whose dialer rings.
+    const ringing = manager.page.getByTestId("incoming-call");
+    await expect(ringing).toBeVisible({ timeout: 15_000 });
+    await ringing.getByRole("button", { name: "Answer", exact: true }).click();
+    await expect(dialerParts(manager.page).status).toHaveAttribute("data-status", "in-call", {
+      timeout: 15_000,
+    });
+    const transferred = await peer.waitForCall(
+      call.id,
+      (c) => c.transfers.length === 1 && c.transfers[0]!.status === 200,
+      { message: "the rep's REFER to the manager was honoured" },
+    );
+    // The business now talks to the manager, and the rep's leg is over.
+    await peer.heardTone(transferred.transfers[0]!.callId!, managerToneHz, { after: tookAt });
+    await peer.waitForCall(call.id, (c) => c.status === "ended", { message: "the rep drops off" });
+    await expect(dialer.status).toHaveAttribute("data-status", /ended|idle/);
+    await expect(rep.page.getByTestId("monitor-indicator")).toHaveCount(0);
+
+    await dialerParts(manager.page).end.click();
+    await expect
+      .poll(async () => {
+        const res = await rep.page.request.get("/api/admin/ops/audit-tail?lines=300", {
+          headers: { Authorization: `Bearer ${operatorSession.token}` },
+        });
+        return ((await res.json()) as { log: string }).log.includes("floor.monitor.takeover");
+      })
+      .toBe(true);
     await manager.close();
   } finally {
     await managerBrowser.close();
