@@ -83,6 +83,23 @@ describe("the live floor", () => {
     });
   });
 
+  it("shows the live call's quality without restarting the call's clock, and only in a call", async () => {
+    expect((await report(teammate, { ...onCall, quality: "good" })).status).toBe(200);
+    const first = find(await floorOf(manager), teammate)!;
+    expect(first.quality).toBe("good");
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await report(teammate, { ...onCall, quality: "poor" })).status).toBe(200);
+    const later = find(await floorOf(manager), teammate)!;
+    expect(later).toMatchObject({ state: "in-call", quality: "poor", since: first.since });
+    // Wrapping up: the call is over, whatever the browser sent.
+    expect(
+      (await report(teammate, { ...onCall, state: "wrapping-up", quality: "poor" })).status,
+    ).toBe(200);
+    expect(find(await floorOf(manager), teammate)!.quality).toBeNull();
+    expect((await report(teammate, { ...onCall, quality: "excellent" })).status).toBe(400);
+    expect((await report(teammate, { state: "offline" })).status).toBe(200);
+  });
+
   it("reads a rep whose browser went silent, or said goodbye, as offline", async () => {
     expect((await report(teammate, { state: "ready" })).status).toBe(200);
     expect(find(await floorOf(manager), teammate)?.state).toBe("ready");

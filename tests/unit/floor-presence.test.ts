@@ -71,4 +71,15 @@ describe("derivePresence", () => {
       presenceKey(derivePresence({ ...idle, status: "in-call", callId: "another" })),
     );
   });
+
+  it("carries the live call's quality only while in a call, and reports its change", () => {
+    expect(derivePresence({ ...idle, status: "in-call", quality: "fair" }).quality).toBe("fair");
+    expect(derivePresence({ ...idle, status: "calling", quality: "fair" }).quality).toBeNull();
+    expect(
+      derivePresence({ ...idle, status: "ended", outcomePending: true, quality: "poor" }).quality,
+    ).toBeNull();
+    expect(presenceKey(derivePresence({ ...idle, status: "in-call", quality: "good" }))).not.toBe(
+      presenceKey(derivePresence({ ...idle, status: "in-call", quality: "poor" })),
+    );
+  });
 });

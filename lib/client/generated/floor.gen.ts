@@ -23,6 +23,7 @@ export const floorAnswer: r.Rule<z.output<typeof floorResponseSchema>> = r.objec
       since: r.nullable(r.string()),
       business: r.nullable(r.object({ placeId: r.string(), name: r.nullable(r.string()) })),
       powerDial: r.nullable(r.object({ lines: r.nullable(r.number({ int: true })) })),
+      quality: r.nullable(r.oneOf(["good", "fair", "poor"])),
       today: r.object({ dials: r.count, connects: r.count, talkSeconds: r.count }),
       monitor: r.nullable(
         r.object({

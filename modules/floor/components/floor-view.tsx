@@ -19,6 +19,9 @@ const stateTone: Record<PresenceState, Tone> = {
   "wrapping-up": "accent",
 };
 
+/** The dialer's own colours for a call's quality (modules/dialer/components/call-quality.tsx). */
+const qualityDot = { good: "bg-emerald-500", fair: "bg-amber-500", poor: "bg-red-500" } as const;
+
 const stateKey = {
   offline: "offline",
   ready: "ready",
@@ -67,6 +70,7 @@ export function FloorView() {
 
 function FloorCard({ rep, now, monitor }: { rep: FloorRep; now: number; monitor: Controls }) {
   const t = useTranslations("Floor");
+  const tDialer = useTranslations("Dialer");
   const format = useFormatter();
   const headingId = `floor-rep-${rep.id}`;
   const seconds = rep.since ? Math.max(0, (now - Date.parse(rep.since)) / 1000) : null;
@@ -109,6 +113,12 @@ function FloorCard({ rep, now, monitor }: { rep: FloorRep; now: number; monitor:
             <span className="font-medium tabular-nums text-fg" data-testid="floor-duration">
               {formatDuration(seconds)}
             </span>
+          </p>
+        ) : null}
+        {rep.quality ? (
+          <p className="flex items-center gap-1.5 text-fg-muted" data-testid="floor-quality">
+            <span aria-hidden className={`size-2 rounded-full ${qualityDot[rep.quality]}`} />
+            {tDialer("quality.label", { level: tDialer(`quality.${rep.quality}`) })}
           </p>
         ) : null}
         {rep.powerDial ? (

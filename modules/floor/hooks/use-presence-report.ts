@@ -30,6 +30,7 @@ export function usePresenceReport() {
   const { pending } = useCallDisposition();
   const business = useLastBusiness();
   const callId = useCurrentCallId();
+  const quality = useDialerValue((s) => s.quality?.level ?? null);
   const powerDial = useSyncExternalStore(
     subscribePowerDialPresence,
     getPowerDialPresence,
@@ -43,6 +44,7 @@ export function usePresenceReport() {
     business,
     powerDial,
     callId,
+    quality,
   });
   const key = presenceKey(body);
   const latest = useRef(body);

@@ -55,6 +55,7 @@ export async function teamFloor(
         since: presence ? new Date(presence.since).toISOString() : null,
         business: presence?.business ?? null,
         powerDial: presence?.powerDial ?? null,
+        quality: presence?.quality ?? null,
         today: { dials: row.dials, connects: row.connects, talkSeconds: row.talkSeconds },
         monitor: monitorOf(monitors.get(row.id), session.userId),
       };

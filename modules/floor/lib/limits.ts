@@ -23,6 +23,10 @@ export const PRESENCE_STALE_MS = 45_000;
 /** How long the browser waits for the dialer to settle before reporting a change. */
 export const PRESENCE_DEBOUNCE_MS = 200;
 
+/** A live call's quality as the rep's dialer rates it (modules/dialer/lib/call-quality.ts). */
+export const CALL_QUALITY_LEVELS = ["good", "fair", "poor"] as const;
+export type CallQualityLevel = (typeof CALL_QUALITY_LEVELS)[number];
+
 /** The states in which a rep's presence names their live call (`callId`). */
 export const CALL_STATES = [
   "dialing",

@@ -1,6 +1,13 @@
 import "server-only";
 import { publishPresence, subscribePresence } from "@/lib/live/bus";
-import { CALL_STATES, PRESENCE_STALE_MS, PRESENCE_STATES, type PresenceState } from "./limits";
+import {
+  CALL_QUALITY_LEVELS,
+  CALL_STATES,
+  PRESENCE_STALE_MS,
+  PRESENCE_STATES,
+  type CallQualityLevel,
+  type PresenceState,
+} from "./limits";
 import type { PresenceBody } from "./schemas";
 
 // Each instance keeps the members' latest presence in memory (a report every 20 s per open tab
@@ -19,6 +26,8 @@ export type StoredPresence = {
   powerDial: { lines: number | null } | null;
   /** The rep's live call (dialing, ringing, in a call), which a manager may monitor. */
   callId: string | null;
+  /** That call's quality now (in a call with media); its changes never restart `since`. */
+  quality: CallQualityLevel | null;
 };
 
 type Store = { byOrg: Map<string, Map<string, StoredPresence>>; unsubscribe: () => void };
@@ -63,11 +72,17 @@ function readStored(value: unknown): StoredPresence | null {
     business: p.business ?? null,
     powerDial: p.powerDial ?? null,
     callId: typeof p.callId === "string" ? p.callId : null,
+    quality: (CALL_QUALITY_LEVELS as readonly unknown[]).includes(p.quality)
+      ? (p.quality as CallQualityLevel)
+      : null,
   };
 }
 
 /** Whether two presences show the same thing on the floor (a heartbeat changes neither). */
-function sameShown(a: StoredPresence | undefined, b: Omit<StoredPresence, "since" | "seenAt">) {
+function sameShown(
+  a: StoredPresence | undefined,
+  b: Omit<StoredPresence, "since" | "seenAt" | "quality">,
+) {
   return (
     !!a &&
     a.state === b.state &&
@@ -107,12 +122,15 @@ export async function reportPresence(
     business: body.state === "ready" || body.state === "offline" ? null : (body.business ?? null),
     powerDial: body.state === "offline" ? null : (body.powerDial ?? null),
     callId: (CALL_STATES as readonly string[]).includes(body.state) ? (body.callId ?? null) : null,
+    quality: body.state === "in-call" ? (body.quality ?? null) : null,
   };
   const before = currentPresence(organizationId, userId, now) ?? undefined;
-  const changed = !sameShown(before, shown);
+  // A new state restarts its clock; a quality change only refreshes the floor.
+  const newState = !sameShown(before, shown);
+  const changed = newState || before?.quality !== shown.quality;
   const presence: StoredPresence = {
     ...shown,
-    since: changed || !before ? now : before.since,
+    since: newState || !before ? now : before.since,
     seenAt: now,
   };
   keep(byOrg, organizationId, presence);

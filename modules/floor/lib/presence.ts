@@ -18,6 +18,8 @@ export type PresenceInput = {
   powerDial: { lines: number | null } | null;
   /** The dialer's call now (its record's id): what a manager's monitoring names. */
   callId?: string | null;
+  /** The call's quality level now (a real call with media), or null. */
+  quality?: "good" | "fair" | "poor" | null;
 };
 
 export function presenceState(input: PresenceInput): PresenceState {
@@ -46,6 +48,7 @@ export function derivePresence(input: PresenceInput): PresenceBody {
     business,
     powerDial: input.powerDial,
     callId: live ? (input.callId ?? null) : null,
+    quality: state === "in-call" ? (input.quality ?? null) : null,
   };
 }
 
@@ -57,5 +60,6 @@ export function presenceKey(body: PresenceBody): string {
     body.business?.name ?? null,
     body.powerDial ? (body.powerDial.lines ?? 0) : null,
     body.callId ?? null,
+    body.quality ?? null,
   ]);
 }

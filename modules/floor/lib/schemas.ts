@@ -4,7 +4,7 @@
  * (a manager reads the team's states and today's figures).
  */
 import { z } from "zod";
-import { BUSINESS_NAME_MAX, MONITOR_MODES, PRESENCE_STATES } from "./limits";
+import { BUSINESS_NAME_MAX, CALL_QUALITY_LEVELS, MONITOR_MODES, PRESENCE_STATES } from "./limits";
 
 export const presenceBodySchema = z.strictObject({
   state: z.enum(PRESENCE_STATES),
@@ -26,6 +26,8 @@ export const presenceBodySchema = z.strictObject({
    * monitors that call (POST /api/floor/monitor). Ignored in the other states.
    */
   callId: z.uuid().nullable().optional(),
+  /** The call's quality now, as the rep's dialer rates it (in a call with media). */
+  quality: z.enum(CALL_QUALITY_LEVELS).nullable().optional(),
 });
 export type PresenceBody = z.infer<typeof presenceBodySchema>;
 
@@ -51,6 +53,8 @@ export const floorRepSchema = z.object({
   since: z.string().nullable(),
   business: z.object({ placeId: z.string(), name: z.string().nullable() }).nullable(),
   powerDial: z.object({ lines: z.number().int().nullable() }).nullable(),
+  /** The live call's quality (in a call with media), or null. */
+  quality: z.enum(CALL_QUALITY_LEVELS).nullable(),
   today: z.object({ dials: count, connects: count, talkSeconds: count }),
   /** The active monitoring session on this rep's call; `mine`: the manager reading runs it. */
   monitor: z
