@@ -1,4 +1,4 @@
-// Parallel dialing end to end over a real line to the SIP test peer (issue 51): a three-line
+// Parallel dialing end to end over a real line to the SIP test peer: a three-line
 // power-dial round where one business answers as a person ("Hello?"), one as a machine (a
 // greeting, then a 1000 Hz beep) and one rings on. The rep is connected to the person and
 // talks only to them; the machine gets the rep's voicemail (a 660 Hz tone) after its beep,

@@ -2,16 +2,15 @@ import { describe, expect, it } from "vitest";
 import { DISPOSITIONS, isDisposition } from "@/modules/calls/lib/dispositions";
 import { END_REASONS } from "@/modules/calls/lib/constants";
 import {
-  CALL_OUTCOMES,
   LABELLED_OUTCOMES,
   OUTCOME_LABEL_KEYS,
-  SUGGESTED_DISPOSITIONS,
   endReasonForOutcome,
   outcomeForStatus,
   outcomeLabelKey,
   sipOutcome,
-  type CallOutcome,
 } from "@/modules/dialer/lib/sip-outcome";
+import { SUGGESTED_DISPOSITIONS } from "@/modules/dialer/lib/suggested-disposition";
+import { CALL_OUTCOMES, type CallOutcome } from "@/modules/dialer/lib/call-outcomes";
 
 describe("SIP final responses", () => {
   // The reference's table (docs/reference/telephony.md), one row per status.

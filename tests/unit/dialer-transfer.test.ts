@@ -19,9 +19,9 @@ import { createSwitchableTransport } from "@/modules/dialer/lib/switchable-trans
 import type {
   CallTransport,
   TransferDetails,
-  TransferTarget,
   TransportEvent,
 } from "@/modules/dialer/lib/transport";
+import type { TransferTarget } from "@/modules/dialer/lib/types";
 import type { CallRecord } from "@/modules/dialer/lib/types";
 
 /** A real-line transport the test drives by hand. */

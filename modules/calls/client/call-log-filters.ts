@@ -1,7 +1,7 @@
 import { addDays, startOfDay } from "date-fns";
 import { CALL_LIST_FILTERS } from "@/modules/calls/lib/constants";
 import { localDateTimeToTs } from "@/modules/facility/lib/validation";
-import type { CallLogFilters } from "./queries";
+import type { CallLogFilters } from "./keys";
 
 /** What the Call Log's filter controls hold: date inputs ("YYYY-MM-DD") and the outcome. */
 export type CallLogForm = { from: string; to: string; disposition: string };

@@ -1,4 +1,11 @@
-import type { CallLogFilters } from "./queries";
+/** The Call Log's filters, as its key and its request carry them. */
+export type CallLogFilters = {
+  /** ISO instants: from inclusive, to exclusive. */
+  from: string | null;
+  to: string | null;
+  /** A disposition, "undisposed", or null for all. */
+  disposition: string | null;
+};
 
 /**
  * The TanStack Query keys of call data. Every key starts with "calls", so one invalidation (the

@@ -4,7 +4,7 @@ import { startOfDay } from "date-fns";
 import { apiClient } from "@/lib/client/api-client";
 import { STATS_MAX_PLACES } from "@/modules/calls/lib/constants";
 import type { CallStatsResponse } from "@/modules/calls/lib/schemas";
-import { callsKeys } from "./keys";
+import { callsKeys, type CallLogFilters } from "./keys";
 import {
   callListAnswer,
   callsAnswer,
@@ -76,14 +76,6 @@ export function usePlaceCalls(placeId: string | null | undefined) {
     staleTime: 10_000,
   });
 }
-
-export type CallLogFilters = {
-  /** ISO instants: from inclusive, to exclusive. */
-  from: string | null;
-  to: string | null;
-  /** A disposition, "undisposed", or null for all. */
-  disposition: string | null;
-};
 
 export const CALL_LOG_PAGE = 25;
 

@@ -11,9 +11,6 @@ export type EndReason = (typeof END_REASONS)[number];
 export const CALL_DIRECTIONS = ["outbound", "inbound"] as const;
 export type CallDirection = (typeof CALL_DIRECTIONS)[number];
 
-/** How the line said a call ended, as the dialer reports it. */
-export { CALL_OUTCOMES, type CallOutcome } from "@/modules/dialer/lib/sip-outcome";
-
 /** A final SIP status (RFC 3261: three digits, 1xx-6xx). */
 export const SIP_STATUS_RANGE = { min: 100, max: 699 } as const;
 

@@ -2,7 +2,8 @@ import "server-only";
 import type { CallOutcome as DbCallOutcome, Prisma } from "@/lib/generated/prisma/client";
 import { businessNames } from "@/modules/records/lib/accounts";
 import { detectionOf } from "./detection";
-import type { CallDirectionQuality, CallDto, CallOutcome } from "./schemas";
+import type { CallDirectionQuality, CallDto } from "./schemas";
+import type { CallOutcome } from "@/modules/dialer/lib/call-outcomes";
 
 /** What every read of a call selects: its columns and the rep's username. */
 export const callSelect = {

@@ -3,11 +3,11 @@
  * handlers and the browser's API client (browser-safe, no server code).
  */
 import { z } from "zod";
+import { CALL_OUTCOMES } from "@/modules/dialer/lib/call-outcomes";
 import { callRecordingSummarySchema } from "@/modules/recordings/lib/schemas";
 import {
   CALL_DIRECTIONS,
   CALL_LIST_FILTERS,
-  CALL_OUTCOMES,
   DETECTION_AT_MS,
   DETECTION_CAUSES,
   DETECTION_VERDICTS,
@@ -27,13 +27,11 @@ import { DISPOSITIONS } from "./dispositions";
 export {
   CALL_DIRECTIONS,
   CALL_LIST_FILTERS,
-  CALL_OUTCOMES,
   DETECTION_CAUSES,
   DETECTION_VERDICTS,
   END_REASONS,
   STATS_MAX_PLACES,
   type CallDirection,
-  type CallOutcome,
   type DetectionCause,
   type DetectionVerdict,
   type EndReason,

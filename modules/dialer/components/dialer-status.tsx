@@ -1,7 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { outcomeLabelKey, type CallOutcome } from "@/modules/dialer/lib/sip-outcome";
+import { outcomeLabelKey } from "@/modules/dialer/lib/sip-outcome";
+import { type CallOutcome } from "@/modules/dialer/lib/call-outcomes";
 import type { CallStatus, DialerState } from "@/modules/dialer/lib/types";
 
 const KEYS = { idle: "idle", calling: "calling", "in-call": "inCall", ended: "ended" } as const;

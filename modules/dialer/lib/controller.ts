@@ -7,12 +7,12 @@ import { ENDED_TO_IDLE_MS, TICK_MS } from "@/modules/dialer/lib/timings";
 import type {
   BackgroundLine,
   CallTransport,
-  EndReason,
   TransportCapabilities,
-  TransferTarget,
   TransportEvent,
   TransportNotice,
 } from "@/modules/dialer/lib/transport";
+import type { EndReason } from "@/modules/dialer/lib/call-outcomes";
+import type { TransferTarget } from "@/modules/dialer/lib/types";
 import {
   initialDialerState,
   type CallDetection,

@@ -1,8 +1,8 @@
 import type { QualityReading } from "@/modules/dialer/lib/call-quality";
 import { dialInputText } from "@/modules/calls/lib/dial-string";
 import { digitsOnly, isKeypadKey } from "@/modules/dialer/lib/digits";
-import type { CallOutcome } from "@/modules/dialer/lib/sip-outcome";
-import type { IncomingCall, LineStatus } from "@/modules/dialer/lib/transport";
+import type { CallOutcome } from "@/modules/dialer/lib/call-outcomes";
+import type { IncomingCall, LineStatus } from "@/modules/dialer/lib/types";
 import type { DialerState } from "@/modules/dialer/lib/types";
 
 export type DialerAction =

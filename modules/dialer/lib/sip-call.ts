@@ -14,7 +14,7 @@ import {
   clearTimer,
   type SipShared,
 } from "@/modules/dialer/lib/sip-shared";
-import type { IncomingCall } from "@/modules/dialer/lib/transport";
+import type { IncomingCall } from "@/modules/dialer/lib/types";
 
 // The lifecycle of the SIP softphone's one call: from placed or answered, through established
 // (stats, the "no audio" watchdog), hold and mute, to the one `ended` the dialer is told.

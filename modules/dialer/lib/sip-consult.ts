@@ -14,7 +14,8 @@ import {
   replacesValue,
   resolveTarget,
 } from "@/modules/dialer/lib/sip-transfer";
-import type { TransferDetails, TransferTarget } from "@/modules/dialer/lib/transport";
+import type { TransferDetails } from "@/modules/dialer/lib/transport";
+import type { TransferTarget } from "@/modules/dialer/lib/types";
 
 // Warm (attended) transfer, RFC 5589 section 7: the business is put on hold, the rep calls the
 // teammate or the number (a consultation: a call of its own, authorised by the server like any

@@ -1,8 +1,6 @@
 import type { Disposition } from "@/modules/calls/lib/dispositions";
 import { SUGGESTED_DISPOSITIONS } from "@/modules/dialer/lib/suggested-disposition";
-import type { EndReason } from "@/modules/dialer/lib/transport";
-
-export { SUGGESTED_DISPOSITIONS };
+import type { CallOutcome, EndReason } from "@/modules/dialer/lib/call-outcomes";
 
 /**
  * How a SIP call ended, mapped to what the rep sees in "Call Ended" and what the
@@ -11,21 +9,6 @@ export { SUGGESTED_DISPOSITIONS };
  * SIP. Status meanings are RFC 3261 section 21 (plus RFC 8197 for 607, RFC 8688 for 608);
  * the table is docs/reference/telephony.md's "Final responses worth mapping".
  */
-
-/** Everything the rep can be told about how a call ended. */
-export const CALL_OUTCOMES = [
-  "busy",
-  "no-answer",
-  "invalid-number",
-  "declined",
-  "failed",
-  "remote-hangup",
-  "no-audio",
-  "cancelled",
-  "completed",
-] as const;
-
-export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 /**
  * The outcomes "Call Ended" names. `cancelled` and `completed` are the

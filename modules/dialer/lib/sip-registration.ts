@@ -2,7 +2,7 @@ import { Registerer, RegistererState, UserAgent, Web, type Invitation } from "si
 import { iceServersFor } from "@/modules/dialer/lib/ice-servers";
 import { lineRetryDelayMs } from "@/modules/dialer/lib/line-retry";
 import { clearTimer, type SipCredentials, type SipShared } from "@/modules/dialer/lib/sip-shared";
-import type { LineStatus } from "@/modules/dialer/lib/transport";
+import type { LineStatus } from "@/modules/dialer/lib/types";
 
 // The phone line of the SIP softphone: credentials, the user agent and its REGISTER, refreshing
 // the credentials before they expire, and retrying with a back-off when the edge is gone.

@@ -8,7 +8,8 @@ import {
   type SipAuthorization,
   type SipShared,
 } from "@/modules/dialer/lib/sip-shared";
-import type { TransferDetails, TransferTarget } from "@/modules/dialer/lib/transport";
+import type { TransferDetails } from "@/modules/dialer/lib/transport";
+import type { TransferTarget } from "@/modules/dialer/lib/types";
 
 // Blind transfer of the connected call (RFC 3515 REFER, RFC 5589 section 6): the far end (the
 // business, through the edge) is asked to call the target; the edge reports the new call's

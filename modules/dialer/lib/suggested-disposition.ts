@@ -1,5 +1,5 @@
 import type { Disposition } from "@/modules/calls/lib/dispositions";
-import type { CallOutcome } from "@/modules/dialer/lib/sip-outcome";
+import type { CallOutcome } from "@/modules/dialer/lib/call-outcomes";
 
 // Its own module: the call recorder (in every /app page's first load) pre-selects the prompt's
 // answer from it, and must not bring the rest of modules/dialer/lib/sip-outcome.ts along.

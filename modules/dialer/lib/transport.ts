@@ -1,27 +1,12 @@
 import type { QualityReading, QualitySummary } from "@/modules/dialer/lib/call-quality";
 import type { KeypadKey } from "@/modules/dialer/lib/digits";
-import type { CallOutcome } from "@/modules/dialer/lib/sip-outcome";
-import type { DialContext } from "@/modules/dialer/lib/types";
-
-/** Why a call ended: this side hung up, the far end did, or the call could not be placed. */
-export type EndReason = "local" | "remote" | "failed";
-
-/**
- * The phone line, as the top bar's indicator shows it. A transport without a line (the
- * simulation) never reports one.
- */
-export type LineStatus =
-  | { state: "connecting"; attempt: number }
-  | { state: "registered" }
-  | {
-      state: "offline";
-      reason: LineOfflineReason;
-      /** When the line tries again by itself (epoch ms); absent when it does not. */
-      retryAt?: number;
-    };
-
-/** Why the line is offline, in words the indicator can name. */
-export type LineOfflineReason = "unreachable" | "rejected" | "not-configured" | "other-tab";
+import type { CallOutcome, EndReason } from "@/modules/dialer/lib/call-outcomes";
+import type {
+  DialContext,
+  IncomingCall,
+  LineStatus,
+  TransferTarget,
+} from "@/modules/dialer/lib/types";
 
 /** What a transport can do beyond dial/end, so the screens offer only what works. */
 export type TransportCapabilities = {
@@ -31,21 +16,6 @@ export type TransportCapabilities = {
 
 /** The live tracks of a call, as `recordingSources` gives them. */
 export type RecordingSources = { sent: MediaStreamTrack[]; received: MediaStreamTrack[] };
-
-/** A call ringing this rep, until it is answered, declined or gone. */
-export type IncomingCall = {
-  id: string;
-  /** The caller's number as the line gave it (digits, a leading +), or "" when withheld. */
-  from: string;
-  /** The caller's display name, when the line sent one. */
-  name: string | null;
-  /** A teammate transferred this call: the id of their record of it. */
-  transferOf?: string | null;
-};
-
-/** Where a connected call is transferred: a teammate's browser, or a number. */
-export type TransferTarget =
-  { kind: "teammate"; userId: string } | { kind: "number"; number: string };
 
 /** What the transfer tells the target about the call: its record's id, the business's name. */
 export type TransferDetails = { callId: string; businessName: string | null };

@@ -1,7 +1,6 @@
 import type { AmdCause } from "@/modules/dialer/lib/amd/detector";
 import type { QualityReading, QualitySummary } from "@/modules/dialer/lib/call-quality";
-import type { CallOutcome } from "@/modules/dialer/lib/sip-outcome";
-import type { IncomingCall, LineStatus, TransferTarget } from "@/modules/dialer/lib/transport";
+import type { CallOutcome } from "@/modules/dialer/lib/call-outcomes";
 
 /** Where a call is in its life; the spec's four states. */
 export type CallStatus = "idle" | "calling" | "in-call" | "ended";
@@ -123,3 +122,35 @@ export type CallRecord = {
    */
   abandoned?: boolean;
 };
+
+/**
+ * The phone line, as the top bar's indicator shows it. A transport without a line (the
+ * simulation) never reports one.
+ */
+export type LineStatus =
+  | { state: "connecting"; attempt: number }
+  | { state: "registered" }
+  | {
+      state: "offline";
+      reason: LineOfflineReason;
+      /** When the line tries again by itself (epoch ms); absent when it does not. */
+      retryAt?: number;
+    };
+
+/** Why the line is offline, in words the indicator can name. */
+export type LineOfflineReason = "unreachable" | "rejected" | "not-configured" | "other-tab";
+
+/** A call ringing this rep, until it is answered, declined or gone. */
+export type IncomingCall = {
+  id: string;
+  /** The caller's number as the line gave it (digits, a leading +), or "" when withheld. */
+  from: string;
+  /** The caller's display name, when the line sent one. */
+  name: string | null;
+  /** A teammate transferred this call: the id of their record of it. */
+  transferOf?: string | null;
+};
+
+/** Where a connected call is transferred: a teammate's browser, or a number. */
+export type TransferTarget =
+  { kind: "teammate"; userId: string } | { kind: "number"; number: string };

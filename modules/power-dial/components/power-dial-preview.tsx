@@ -11,7 +11,7 @@ import { planSession, skipReasons, type SessionPlan } from "@/modules/power-dial
 import type { DialSettings } from "@/modules/power-dial/lib/schemas";
 import type { Place } from "@/modules/places/lib/schemas";
 
-/** Lines a session may dial at once (issue 51: one to five). */
+/** Lines a session may dial at once: one to five. */
 const LINE_CHOICES = [1, 2, 3, 4, 5] as const;
 
 /**

@@ -8,7 +8,7 @@ import type { Disposition } from "@/modules/calls/lib/dispositions";
 import type { DropAudio } from "@/modules/voicemail/lib/browser/drop";
 import type { Place } from "@/modules/places/lib/schemas";
 
-// One round of parallel dialing (issue 51): a call to each of up to five businesses at once,
+// One round of parallel dialing: a call to each of up to five businesses at once,
 // none heard by the rep. Each answered line is listened to by the answering-machine detector
 // (modules/dialer/lib/amd). The first person goes to the rep (`connect`: the dialer adopts the
 // line, the drawer shows the business); a person answering while the rep is taken hears the

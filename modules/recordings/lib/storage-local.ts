@@ -2,7 +2,7 @@ import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { dataDir } from "@/lib/env";
-import type { RecordingStore } from "./storage";
+import type { RecordingStore } from "./recording-store";
 
 /** Where recordings live on the embedded default. */
 export function localRecordingsDir() {

@@ -7,7 +7,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import type { RecordingStore } from "./storage";
+import type { RecordingStore } from "./recording-store";
 
 export type S3StoreOptions = {
   bucket: string;

@@ -1,20 +1,11 @@
 import "server-only";
 import { env, isServerless } from "@/lib/env";
+import type { RecordingStore } from "./recording-store";
 
 // The recording store behind one interface: files under DATA_DIR on the embedded default, any
 // S3-compatible object store (AWS S3, Cloudflare R2, MinIO) when RECORDING_S3_BUCKET is set.
 // Keys are made here from ids (`chunkKey`), never from anything a request sends, so no path a
 // client chooses reaches the file system or the bucket.
-
-export interface RecordingStore {
-  readonly kind: "local" | "s3";
-  /** Writes an object whole (a chunk is small: it is buffered by the route anyway). */
-  put(key: string, bytes: Uint8Array): Promise<void>;
-  /** The object's bytes `start..end` (inclusive), or all of it; null when it does not exist. */
-  get(key: string, range?: { start: number; end: number }): Promise<Uint8Array | null>;
-  /** Deletes every object under `prefix` (a recording's folder); missing ones are fine. */
-  deletePrefix(prefix: string): Promise<void>;
-}
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

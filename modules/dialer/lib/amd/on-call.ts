@@ -6,7 +6,7 @@ import type { CallPhase } from "@/modules/dialer/lib/controller";
 import type { CallTransport } from "@/modules/dialer/lib/transport";
 import type { CallDetection, CallRecord } from "@/modules/dialer/lib/types";
 
-// Answering-machine detection on the calls the rep places (issue 51): from the answer, the far
+// Answering-machine detection on the calls the rep places: from the answer, the far
 // end's audio goes to the detector (detector.ts) while the rep's speaker stays silent, so the
 // rep never hears a voicemail greeting. A person (or a line the detector is not sure of) is
 // handed to the rep at once. A machine answering a power-dial session's call gets the rep's
