@@ -120,7 +120,8 @@ export const RESENDS_PER_DAY = 5;
 const expiry = (now: Date) => new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
 
 /** The team's invitations neither accepted nor revoked, newest first (expired ones say so). */
-export async function listInvitations(db: Db, organizationId: string) {
+export async function listInvitations(organizationId: string) {
+  const db = await getDb();
   const rows = await db.invitation.findMany({
     where: { organizationId, acceptedAt: null, revokedAt: null },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
@@ -130,11 +131,11 @@ export async function listInvitations(db: Db, organizationId: string) {
 }
 
 export async function createInvitation(
-  db: Db,
   by: TeamActor & { sender: Inviter },
   input: { email: string; role: MemberRole },
   locale?: string,
 ) {
+  const db = await getDb();
   const email = input.email.trim();
   const pending = await db.invitation.findFirst({
     where: {
@@ -180,7 +181,8 @@ export async function createInvitation(
 }
 
 /** A new link (the old one stops working) and a new expiry, mailed again. */
-export async function resendInvitation(db: Db, by: TeamActor, id: string, locale?: string) {
+export async function resendInvitation(by: TeamActor, id: string, locale?: string) {
+  const db = await getDb();
   const found = await db.invitation.findFirst({
     where: { id, organizationId: by.organizationId, acceptedAt: null, revokedAt: null },
     select: { id: true },
@@ -200,7 +202,8 @@ export async function resendInvitation(db: Db, by: TeamActor, id: string, locale
   return dto(row);
 }
 
-export async function revokeInvitation(db: Db, by: TeamActor, id: string) {
+export async function revokeInvitation(by: TeamActor, id: string) {
+  const db = await getDb();
   const { count } = await db.invitation.updateMany({
     where: { id, organizationId: by.organizationId, acceptedAt: null, revokedAt: null },
     data: { revokedAt: new Date() },

@@ -2,13 +2,13 @@ import "server-only";
 import { ApiError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit";
 import { can, type MemberRole } from "@/lib/auth/permissions";
-import { revokeAllSessions } from "@/lib/auth/sessions";
-import type { Db } from "@/lib/db/client";
+import { revokeAllSessions, type UserSession } from "@/lib/auth/sessions";
+import { getDb, type Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { sendAccountNotice } from "@/modules/account-security/lib/notice";
 import { clearSecondFactor } from "@/lib/two-factor/reset";
 import { auditRevokedInvitations, revokeInvitationsSentBy } from "./inviter-standing";
-import type { Member } from "./schemas";
+import type { Member, MemberPatchBody, TeamResponse } from "./schemas";
 
 // A team's members as its managers run it, and the users CLI's `role` command. Every
 // lookup is inside the actor's organization: another team's member is "not found", never told.
@@ -57,6 +57,28 @@ export async function listMembers(db: Db, organizationId: string) {
     select: memberSelect,
   });
   return rows.map(memberDto);
+}
+
+/** GET /api/team: the viewer's team, its members and its sign-in rule. */
+export async function teamOverview(session: UserSession): Promise<TeamResponse> {
+  const db = await getDb();
+  const [organization, members] = await Promise.all([
+    db.organization.findUniqueOrThrow({
+      where: { id: session.organizationId },
+      select: { name: true, requireTwoFactor: true },
+    }),
+    listMembers(db, session.organizationId),
+  ]);
+  return {
+    organization: organization.name,
+    viewer: {
+      userId: session.userId,
+      role: session.role,
+      canManage: can(session.role, "team.manage"),
+    },
+    members,
+    requireTwoFactor: organization.requireTwoFactor,
+  };
 }
 
 const notFound = () =>
@@ -127,6 +149,14 @@ export async function setMemberRole(db: Db, by: TeamActor, userId: string, role:
   return memberDto(after);
 }
 
+/** PATCH /api/team/members/{userId}: a new role, or deactivated or reactivated. */
+export async function updateMember(by: TeamActor, userId: string, patch: MemberPatchBody) {
+  const db = await getDb();
+  return "role" in patch
+    ? setMemberRole(db, by, userId, patch.role)
+    : setMemberActive(db, by, userId, patch.status === "active");
+}
+
 /**
  * Deactivates a member (their sessions end at once, their calls and notes stay) or lets them
  * sign in again.
@@ -170,16 +200,13 @@ export async function setMemberActive(db: Db, by: TeamActor, userId: string, act
  * factor is turned off in Settings, with the password and a code: an open session alone must not
  * remove it.
  */
-export async function resetMemberTwoFactor(
-  db: Db,
-  by: TeamActor & { userId: string },
-  userId: string,
-) {
+export async function resetMemberTwoFactor(by: TeamActor & { userId: string }, userId: string) {
   if (userId === by.userId) {
     throw new ApiError("conflict", "Turn your own two-factor sign-in off in Settings", {
       code: "own_two_factor",
     });
   }
+  const db = await getDb();
   const member = await db.user.findFirst({
     where: { id: userId, organizationId: by.organizationId },
     select: memberSelect,
@@ -208,11 +235,11 @@ export async function resetMemberTwoFactor(
  * sent to set it up at their next request; their sessions are not ended.
  */
 export async function setRequireTwoFactor(
-  db: Db,
   by: TeamActor & { userId: string },
   requireTwoFactor: boolean,
 ) {
   if (requireTwoFactor) {
+    const db = await getDb();
     const me = await db.user.findUniqueOrThrow({
       where: { id: by.userId },
       select: { totpEnabledAt: true },
@@ -223,11 +250,12 @@ export async function setRequireTwoFactor(
       });
     }
   }
-  return applyRequireTwoFactor(db, by, requireTwoFactor);
+  return applyRequireTwoFactor(by, requireTwoFactor);
 }
 
 /** The rule itself, audited when it changes: a manager's (above) or an operator's, any team. */
-export async function applyRequireTwoFactor(db: Db, by: TeamActor, requireTwoFactor: boolean) {
+export async function applyRequireTwoFactor(by: TeamActor, requireTwoFactor: boolean) {
+  const db = await getDb();
   const before = await db.organization.findUnique({
     where: { id: by.organizationId },
     select: { requireTwoFactor: true },

@@ -2,7 +2,6 @@
 // POST /api/team/invitations - invite an address ({ email, role }): a single-use, expiring link by mail
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { getDb } from "@/lib/db/client";
 import { localeCookie } from "@/lib/i18n/config";
 import {
   invitationCreateBodySchema,
@@ -16,7 +15,7 @@ export const GET = withUser(
   { permission: "team.manage", rateLimit: teamReadLimit },
   async ({ session }) =>
     respond(invitationsResponseSchema, {
-      invitations: await listInvitations(await getDb(), session.organizationId),
+      invitations: await listInvitations(session.organizationId),
     }),
 );
 
@@ -29,12 +28,7 @@ export const POST = withUser(
       clientIp: ip,
       sender: { userId: session.userId },
     };
-    const invitation = await createInvitation(
-      await getDb(),
-      by,
-      body,
-      req.cookies.get(localeCookie)?.value,
-    );
+    const invitation = await createInvitation(by, body, req.cookies.get(localeCookie)?.value);
     return respond(invitationResponseSchema, { invitation }, { status: 201 });
   },
 );

@@ -2,7 +2,6 @@
 // member of the organization; requiring it takes the manager's own second factor first
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { getDb } from "@/lib/db/client";
 import { teamWriteLimit } from "@/modules/team/lib/limits";
 import { setRequireTwoFactor } from "@/modules/team/lib/members";
 import { teamSecurityBodySchema, teamSecurityResponseSchema } from "@/modules/team/lib/schemas";
@@ -18,7 +17,7 @@ export const PATCH = withUser(
     };
     return respond(
       teamSecurityResponseSchema,
-      await setRequireTwoFactor(await getDb(), by, body.requireTwoFactor),
+      await setRequireTwoFactor(by, body.requireTwoFactor),
     );
   },
 );

@@ -6,7 +6,6 @@ import {
   organizationParamsSchema,
   organizationPatchBodySchema,
 } from "@/lib/accounts/organization-schemas";
-import { getDb } from "@/lib/db/client";
 import { opsActionLimit } from "@/modules/console/lib/route-helpers";
 import { applyRequireTwoFactor } from "@/modules/team/lib/members";
 import { teamSecurityResponseSchema } from "@/modules/team/lib/schemas";
@@ -21,7 +20,7 @@ export const PATCH = withOperator(
     const by = { actor: session.username, organizationId: params.organizationId, clientIp: ip };
     return respond(
       teamSecurityResponseSchema,
-      await applyRequireTwoFactor(await getDb(), by, body.requireTwoFactor),
+      await applyRequireTwoFactor(by, body.requireTwoFactor),
     );
   },
 );

@@ -2,9 +2,8 @@
 // reactivates them ({ status }); deactivating ends their sessions at once, their records stay
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { getDb } from "@/lib/db/client";
 import { teamWriteLimit } from "@/modules/team/lib/limits";
-import { setMemberActive, setMemberRole } from "@/modules/team/lib/members";
+import { updateMember } from "@/modules/team/lib/members";
 import {
   memberParamsSchema,
   memberPatchBodySchema,
@@ -19,12 +18,7 @@ export const PATCH = withUser(
     rateLimit: teamWriteLimit,
   },
   async ({ session, params, body, ip }) => {
-    const db = await getDb();
     const by = { actor: session.username, organizationId: session.organizationId, clientIp: ip };
-    const member =
-      "role" in body
-        ? await setMemberRole(db, by, params.userId, body.role)
-        : await setMemberActive(db, by, params.userId, body.status === "active");
-    return respond(memberResponseSchema, { member });
+    return respond(memberResponseSchema, { member: await updateMember(by, params.userId, body) });
   },
 );

@@ -1,7 +1,6 @@
 // POST /api/team/invitations/{invitationId}/resend - mail a new link (the old one stops working)
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { getDb } from "@/lib/db/client";
 import { localeCookie } from "@/lib/i18n/config";
 import {
   invitationParamsSchema,
@@ -15,7 +14,6 @@ export const POST = withUser(
   async ({ session, params, ip, req }) => {
     const by = { actor: session.username, organizationId: session.organizationId, clientIp: ip };
     const invitation = await resendInvitation(
-      await getDb(),
       by,
       params.invitationId,
       req.cookies.get(localeCookie)?.value,

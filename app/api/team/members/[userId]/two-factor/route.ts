@@ -2,7 +2,6 @@
 // phone and recovery codes): the member signs in with the password and enrols again; audited, mailed
 import { withUser } from "@/lib/api/handler";
 import { respond } from "@/lib/api/respond";
-import { getDb } from "@/lib/db/client";
 import { teamWriteLimit } from "@/modules/team/lib/limits";
 import { resetMemberTwoFactor } from "@/modules/team/lib/members";
 import { memberParamsSchema, memberResponseSchema } from "@/modules/team/lib/schemas";
@@ -16,7 +15,7 @@ export const DELETE = withUser(
       organizationId: session.organizationId,
       clientIp: ip,
     };
-    const member = await resetMemberTwoFactor(await getDb(), by, params.userId);
+    const member = await resetMemberTwoFactor(by, params.userId);
     return respond(memberResponseSchema, { member });
   },
 );
