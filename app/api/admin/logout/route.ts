@@ -1,9 +1,9 @@
 // POST /api/admin/logout - ends the console's session server-side and clears its cookie
-import { NextResponse } from "next/server";
 import { withOperator } from "@/lib/api/handler";
-import { noStore } from "@/lib/api/errors";
+import { respond } from "@/lib/api/respond";
 import { recordAudit } from "@/lib/audit";
 import { clearSessionCookie, operatorCookie } from "@/lib/auth/cookies";
+import { logoutResponseSchema } from "@/lib/auth/schemas";
 import { revokeSession } from "@/lib/auth/sessions";
 
 export const POST = withOperator({ beforeSecondFactor: true }, async ({ session, ip }) => {
@@ -15,7 +15,7 @@ export const POST = withOperator({ beforeSecondFactor: true }, async ({ session,
     outcome: "success",
     clientIp: ip,
   });
-  const res = NextResponse.json({ ok: true }, { headers: noStore });
+  const res = respond(logoutResponseSchema, { ok: true });
   clearSessionCookie(res, operatorCookie);
   return res;
 });
