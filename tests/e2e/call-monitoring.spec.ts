@@ -4,7 +4,13 @@
 // mixes the two sides of the call and sends them to the manager's over WebRTC; the manager's voice
 // reaches the rep alone (whisper) or the business too (join), and never the business otherwise.
 // The record says the call was monitored, and the audit log has every step.
-import { chromium, type Browser, type Page } from "@playwright/test";
+import {
+  chromium,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { e2eAccounts } from "./accounts";
 import { dialerParts } from "./dialer-helpers";
 import { expect, test } from "./fixtures";
@@ -143,38 +149,87 @@ async function peerHeard(callId: string, hz: number, after: number) {
   );
 }
 
-test("a manager listens to a rep's call, whispers, joins, leaves, and every step is audited", async ({
-  browser,
-  baseURL,
-  operatorSession,
-}) => {
+type Party = Awaited<ReturnType<typeof signedIn>>;
+type Parties = {
+  rep: Party;
+  manager: Party;
+  card: Locator;
+  dialer: ReturnType<typeof dialerParts>;
+};
+
+/**
+ * The rep (a colleague, 1000 Hz) on /app and the manager (660 Hz, a browser of its own) on the
+ * live floor, hearing the team live, with the rep's card ready; closed again after `body`.
+ */
+async function withParties(
+  browser: Browser,
+  baseURL: string,
+  body: (parties: Parties) => Promise<void>,
+) {
   await peer.reset();
-  const rep = await signedIn(browser, baseURL!, e2eAccounts.colleague);
+  const rep = await signedIn(browser, baseURL, e2eAccounts.colleague);
   const managerBrowser = await launchManagerBrowser();
   try {
-    const manager = await signedIn(managerBrowser, baseURL!, e2eAccounts.rep);
+    const manager = await signedIn(managerBrowser, baseURL, e2eAccounts.rep);
     await manager.page.getByRole("link", { name: "Live floor" }).first().click();
     await expect(manager.page.locator("html")).toHaveAttribute("data-live", "on");
     const card = manager.page.locator(
       `[data-testid="floor-list"] li[data-rep="${e2eAccounts.colleague.username}"]`,
     );
     await expect(card).toHaveAttribute("data-state", "ready", { timeout: 10_000 });
+    await body({ rep, manager, card, dialer: dialerParts(rep.page) });
+    await manager.close();
+  } finally {
+    await managerBrowser.close();
+    await rep.close();
+  }
+}
 
-    // The rep calls the business; the floor shows the call.
-    const dialer = dialerParts(rep.page);
-    await dialer.number.fill(peerNumbers.answer);
-    await dialer.call.click();
-    const call = await peer.waitForLastCall();
-    await expect(dialer.status).toHaveAttribute("data-status", "in-call", { timeout: 15_000 });
-    await expect(card).toHaveAttribute("data-state", "in-call", { timeout: 3_000 });
+/** The rep calls the business (the peer); the floor shows the call within a few seconds. */
+async function callTheBusiness({ dialer, card }: Parties) {
+  await dialer.number.fill(peerNumbers.answer);
+  await dialer.call.click();
+  const call = await peer.waitForLastCall();
+  await expect(dialer.status).toHaveAttribute("data-status", "in-call", { timeout: 15_000 });
+  await expect(card).toHaveAttribute("data-state", "in-call", { timeout: 3_000 });
+  return call;
+}
+
+/** The manager listens from the rep's card, until the connection is up. */
+async function listen({ card }: Parties) {
+  await card
+    .getByRole("button", { name: `Listen to ${e2eAccounts.colleague.username}'s call` })
+    .click();
+  await expect(card.getByTestId("floor-monitor-status")).toHaveText(/^Listening to /, {
+    timeout: 20_000,
+  });
+}
+
+/** Waits until the audit log holds every one of `actions` (the console's audit tail). */
+async function expectAudited(request: APIRequestContext, operatorToken: string, actions: string[]) {
+  await expect
+    .poll(async () => {
+      const res = await request.get("/api/admin/ops/audit-tail?lines=300", {
+        headers: { Authorization: `Bearer ${operatorToken}` },
+      });
+      const { log } = (await res.json()) as { log: string };
+      return actions.filter((action) => !log.includes(action));
+    })
+    .toEqual([]);
+}
+
+test("a manager listens to a rep's call, whispers, joins, leaves, and every step is audited", async ({
+  browser,
+  baseURL,
+  operatorSession,
+}) => {
+  await withParties(browser, baseURL!, async (parties) => {
+    const { rep, manager, card, dialer } = parties;
+    const call = await callTheBusiness(parties);
     await peer.heardTone(call.id, micToneHz);
 
     // Listen: the manager hears both sides; the rep is told.
-    await card
-      .getByRole("button", { name: `Listen to ${e2eAccounts.colleague.username}'s call` })
-      .click();
-    const status = card.getByTestId("floor-monitor-status");
-    await expect(status).toHaveText(/^Listening to /, { timeout: 20_000 });
+    await listen(parties);
     await expectTones(
       manager.page,
       "monitor-call-audio",
@@ -229,30 +284,17 @@ test("a manager listens to a rep's call, whispers, joins, leaves, and every step
         const res = await rep.page.request.get("/api/calls?limit=20", {
           headers: { Authorization: `Bearer ${rep.token}` },
         });
-        const { calls } = (await res.json()) as {
-          calls: { monitored?: boolean; dialedDigits?: string }[];
-        };
+        const { calls } = (await res.json()) as { calls: { monitored?: boolean }[] };
         return calls.some((c) => c.monitored === true);
       })
       .toBe(true);
-
     // Every step is in the audit log: start, each mode, the end with its length.
-    await expect
-      .poll(async () => {
-        const res = await rep.page.request.get("/api/admin/ops/audit-tail?lines=300", {
-          headers: { Authorization: `Bearer ${operatorSession.token}` },
-        });
-        const { log } = (await res.json()) as { log: string };
-        return ["floor.monitor.start", "floor.monitor.mode", "floor.monitor.end"].filter(
-          (action) => !log.includes(action),
-        );
-      })
-      .toEqual([]);
-    await manager.close();
-  } finally {
-    await managerBrowser.close();
-    await rep.close();
-  }
+    await expectAudited(rep.page.request, operatorSession.token, [
+      "floor.monitor.start",
+      "floor.monitor.mode",
+      "floor.monitor.end",
+    ]);
+  });
 });
 
 test("a manager takes a rep's call over: the call rings the manager's dialer and the rep drops off", async ({
@@ -260,26 +302,10 @@ test("a manager takes a rep's call over: the call rings the manager's dialer and
   baseURL,
   operatorSession,
 }) => {
-  await peer.reset();
-  const rep = await signedIn(browser, baseURL!, e2eAccounts.colleague);
-  const managerBrowser = await launchManagerBrowser();
-  try {
-    const manager = await signedIn(managerBrowser, baseURL!, e2eAccounts.rep);
-    await manager.page.goto("/app/floor");
-    const card = manager.page.locator(
-      `[data-testid="floor-list"] li[data-rep="${e2eAccounts.colleague.username}"]`,
-    );
-    const dialer = dialerParts(rep.page);
-    await dialer.number.fill(peerNumbers.answer);
-    await dialer.call.click();
-    const call = await peer.waitForLastCall();
-    await expect(dialer.status).toHaveAttribute("data-status", "in-call", { timeout: 15_000 });
-    await expect(card).toHaveAttribute("data-state", "in-call", { timeout: 5_000 });
-
-    await card.getByRole("button", { name: /^Listen to / }).click();
-    await expect(card.getByTestId("floor-monitor-status")).toHaveText(/^Listening to /, {
-      timeout: 20_000,
-    });
+  await withParties(browser, baseURL!, async (parties) => {
+    const { rep, manager, card, dialer } = parties;
+    const call = await callTheBusiness(parties);
+    await listen(parties);
     const tookAt = Date.now();
     await card.getByRole("button", { name: "Take over" }).click();
     await expect(rep.page.getByTestId("monitor-indicator")).toHaveAttribute(
@@ -305,17 +331,6 @@ test("a manager takes a rep's call over: the call rings the manager's dialer and
     await expect(rep.page.getByTestId("monitor-indicator")).toHaveCount(0);
 
     await dialerParts(manager.page).end.click();
-    await expect
-      .poll(async () => {
-        const res = await rep.page.request.get("/api/admin/ops/audit-tail?lines=300", {
-          headers: { Authorization: `Bearer ${operatorSession.token}` },
-        });
-        return ((await res.json()) as { log: string }).log.includes("floor.monitor.takeover");
-      })
-      .toBe(true);
-    await manager.close();
-  } finally {
-    await managerBrowser.close();
-    await rep.close();
-  }
+    await expectAudited(rep.page.request, operatorSession.token, ["floor.monitor.takeover"]);
+  });
 });
