@@ -13,17 +13,9 @@ import {
 } from "@playwright/test";
 import { e2eAccounts } from "./accounts";
 import { dialerParts } from "./dialer-helpers";
+import { useE2eLine } from "./e2e-line";
 import { expect, test } from "./fixtures";
-import {
-  configureE2eLine,
-  fakeMediaLaunchOptions,
-  micToneHz,
-  peerNumbers,
-  peerToneHz,
-  removeE2eLine,
-  SipPeerControl,
-  withApi,
-} from "./sip-fixture";
+import { fakeMediaLaunchOptions, micToneHz, peerNumbers, peerToneHz } from "./sip-fixture";
 import { micToneFile } from "./sip-line";
 
 test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
@@ -31,17 +23,7 @@ test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
 test.describe.configure({ timeout: 180_000 });
 
 const managerToneHz = 660;
-let peer: SipPeerControl;
-
-test.beforeAll(async ({ operatorSession }, testInfo) => {
-  const baseURL = testInfo.project.use.baseURL;
-  await withApi(baseURL, (api) => configureE2eLine(api, operatorSession.token, baseURL));
-  peer = new SipPeerControl(baseURL);
-});
-
-test.afterAll(async ({ operatorSession }, testInfo) => {
-  await withApi(testInfo.project.use.baseURL, (api) => removeE2eLine(api, operatorSession.token));
-});
+const line = useE2eLine();
 
 /** The manager's own Chromium: its fake microphone plays 660 Hz, so each party is told apart. */
 function launchManagerBrowser() {
@@ -143,7 +125,7 @@ async function expectTones(page: Page, testId: string, hz: number[], what: strin
 
 /** The peer heard `hz` at some moment after `after` (a tone segment still going then). */
 async function peerHeard(callId: string, hz: number, after: number) {
-  const call = await peer.call(callId);
+  const call = await line.peer.call(callId);
   return call.tones.some(
     (s) => s.kind === "tone" && s.hz === hz && s.startAt + s.durationMs > after,
   );
@@ -166,7 +148,7 @@ async function withParties(
   baseURL: string,
   body: (parties: Parties) => Promise<void>,
 ) {
-  await peer.reset();
+  await line.peer.reset();
   const rep = await signedIn(browser, baseURL, e2eAccounts.colleague);
   const managerBrowser = await launchManagerBrowser();
   try {
@@ -189,7 +171,7 @@ async function withParties(
 async function callTheBusiness({ dialer, card }: Parties) {
   await dialer.number.fill(peerNumbers.answer);
   await dialer.call.click();
-  const call = await peer.waitForLastCall();
+  const call = await line.peer.waitForLastCall();
   await expect(dialer.status).toHaveAttribute("data-status", "in-call", { timeout: 15_000 });
   await expect(card).toHaveAttribute("data-state", "in-call", { timeout: 3_000 });
   return call;
@@ -226,7 +208,7 @@ test("a manager listens to a rep's call, whispers, joins, leaves, and every step
   await withParties(browser, baseURL!, async (parties) => {
     const { rep, manager, card, dialer } = parties;
     const call = await callTheBusiness(parties);
-    await peer.heardTone(call.id, micToneHz);
+    await line.peer.heardTone(call.id, micToneHz);
 
     // Listen: the manager hears both sides; the rep is told.
     await listen(parties);
@@ -255,7 +237,7 @@ test("a manager listens to a rep's call, whispers, joins, leaves, and every step
       "the rep hears the manager's whisper",
     );
     // The business keeps hearing the rep alone for two seconds of whispering.
-    await peer.heardTone(call.id, micToneHz, { after: whisperedAt + 500, ms: 2_000 });
+    await line.peer.heardTone(call.id, micToneHz, { after: whisperedAt + 500, ms: 2_000 });
     expect(await peerHeard(call.id, managerToneHz, whisperedAt)).toBe(false);
 
     // Join: the rep mutes, so what the business hears of the call is the manager alone.
@@ -263,13 +245,13 @@ test("a manager listens to a rep's call, whispers, joins, leaves, and every step
     const joinedAt = Date.now();
     await card.getByRole("button", { name: "Join" }).click();
     await expect(indicator).toHaveAttribute("data-mode", "join");
-    await peer.heardTone(call.id, managerToneHz, { after: joinedAt, ms: 500 });
+    await line.peer.heardTone(call.id, managerToneHz, { after: joinedAt, ms: 500 });
 
     // Leave (back to listening): the manager's voice stops reaching the business.
     await card.getByRole("button", { name: "Listen", exact: true }).click();
     await expect(indicator).toHaveAttribute("data-mode", "listen");
     const leftAt = Date.now();
-    await peer.heardSilence(call.id, { after: leftAt + 300, ms: 1_000 });
+    await line.peer.heardSilence(call.id, { after: leftAt + 300, ms: 1_000 });
     expect(await peerHeard(call.id, managerToneHz, leftAt + 1_000)).toBe(false);
 
     // Stop: the rep is told no more.
@@ -319,14 +301,16 @@ test("a manager takes a rep's call over: the call rings the manager's dialer and
     await expect(dialerParts(manager.page).status).toHaveAttribute("data-status", "in-call", {
       timeout: 15_000,
     });
-    const transferred = await peer.waitForCall(
+    const transferred = await line.peer.waitForCall(
       call.id,
       (c) => c.transfers.length === 1 && c.transfers[0]!.status === 200,
       { message: "the rep's REFER to the manager was honoured" },
     );
     // The business now talks to the manager, and the rep's leg is over.
-    await peer.heardTone(transferred.transfers[0]!.callId!, managerToneHz, { after: tookAt });
-    await peer.waitForCall(call.id, (c) => c.status === "ended", { message: "the rep drops off" });
+    await line.peer.heardTone(transferred.transfers[0]!.callId!, managerToneHz, { after: tookAt });
+    await line.peer.waitForCall(call.id, (c) => c.status === "ended", {
+      message: "the rep drops off",
+    });
     await expect(dialer.status).toHaveAttribute("data-status", /ended|idle/);
     await expect(rep.page.getByTestId("monitor-indicator")).toHaveCount(0);
 

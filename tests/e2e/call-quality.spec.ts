@@ -4,33 +4,18 @@
 // the rep shows "No audio" and keeps no MOS.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { dialerParts } from "./dialer-helpers";
+import { useE2eLine } from "./e2e-line";
 import { expect, test } from "./fixtures";
-import {
-  configureE2eLine,
-  fakeMediaLaunchOptions,
-  peerNumbers,
-  removeE2eLine,
-  SipPeerControl,
-  withApi,
-} from "./sip-fixture";
+import { fakeMediaLaunchOptions, peerNumbers } from "./sip-fixture";
 
 test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
 
-let peer: SipPeerControl;
-
-test.beforeAll(async ({ operatorSession }, testInfo) => {
-  const baseURL = testInfo.project.use.baseURL;
-  await withApi(baseURL, (api) => configureE2eLine(api, operatorSession.token, baseURL));
-  peer = new SipPeerControl(baseURL);
-});
+const line = useE2eLine();
 
 // Later spec files share the organization and expect the simulated dialer.
-test.afterAll(async ({ operatorSession }, testInfo) => {
-  await withApi(testInfo.project.use.baseURL, (api) => removeE2eLine(api, operatorSession.token));
-});
 
 test.beforeEach(async () => {
-  await peer.reset();
+  await line.peer.reset();
 });
 
 async function callLossy(page: Page) {
@@ -75,7 +60,7 @@ test("one packet in ten of the rep's audio lost: the warning, and the loss on th
 }) => {
   test.setTimeout(90_000);
   const before = (await recordedCalls(request, repSession.token)).map((c) => c.id);
-  await peer.configure({
+  await line.peer.configure({
     lossy: { lossPercent: 10, delayMs: 0, jitterMs: 0, direction: "to-peer" },
   });
   const d = await callLossy(page);
@@ -102,7 +87,7 @@ test("no audio reaches the rep: No audio, and no MOS on the record", async ({
 }) => {
   test.setTimeout(120_000);
   const before = (await recordedCalls(request, repSession.token)).map((c) => c.id);
-  await peer.configure({
+  await line.peer.configure({
     lossy: { lossPercent: 100, delayMs: 0, jitterMs: 0, direction: "to-far" },
   });
   const d = await callLossy(page);

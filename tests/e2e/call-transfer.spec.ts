@@ -10,37 +10,24 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { e2eAccounts } from "./accounts";
 import { dialerParts } from "./dialer-helpers";
 import { setLocale } from "./helpers";
+import { useE2eLine } from "./e2e-line";
 import { expect, test } from "./fixtures";
 import {
-  configureE2eLine,
   expectRemoteTone,
   fakeMediaLaunchOptions,
   micToneHz,
   peerNumbers,
-  removeE2eLine,
-  SipPeerControl,
   trackPeerConnections,
-  withApi,
 } from "./sip-fixture";
 
 test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
 // Two browsers, each registering and placing real media, on a 2-core machine.
 test.describe.configure({ timeout: 120_000 });
 
-let peer: SipPeerControl;
-
-test.beforeAll(async ({ operatorSession }, testInfo) => {
-  const baseURL = testInfo.project.use.baseURL;
-  await withApi(baseURL, (api) => configureE2eLine(api, operatorSession.token, baseURL));
-  peer = new SipPeerControl(baseURL);
-});
-
-test.afterAll(async ({ operatorSession }, testInfo) => {
-  await withApi(testInfo.project.use.baseURL, (api) => removeE2eLine(api, operatorSession.token));
-});
+const line = useE2eLine();
 
 test.beforeEach(async ({ page }) => {
-  await peer.reset();
+  await line.peer.reset();
   await page.addInitScript(trackPeerConnections);
 });
 
@@ -127,9 +114,9 @@ async function connectedCall(page: Page) {
   const d = dialerParts(page);
   await d.number.fill(peerNumbers.answer);
   await d.call.click();
-  const call = await peer.waitForLastCall();
+  const call = await line.peer.waitForLastCall();
   await expect(d.status).toHaveAttribute("data-status", "in-call", { timeout: 15_000 });
-  await peer.heardTone(call.id, micToneHz);
+  await line.peer.heardTone(call.id, micToneHz);
   return call;
 }
 
@@ -166,7 +153,9 @@ async function consultTeammate(page: Page, colleague: Page, businessCallId: stri
   await ringing.getByRole("button", { name: "Answer", exact: true }).click();
   await expect(panel).toHaveAttribute("data-consult-state", "connected", { timeout: 15_000 });
   await expect(panel.getByTestId("consult-target")).toContainText(e2eAccounts.colleague.username);
-  await peer.waitForCall(businessCallId, (c) => c.onHold, { message: "the business is on hold" });
+  await line.peer.waitForCall(businessCallId, (c) => c.onHold, {
+    message: "the business is on hold",
+  });
   // Each browser hears the other's microphone through the peer's bridge, not the business.
   await expectRemoteTone(page, micToneHz);
   await expectRemoteTone(colleague, micToneHz);
@@ -187,7 +176,7 @@ test("warm transfer to a teammate: the rep talks to them first, joins, and the b
     const joinedAt = Date.now();
     await panel.getByRole("button", { name: "Join" }).click();
 
-    const transferred = await peer.waitForCall(
+    const transferred = await line.peer.waitForCall(
       call.id,
       (c) => c.transfers.length === 1 && c.transfers[0].status === 200,
       { message: "the REFER with Replaces was honoured" },
@@ -197,13 +186,13 @@ test("warm transfer to a teammate: the rep talks to them first, joins, and the b
     expect(transfer.replaces?.callId).toBe(transfer.replaced);
     // The business and the teammate, both ways: the peer hears the teammate on their call, and
     // the teammate now hears the business's 440 Hz instead of the rep.
-    await peer.heardTone(transfer.callId!, micToneHz, { after: joinedAt });
+    await line.peer.heardTone(transfer.callId!, micToneHz, { after: joinedAt });
     await expectRemoteTone(colleague.page);
     // Both of the rep's legs are over: the consultation (the peer's BYE) and the business (BYE).
-    await peer.waitForCall(transfer.replaced!, (c) => c.status === "ended", {
+    await line.peer.waitForCall(transfer.replaced!, (c) => c.status === "ended", {
       message: "the consultation ends",
     });
-    await peer.waitForCall(call.id, (c) => c.status === "ended" && c.endedBy === "client", {
+    await line.peer.waitForCall(call.id, (c) => c.status === "ended" && c.endedBy === "client", {
       message: "the rep's leg ends after the transfer",
     });
     await expect(dialerParts(page).status).toHaveAttribute("data-status", /ended|idle/);
@@ -230,13 +219,13 @@ test("warm transfer, go back: the teammate's call ends and the business is back"
     await page.keyboard.press("Enter");
     await expect(panel).toBeHidden();
     await expect(dialerParts(colleague.page).status).toHaveAttribute("data-status", /ended|idle/);
-    await peer.waitForCall(call.id, (c) => !c.onHold && c.status === "answered", {
+    await line.peer.waitForCall(call.id, (c) => !c.onHold && c.status === "answered", {
       message: "the business is taken off hold",
     });
-    await peer.heardTone(call.id, micToneHz, { after: Date.now() });
+    await line.peer.heardTone(call.id, micToneHz, { after: Date.now() });
     await expectRemoteTone(page);
     await expect(dialerParts(page).status).toHaveAttribute("data-status", "in-call");
-    expect((await peer.call(call.id)).transfers).toEqual([]);
+    expect((await line.peer.call(call.id)).transfers).toEqual([]);
     await dialerParts(page).end.click();
   } finally {
     await colleague.close();
@@ -254,23 +243,23 @@ test("warm transfer to a number: the consultation is authorised like any call, a
   await dialog.getByRole("button", { name: "Talk first" }).click();
   const panel = page.getByTestId("consult-panel");
   await expect(panel).toHaveAttribute("data-consult-state", "connected", { timeout: 15_000 });
-  const consult = await peer.waitForLastCall();
+  const consult = await line.peer.waitForLastCall();
   expect(consult.id).not.toBe(call.id);
   expect(consult.authorization?.accepted).toBe(true);
-  await peer.heardTone(consult.id, micToneHz);
+  await line.peer.heardTone(consult.id, micToneHz);
   await expectRemoteTone(page);
 
   await panel.getByRole("button", { name: "Join" }).click();
-  const transferred = await peer.waitForCall(
+  const transferred = await line.peer.waitForCall(
     call.id,
     (c) => c.transfers.length === 1 && c.transfers[0].status === 200,
     { message: "the REFER with Replaces was honoured" },
   );
   expect(transferred.transfers[0].replaced).toBe(consult.id);
-  await peer.waitForCall(consult.id, (c) => c.status === "ended", {
+  await line.peer.waitForCall(consult.id, (c) => c.status === "ended", {
     message: "the consultation ends",
   });
-  await peer.waitForCall(call.id, (c) => c.status === "ended" && c.endedBy === "client", {
+  await line.peer.waitForCall(call.id, (c) => c.status === "ended" && c.endedBy === "client", {
     message: "the rep's leg ends after the transfer",
   });
   await expect(panel).toBeHidden();
@@ -301,7 +290,7 @@ test("blind transfer to a teammate: their browser rings, answers, and the busine
     await ringing.getByRole("button", { name: "Answer", exact: true }).click();
     await expect(dialerParts(colleague.page).status).toHaveAttribute("data-status", "in-call");
 
-    const transferred = await peer.waitForCall(
+    const transferred = await line.peer.waitForCall(
       call.id,
       (c) => c.transfers.length === 1 && c.transfers[0].status === 200,
       { message: "the peer's REFER reached the teammate and was answered" },
@@ -309,10 +298,10 @@ test("blind transfer to a teammate: their browser rings, answers, and the busine
     const { target, callId } = transferred.transfers[0];
     expect(target).toBe(colleague.userId);
     // Audio both ways on the new call: the peer hears the teammate, the teammate the business.
-    await peer.heardTone(callId!, micToneHz);
+    await line.peer.heardTone(callId!, micToneHz);
     await expectRemoteTone(colleague.page);
     // The rep's leg is over: BYE after the NOTIFY said 200.
-    await peer.waitForCall(call.id, (c) => c.status === "ended" && c.endedBy === "client", {
+    await line.peer.waitForCall(call.id, (c) => c.status === "ended" && c.endedBy === "client", {
       message: "the rep's leg ends after the transfer",
     });
     await expect(dialerParts(page).status).toHaveAttribute("data-status", /ended|idle/);
@@ -332,17 +321,17 @@ test("an edge that refuses REFER: the rep is told, and the call stays with them"
 }) => {
   const colleague = await colleaguePage(browser, String(baseURL));
   try {
-    await peer.configure({ refuseRefer: true });
+    await line.peer.configure({ refuseRefer: true });
     const call = await connectedCall(page);
     await transferTo(page, e2eAccounts.colleague.username);
     await expect(page.getByText("This phone line cannot transfer calls")).toBeVisible();
     await expect(dialerParts(page).status).toHaveAttribute("data-status", "in-call");
-    await peer.heardTone(call.id, micToneHz, { after: Date.now() });
-    expect((await peer.call(call.id)).transfers).toMatchObject([{ status: 501 }]);
+    await line.peer.heardTone(call.id, micToneHz, { after: Date.now() });
+    expect((await line.peer.call(call.id)).transfers).toMatchObject([{ status: 501 }]);
     await expect(colleague.page.getByTestId("incoming-call")).toBeHidden();
     await dialerParts(page).end.click();
   } finally {
-    await peer.configure({ refuseRefer: false });
+    await line.peer.configure({ refuseRefer: false });
     await colleague.close();
   }
 });

@@ -7,33 +7,19 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import type { DialRefusal } from "@/modules/calls/lib/dial-string";
 import { ANSWERING, dialStringTable } from "../support/dial-string-table";
 import { dialerParts } from "./dialer-helpers";
+import { useE2eLine } from "./e2e-line";
 import { expect, test } from "./fixtures";
-import {
-  configureE2eLine,
-  fakeMediaLaunchOptions,
-  removeE2eLine,
-  SipPeerControl,
-  withApi,
-} from "./sip-fixture";
+import { fakeMediaLaunchOptions } from "./sip-fixture";
 
 test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
 
-let peer: SipPeerControl;
-
-test.beforeAll(async ({ operatorSession }, testInfo) => {
-  const baseURL = testInfo.project.use.baseURL;
-  await withApi(baseURL, (api) => configureE2eLine(api, operatorSession.token, baseURL));
-  peer = new SipPeerControl(baseURL);
-});
+const line = useE2eLine();
 
 // Later spec files share the organization and expect the simulated dialer.
-test.afterAll(async ({ operatorSession }, testInfo) => {
-  await withApi(testInfo.project.use.baseURL, (api) => removeE2eLine(api, operatorSession.token));
-});
 
 test.beforeEach(async () => {
-  await peer.reset();
-  await peer.configure({ delays: { ringMs: 0, answerMs: 0 } });
+  await line.peer.reset();
+  await line.peer.configure({ delays: { ringMs: 0, answerMs: 0 } });
 });
 
 async function openRegistered(page: Page) {
@@ -77,14 +63,16 @@ test("every form that rings reaches the peer as the table's number, its extensio
   const d = dialerParts(page);
   for (const row of ringing) {
     if (!("rings" in row)) continue;
-    const before = (await peer.calls()).length;
+    const before = (await line.peer.calls()).length;
     await d.number.fill(row.typed);
     await d.call.click();
     await expect
-      .poll(async () => (await peer.calls()).length, { message: `${row.typed} reaches the peer` })
+      .poll(async () => (await line.peer.calls()).length, {
+        message: `${row.typed} reaches the peer`,
+      })
       .toBe(before + 1);
-    const call = await peer.waitForCall(
-      (await peer.lastCall())!.id,
+    const call = await line.peer.waitForCall(
+      (await line.peer.lastCall())!.id,
       (c) => c.status === "answered",
       { message: `${row.typed} is answered` },
     );
@@ -92,7 +80,7 @@ test("every form that rings reaches the peer as the table's number, its extensio
     expect(call.authorization, row.typed).toMatchObject({ accepted: true });
     await expect(d.status, row.typed).toHaveAttribute("data-status", "in-call");
     if (row.tones) {
-      const heard = await peer.waitForCall(
+      const heard = await line.peer.waitForCall(
         call.id,
         (c) => c.dtmf.map((t) => t.digit).join("") === row.tones,
         { message: `the peer hears ${row.tones} after ${row.typed}` },
@@ -101,10 +89,10 @@ test("every form that rings reaches the peer as the table's number, its extensio
       expect(heard.dtmf[0]!.at - heard.times.answered!, row.typed).toBeGreaterThanOrEqual(1500);
     }
     await d.end.click();
-    await peer.waitForCall(call.id, (c) => c.status === "ended", {
+    await line.peer.waitForCall(call.id, (c) => c.status === "ended", {
       message: `${row.typed} ends`,
     });
-    const calls = await peer.calls();
+    const calls = await line.peer.calls();
     expect(calls.every((c) => c.number === ANSWERING)).toBe(true);
     await page.getByTestId("dialer-disposition").getByRole("button", { name: "Skip" }).click();
   }
@@ -134,6 +122,6 @@ test("every refused form says why, and nothing is dialed or recorded", async ({
     // One toast at a time, so the next row's is its own.
     await expect(toast).toBeHidden({ timeout: 15_000 });
   }
-  expect(await peer.calls()).toEqual([]);
+  expect(await line.peer.calls()).toEqual([]);
   expect(await recordedCalls(request, repSession.token)).toEqual(recordsBefore);
 });

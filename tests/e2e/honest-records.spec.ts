@@ -4,35 +4,23 @@
 // Missed Calls; answering never shows "Dialing..."; an offline line offers Retry now.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { dialerParts } from "./dialer-helpers";
+import { useE2eLine } from "./e2e-line";
 import { expect, test } from "./fixtures";
 import {
-  configureE2eLine,
   expectDialerShowed,
   fakeMediaLaunchOptions,
   peerNumbers,
   recordDialerStatus,
-  removeE2eLine,
-  SipPeerControl,
-  withApi,
 } from "./sip-fixture";
 
 test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
 
-let peer: SipPeerControl;
-
-test.beforeAll(async ({ operatorSession }, testInfo) => {
-  const baseURL = testInfo.project.use.baseURL;
-  await withApi(baseURL, (api) => configureE2eLine(api, operatorSession.token, baseURL));
-  peer = new SipPeerControl(baseURL);
-});
+const line = useE2eLine();
 
 // Later spec files share the organization and expect the simulated dialer.
-test.afterAll(async ({ operatorSession }, testInfo) => {
-  await withApi(testInfo.project.use.baseURL, (api) => removeE2eLine(api, operatorSession.token));
-});
 
 test.beforeEach(async ({ page }) => {
-  await peer.reset();
+  await line.peer.reset();
   await page.addInitScript(recordDialerStatus);
 });
 
@@ -54,7 +42,7 @@ test("a call clicked while the line is offline is no dial: no record, no prompt,
 }) => {
   const before = await callIds(request, repSession.token);
   // The edge is down: every registration is refused until it is back.
-  await peer.configure({ registerStatus: 503 });
+  await line.peer.configure({ registerStatus: 503 });
   await page.goto("/app");
   await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "offline", {
     timeout: 20_000,
@@ -70,7 +58,7 @@ test("a call clicked while the line is offline is no dial: no record, no prompt,
   ).toBeVisible({ timeout: 15_000 });
   await expect(d.status).toHaveAttribute("data-status", "idle");
   await expect(page.getByTestId("dialer-disposition")).toBeHidden();
-  expect(await peer.calls()).toEqual([]);
+  expect(await line.peer.calls()).toEqual([]);
   expect(await callIds(request, repSession.token)).toEqual(before);
 
   // The edge is back: Retry now registers at once instead of after the back-off. It is clicked
@@ -81,7 +69,7 @@ test("a call clicked while the line is offline is no dial: no record, no prompt,
     .poll(async () => (await retryAt()) - Date.now(), { intervals: [100], timeout: 20_000 })
     .toBeGreaterThan(2_500);
   const nextAttempt = await retryAt();
-  await peer.configure({ registerStatus: null });
+  await line.peer.configure({ registerStatus: null });
   await retry.click();
   await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
     timeout: 5_000,
@@ -93,7 +81,7 @@ test("a call clicked while the line is still connecting waits for it, with the w
   page,
 }) => {
   // A slow edge: the line is still connecting when the rep clicks Call.
-  await peer.configure({ registerDelayMs: 4_000 });
+  await line.peer.configure({ registerDelayMs: 4_000 });
   try {
     await page.goto("/app");
     await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "connecting");
@@ -101,16 +89,16 @@ test("a call clicked while the line is still connecting waits for it, with the w
     await d.number.fill(peerNumbers.answer);
     await d.call.click();
     await expect(d.status).toContainText("Waiting for the phone line...");
-    expect(await peer.calls()).toEqual([]);
+    expect(await line.peer.calls()).toEqual([]);
     await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
       timeout: 15_000,
     });
     // The call went out once the line was up, without a second click.
-    await peer.waitForLastCall();
+    await line.peer.waitForLastCall();
     await expect(d.status).toHaveAttribute("data-status", "in-call", { timeout: 15_000 });
     await d.end.click();
   } finally {
-    await peer.configure({ registerDelayMs: 0 });
+    await line.peer.configure({ registerDelayMs: 0 });
   }
 });
 
@@ -123,12 +111,12 @@ test("a declined call is recorded as declined and stays on Missed Calls; answeri
   await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
     timeout: 20_000,
   });
-  const binding = await peer.waitForRegistration();
+  const binding = await line.peer.waitForRegistration();
   const caller = { from: "+15125550178", fromName: "Declined Diner", ringTimeoutMs: 20_000 };
 
-  const first = await peer.callRep(binding.user, caller);
+  const first = await line.peer.callRep(binding.user, caller);
   await incoming(page).getByRole("button", { name: "Decline", exact: true }).click();
-  await peer.waitForCall(first.callId, (c) => c.outcome === "declined", {
+  await line.peer.waitForCall(first.callId, (c) => c.outcome === "declined", {
     message: "the peer hears the call declined",
   });
   await expect
@@ -152,7 +140,7 @@ test("a declined call is recorded as declined and stays on Missed Calls; answeri
   await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
     timeout: 20_000,
   });
-  const second = await peer.callRep(binding.user, caller);
+  const second = await line.peer.callRep(binding.user, caller);
   await incoming(page).getByRole("button", { name: "Answer", exact: true }).click();
   await expectDialerShowed(page, { status: "in-call" });
   const seen = await page.evaluate(
@@ -160,5 +148,7 @@ test("a declined call is recorded as declined and stays on Missed Calls; answeri
   );
   expect(seen.map((s) => s.text)).not.toContain("Dialing...");
   await dialerParts(page).end.click();
-  await peer.waitForCall(second.callId, (c) => c.status === "ended", { message: "the call ends" });
+  await line.peer.waitForCall(second.callId, (c) => c.status === "ended", {
+    message: "the call ends",
+  });
 });

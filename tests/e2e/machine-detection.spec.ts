@@ -9,17 +9,11 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { callsSince } from "./calls-helpers";
 import { dialerParts, startSessionOverLine } from "./dialer-helpers";
+import { useE2eLine } from "./e2e-line";
 import { expect, test } from "./fixtures";
 import { configurePlacesPeer } from "./places-peer-control";
 import { messageHz, messageMs, oneMessage } from "./voicemail-helpers";
-import {
-  configureE2eLine,
-  fakeMediaLaunchOptions,
-  removeE2eLine,
-  SipPeerControl,
-  trackPeerConnections,
-  withApi,
-} from "./sip-fixture";
+import { fakeMediaLaunchOptions, trackPeerConnections } from "./sip-fixture";
 
 test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
 test.describe.configure({ mode: "serial" });
@@ -30,17 +24,10 @@ const labels = JSON.parse(
 ) as ClipLabel[];
 const machineClip = labels.find((l) => l.file === "machine-beep-1000-en-us.wav")!;
 
-let peer: SipPeerControl;
-
-test.beforeAll(async ({ operatorSession }, testInfo) => {
-  const baseURL = testInfo.project.use.baseURL;
-  await withApi(baseURL, (api) => configureE2eLine(api, operatorSession.token, baseURL));
-  peer = new SipPeerControl(baseURL);
-});
-
-test.afterAll(async ({ operatorSession }, testInfo) => {
-  await withApi(testInfo.project.use.baseURL, (api) => removeE2eLine(api, operatorSession.token));
-  await configurePlacesPeer({ reset: true });
+const line = useE2eLine({
+  afterAll: async () => {
+    await configurePlacesPeer({ reset: true });
+  },
 });
 
 const prompt = (page: Page) => page.getByTestId("dialer-disposition");
@@ -52,10 +39,10 @@ test("a session's machine gets the voicemail after its beep without the rep; a p
 }) => {
   test.setTimeout(150_000);
   await oneMessage(request, repSession.token);
-  await peer.reset();
+  await line.peer.reset();
   await page.addInitScript(trackPeerConnections);
   await configurePlacesPeer({ reset: true, total: 2 });
-  await peer.configure({ numbers: { "15125550100": "machine", "15125550101": "human" } });
+  await line.peer.configure({ numbers: { "15125550100": "machine", "15125550101": "human" } });
   const since = Date.now();
   const bar = await startSessionOverLine(page, `plumbers in Austin ${since}`);
   const d = dialerParts(page);
@@ -65,12 +52,12 @@ test("a session's machine gets the voicemail after its beep without the rep; a p
   const detection = d.widget.getByTestId("machine-detection");
   await expect(detection).toHaveAttribute("data-phase", /listening|waiting-for-beep/);
   await expect(detection).toHaveAttribute("data-phase", "waiting-for-beep", { timeout: 10_000 });
-  const first = await peer.waitForLastCall();
+  const first = await line.peer.waitForLastCall();
   expect(first.clip).toBe(machineClip.file);
   await expect(d.widget.getByTestId("voicemail-playing")).toBeVisible({ timeout: 15_000 });
 
   // The peer hears the message after the beep (never before it), all of it, then the BYE.
-  const ended = await peer.waitForCall(first.id, (c) => c.status === "ended", {
+  const ended = await line.peer.waitForCall(first.id, (c) => c.status === "ended", {
     message: "the machine's call ends after the message",
     timeout: 30_000,
   });
@@ -146,9 +133,9 @@ test("P while it waits for the beep: the rep gets the call, no voicemail goes, a
 }) => {
   test.setTimeout(120_000);
   await oneMessage(request, repSession.token);
-  await peer.reset();
+  await line.peer.reset();
   await configurePlacesPeer({ reset: true, total: 1 });
-  await peer.configure({ numbers: { "15125550100": "machine" } });
+  await line.peer.configure({ numbers: { "15125550100": "machine" } });
   const since = Date.now();
   await startSessionOverLine(page, `roofers in Austin ${since}`);
   const d = dialerParts(page);
@@ -162,12 +149,14 @@ test("P while it waits for the beep: the rep gets the call, no voicemail goes, a
   await page.keyboard.press("p");
   await expect(detection).toHaveAttribute("data-verdict", "machine");
   await expect(detection).toHaveText("You said a person answered");
-  const call = await peer.waitForLastCall();
+  const call = await line.peer.waitForLastCall();
   // Two seconds past the beep's end, and still no message: the rep has the call.
   await expect
     .poll(
       async () => {
-        const started = (await peer.waitForLastCall()).media as { clipStartedAt: number | null };
+        const started = (await line.peer.waitForLastCall()).media as {
+          clipStartedAt: number | null;
+        };
         return Date.now() - (started.clipStartedAt ?? Date.now()) - machineClip.beepEndMs!;
       },
       { message: "the machine's beep is 2 s past", timeout: 20_000, intervals: [500] },
@@ -175,7 +164,7 @@ test("P while it waits for the beep: the rep gets the call, no voicemail goes, a
     .toBeGreaterThan(2_000);
   await expect(d.widget.getByTestId("voicemail-playing")).toHaveCount(0);
   await d.widget.getByTestId("dialer-end").click();
-  const ended = await peer.waitForCall(call.id, (c) => c.status === "ended", {
+  const ended = await line.peer.waitForCall(call.id, (c) => c.status === "ended", {
     message: "the rep ends the call",
   });
   expect(ended.tones.filter((s) => s.kind === "tone" && s.hz === messageHz)).toEqual([]);

@@ -9,16 +9,11 @@ import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { callsSince } from "./calls-helpers";
 import { dialerParts, startSessionOverLine } from "./dialer-helpers";
+import { useE2eLine } from "./e2e-line";
 import { expect, test } from "./fixtures";
 import { configurePlacesPeer } from "./places-peer-control";
 import { messageHz, oneMessage, phoneToneWav } from "./voicemail-helpers";
-import {
-  configureE2eLine,
-  fakeMediaLaunchOptions,
-  removeE2eLine,
-  SipPeerControl,
-  withApi,
-} from "./sip-fixture";
+import { fakeMediaLaunchOptions } from "./sip-fixture";
 
 test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
 test.describe.configure({ mode: "serial" });
@@ -30,18 +25,11 @@ const labels = JSON.parse(
 const machineClip = labels.find((l) => l.file === "machine-beep-1000-en-us.wav")!;
 const humanClip = labels.find((l) => l.file === "human-hello-en-us.wav")!;
 
-let peer: SipPeerControl;
-
-test.beforeAll(async ({ operatorSession }, testInfo) => {
-  const baseURL = testInfo.project.use.baseURL;
-  await withApi(baseURL, (api) => configureE2eLine(api, operatorSession.token, baseURL));
-  peer = new SipPeerControl(baseURL);
-});
-
-test.afterAll(async ({ operatorSession }, testInfo) => {
-  await withApi(testInfo.project.use.baseURL, (api) => removeE2eLine(api, operatorSession.token));
-  await configurePlacesPeer({ reset: true });
-  await peer.reset();
+const line = useE2eLine({
+  afterAll: async () => {
+    await configurePlacesPeer({ reset: true });
+    await line.peer.reset();
+  },
 });
 
 /** The team's abandonment message: a tone the peer detects (config detectHz) and nothing else here sends. */
@@ -78,9 +66,9 @@ test("three lines: the rep talks to the person, the machine gets the voicemail a
   await oneMessage(request, repSession.token);
   // Far from the cap whatever the team abandoned before (a later test of this file raises it).
   await setRules(request, repSession.token, 10);
-  await peer.reset();
+  await line.peer.reset();
   await configurePlacesPeer({ reset: true, total: 3 });
-  await peer.configure({
+  await line.peer.configure({
     numbers: { "15125550100": "human", "15125550101": "machine", "15125550102": "no-answer" },
     // The third business rings on (a minute) unless the dialer lets it go.
     delays: { noAnswerMs: 60_000 },
@@ -93,7 +81,7 @@ test("three lines: the rep talks to the person, the machine gets the voicemail a
   const lines = bar.getByTestId("power-dial-lines");
   await expect(lines.locator("li")).toHaveCount(3, { timeout: 20_000 });
   await expect
-    .poll(async () => (await peer.calls()).length, {
+    .poll(async () => (await line.peer.calls()).length, {
       message: "three calls reach the peer",
       timeout: 20_000,
     })
@@ -102,7 +90,7 @@ test("three lines: the rep talks to the person, the machine gets the voicemail a
   // The person is handed to the rep: the dialer is in the call, the drawer shows the business.
   await expect(d.status).toHaveAttribute("data-status", "in-call", { timeout: 20_000 });
   await expect(lines.locator('li[data-result="connected"]')).toHaveCount(1);
-  const calls = await peer.calls();
+  const calls = await line.peer.calls();
   const byNumber = (n: string) => calls.filter((c) => c.number.endsWith(n)).at(-1)!;
   const human = byNumber("5125550100");
   const machine = byNumber("5125550101");
@@ -113,7 +101,7 @@ test("three lines: the rep talks to the person, the machine gets the voicemail a
   );
 
   // The machine: the voicemail after its beep, all of it, then the BYE, without the rep.
-  const machineEnded = await peer.waitForCall(machine.id, (c) => c.status === "ended", {
+  const machineEnded = await line.peer.waitForCall(machine.id, (c) => c.status === "ended", {
     message: "the machine's call ends after the message",
     timeout: 40_000,
   });
@@ -125,11 +113,11 @@ test("three lines: the rep talks to the person, the machine gets the voicemail a
   expect(message[0]!.startAt).toBeGreaterThanOrEqual(beepEnd);
   expect(message[0]!.startAt - beepEnd).toBeLessThanOrEqual(2_000);
   // The person never heard the voicemail.
-  const humanNow = await peer.call(human.id);
+  const humanNow = await line.peer.call(human.id);
   expect(humanNow.tones.filter((s) => s.kind === "tone" && s.hz === messageHz)).toEqual([]);
 
   // The ringing line: cancelled by the dialer, after at least 15 s of ringing.
-  const ringEnded = await peer.waitForCall(ringing.id, (c) => c.status === "ended", {
+  const ringEnded = await line.peer.waitForCall(ringing.id, (c) => c.status === "ended", {
     message: "the ringing line is let go",
     timeout: 40_000,
   });
@@ -182,13 +170,15 @@ test("two people answer together: the second hears the team's message within 2 s
   });
   expect(uploaded.status()).toBe(200);
   const before = await abandonment(request, repSession.token);
-  await peer.reset();
+  await line.peer.reset();
   // A number the team abandoned is not dialed in parallel again for 24 h: each attempt calls
   // another city's numbers (+1 312/206/617 555-0100...).
   const city = ["Chicago", "Seattle", "Boston"][testInfo.retry % 3]!;
   const area = { Chicago: "312", Seattle: "206", Boston: "617" }[city];
   await configurePlacesPeer({ reset: true, total: 2 });
-  await peer.configure({ numbers: { [`1${area}5550100`]: "human", [`1${area}5550101`]: "human" } });
+  await line.peer.configure({
+    numbers: { [`1${area}5550100`]: "human", [`1${area}5550101`]: "human" },
+  });
   const since = Date.now();
   const bar = await startSessionOverLine(page, `bakeries ${since} in ${city}`, 2);
   const d = dialerParts(page);
@@ -199,16 +189,19 @@ test("two people answer together: the second hears the team's message within 2 s
   await expect(lines.locator('li[data-result="abandoned"]')).toHaveCount(1, { timeout: 20_000 });
 
   // The person the rep could not take heard the message soon after their hello, then the BYE.
-  let calls = await peer.calls();
+  let calls = await line.peer.calls();
   expect(calls).toHaveLength(2);
   await expect
-    .poll(async () => (calls = await peer.calls()).filter((c) => c.status === "ended").length, {
-      message: "the abandoned call ends after the message",
-      timeout: 20_000,
-    })
+    .poll(
+      async () => (calls = await line.peer.calls()).filter((c) => c.status === "ended").length,
+      {
+        message: "the abandoned call ends after the message",
+        timeout: 20_000,
+      },
+    )
     .toBe(1);
   const abandonedCall = calls.find((c) => c.status === "ended")!;
-  const ended = await peer.waitForCall(abandonedCall.id, (c) => c.status === "ended", {
+  const ended = await line.peer.waitForCall(abandonedCall.id, (c) => c.status === "ended", {
     message: "the abandoned call",
   });
   expect(ended.endedBy).toBe("client");
@@ -227,7 +220,7 @@ test("two people answer together: the second hears the team's message within 2 s
   // The rep's own call never carried it.
   const repCall = calls.find((c) => c.id !== abandonedCall.id)!;
   expect(
-    (await peer.call(repCall.id)).tones.filter((t) => t.kind === "tone" && t.hz === abandonHz),
+    (await line.peer.call(repCall.id)).tones.filter((t) => t.kind === "tone" && t.hz === abandonHz),
   ).toEqual([]);
 
   await d.widget.getByTestId("dialer-end").click();
@@ -289,9 +282,9 @@ test("at the cap the session dials one line at a time, and says so", async ({
       (await abandonment(request, repSession.token)).last24Hours.ratePercent,
     ).toBeGreaterThanOrEqual(0.5);
 
-    await peer.reset();
+    await line.peer.reset();
     await configurePlacesPeer({ reset: true, total: 3 });
-    await peer.configure({
+    await line.peer.configure({
       numbers: {
         "15125550100": "no-answer",
         "15125550101": "no-answer",
@@ -307,7 +300,7 @@ test("at the cap the session dials one line at a time, and says so", async ({
     await expect(page.getByRole("dialog", { name: "Session summary" })).toBeVisible({
       timeout: 60_000,
     });
-    const calls = (await peer.calls()).sort((x, y) => x.times.invite! - y.times.invite!);
+    const calls = (await line.peer.calls()).sort((x, y) => x.times.invite! - y.times.invite!);
     expect(calls).toHaveLength(3);
     for (let i = 1; i < calls.length; i++) {
       expect(calls[i]!.times.invite!).toBeGreaterThanOrEqual(calls[i - 1]!.times.ended!);

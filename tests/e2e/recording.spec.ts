@@ -9,35 +9,22 @@ import { callsResponseSchema } from "@/modules/calls/lib/schemas";
 import { recordingStateResponseSchema } from "@/modules/recordings/lib/schemas";
 import { expectNoSeriousViolations } from "./axe";
 import { dialerParts } from "./dialer-helpers";
+import { useE2eLine } from "./e2e-line";
 import { expect, test } from "./fixtures";
 import { setLocale } from "./helpers";
 import {
-  configureE2eLine,
   expectRemoteTone,
   fakeMediaLaunchOptions,
   micToneHz,
   peerNumbers,
   peerToneHz,
-  removeE2eLine,
-  SipPeerControl,
   trackPeerConnections,
-  withApi,
 } from "./sip-fixture";
 
 test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
 test.describe.configure({ mode: "serial" });
 
-let peer: SipPeerControl;
-
-test.beforeAll(async ({ operatorSession }, testInfo) => {
-  const baseURL = testInfo.project.use.baseURL;
-  await withApi(baseURL, (api) => configureE2eLine(api, operatorSession.token, baseURL));
-  peer = new SipPeerControl(baseURL);
-});
-
-test.afterAll(async ({ operatorSession }, testInfo) => {
-  await withApi(testInfo.project.use.baseURL, (api) => removeE2eLine(api, operatorSession.token));
-});
+const line = useE2eLine();
 
 async function latestRecording(api: APIRequestContext, token: string) {
   const res = await api.get("/api/calls?scope=mine", {
@@ -92,7 +79,7 @@ test("a real call is recorded with both sides and plays back in the Call Log", a
   repSession,
   request,
 }) => {
-  await peer.reset();
+  await line.peer.reset();
   await page.addInitScript(trackPeerConnections);
   await page.goto("/app");
   const d = dialerParts(page);
@@ -104,8 +91,8 @@ test("a real call is recorded with both sides and plays back in the Call Log", a
   await d.number.fill(peerNumbers.answer);
   await d.call.click();
   await expect(d.status).toHaveAttribute("data-status", "in-call", { timeout: 15_000 });
-  const peerCall = await peer.waitForLastCall();
-  await peer.heardTone(peerCall.id, micToneHz);
+  const peerCall = await line.peer.waitForLastCall();
+  await line.peer.heardTone(peerCall.id, micToneHz);
   await expectRemoteTone(page);
 
   const record = d.controls.getByRole("button", { name: /^(Record|Stop)$/ });

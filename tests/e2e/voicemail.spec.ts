@@ -7,38 +7,25 @@
 // English and Arabic.
 import type { Page } from "@playwright/test";
 import { dialerParts } from "./dialer-helpers";
+import { useE2eLine } from "./e2e-line";
 import { expect, test } from "./fixtures";
 import { expectTargetsReady, setLocale } from "./helpers";
 import { configurePlacesPeer } from "./places-peer-control";
 import { messageHz, messageMs, oneMessage, phoneToneWav } from "./voicemail-helpers";
 import {
-  configureE2eLine,
   fakeMediaLaunchOptions,
   micToneHz,
   peerNumbers,
-  removeE2eLine,
-  SipPeerControl,
   trackPeerConnections,
-  withApi,
 } from "./sip-fixture";
 
 test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
 test.describe.configure({ mode: "serial" });
 
-let peer: SipPeerControl;
-let organizationId = "";
-
-test.beforeAll(async ({ operatorSession }, testInfo) => {
-  const baseURL = testInfo.project.use.baseURL;
-  organizationId = (
-    await withApi(baseURL, (api) => configureE2eLine(api, operatorSession.token, baseURL))
-  ).id;
-  peer = new SipPeerControl(baseURL);
-});
-
-test.afterAll(async ({ operatorSession }, testInfo) => {
-  await withApi(testInfo.project.use.baseURL, (api) => removeE2eLine(api, operatorSession.token));
-  await configurePlacesPeer({ reset: true });
+const line = useE2eLine({
+  afterAll: async () => {
+    await configurePlacesPeer({ reset: true });
+  },
 });
 
 const lineIndicator = (page: Page) => page.getByTestId("line-indicator");
@@ -51,10 +38,10 @@ test("V drops the voicemail in a power-dial session: the peer hears all of it, t
 }, testInfo) => {
   test.setTimeout(120_000);
   await oneMessage(request, repSession.token);
-  await peer.reset();
+  await line.peer.reset();
   await page.addInitScript(trackPeerConnections);
   await configurePlacesPeer({ reset: true, total: 2 });
-  await peer.configure({ numbers: { "15125550100": "answer", "15125550101": "busy" } });
+  await line.peer.configure({ numbers: { "15125550100": "answer", "15125550101": "busy" } });
   const query = `dentists in Austin ${Date.now().toString(36)}`;
   await page.goto(`/app/targets?q=${encodeURIComponent(query)}&ts=1`);
   await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
@@ -76,9 +63,9 @@ test("V drops the voicemail in a power-dial session: the peer hears all of it, t
   const d = dialerParts(page);
   await expect(bar.getByTestId("power-dial-current")).toHaveText(names[0]!);
   await expect(d.status).toHaveAttribute("data-status", "in-call", { timeout: 20_000 });
-  const first = await peer.waitForLastCall();
+  const first = await line.peer.waitForLastCall();
   // The rep's microphone reaches the peer before the drop.
-  await peer.heardTone(first.id, micToneHz);
+  await line.peer.heardTone(first.id, micToneHz);
   const drop = d.widget.getByTestId("voicemail-drop");
   await expect(drop).toBeEnabled();
 
@@ -90,7 +77,7 @@ test("V drops the voicemail in a power-dial session: the peer hears all of it, t
   await page.screenshot({ path: testInfo.outputPath("voicemail-playing-en.png") });
 
   // The peer hears the message, not the microphone, for its full length, then the rep's BYE.
-  const ended = await peer.waitForCall(first.id, (c) => c.status === "ended", {
+  const ended = await line.peer.waitForCall(first.id, (c) => c.status === "ended", {
     message: "the call ends after the message",
     timeout: 20_000,
   });
@@ -134,20 +121,20 @@ test("with consent required, the peer hears the operator's notice before the rec
   const noticeHz = 1400;
   const operator = { Authorization: `Bearer ${operatorSession.token}` };
   const setMode = (consentRequired: boolean) =>
-    request.put(`/api/admin/recordings/${organizationId}`, {
+    request.put(`/api/admin/recordings/${line.organizationId}`, {
       headers: operator,
       data: { mode: "on_request", consentRequired },
     });
   expect((await setMode(true)).status()).toBe(200);
   try {
-    const uploaded = await request.put(`/api/admin/recordings/${organizationId}/notice`, {
+    const uploaded = await request.put(`/api/admin/recordings/${line.organizationId}/notice`, {
       headers: { ...operator, "Content-Type": "audio/wav" },
       data: phoneToneWav(noticeHz, 2000),
     });
     expect(uploaded.status()).toBe(200);
     // Only this test's call: the rep's earlier calls (other specs) may have recordings too.
     const since = Date.now() - 1000;
-    await peer.reset();
+    await line.peer.reset();
     await page.addInitScript(trackPeerConnections);
     await page.goto("/app");
     await expect(lineIndicator(page)).toHaveAttribute("data-line-state", "registered", {
@@ -157,16 +144,16 @@ test("with consent required, the peer hears the operator's notice before the rec
     await d.number.fill(peerNumbers.answer);
     await d.call.click();
     await expect(d.status).toHaveAttribute("data-status", "in-call", { timeout: 15_000 });
-    const call = await peer.waitForLastCall();
-    await peer.heardTone(call.id, micToneHz);
+    const call = await line.peer.waitForLastCall();
+    await line.peer.heardTone(call.id, micToneHz);
     await d.controls.getByRole("button", { name: /^(Record|Stop)$/ }).click();
     // The rep sees the notice playing, then the recording.
     await expect(page.getByTestId("consent-notice-indicator").first()).toBeVisible();
-    const heard = await peer.heardTone(call.id, noticeHz, { ms: 1700 });
+    const heard = await line.peer.heardTone(call.id, noticeHz, { ms: 1700 });
     await expect(page.getByTestId("recording-indicator").first()).toBeVisible({ timeout: 15_000 });
     // The microphone is back after the notice.
     const notice = heard.tones.find((s) => s.kind === "tone" && s.hz === noticeHz)!;
-    await peer.heardTone(call.id, micToneHz, { after: notice.startAt + notice.durationMs });
+    await line.peer.heardTone(call.id, micToneHz, { after: notice.startAt + notice.durationMs });
     // The recording was opened on the server only after the notice had played.
     const headers = { Authorization: `Bearer ${repSession.token}` };
     let recordingId = "";
