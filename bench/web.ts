@@ -12,7 +12,8 @@
 // the hello-world floor uses +1, the Places peer +1000), BENCH_WEB_DIST (the app's build
 // directory, default .next-bench), BENCH_WEB_SKIP_BUILD=1 (reuse that build),
 // BENCH_WEB_SKIP_LIGHTHOUSE=1, BENCH_WEB_APP_DIR (measure another checkout, e.g. an older
-// commit with its own build, for before/after figures). Results also go to bench/results/web-<time>.json.
+// commit with its own build, for before/after figures), BENCH_WEB_LIST_SCRIPTS=1 (each script of
+// each page with its gzipped size, largest first). Results also go to bench/results/web-<time>.json.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -176,9 +177,17 @@ async function firstLoadJs(base: string, route: string, cookie?: string) {
     if (src && !/\bnomodule\b/i.test(tag)) srcs.add(src.replaceAll("&amp;", "&"));
   }
   let gz = 0;
+  const sizes: [string, number][] = [];
   for (const src of srcs) {
     const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
-    gz += gzipSync(body).length;
+    const size = gzipSync(body).length;
+    gz += size;
+    sizes.push([src, size]);
+  }
+  // BENCH_WEB_LIST_SCRIPTS=1: each script of the page, largest first (where the budget goes).
+  if (process.env.BENCH_WEB_LIST_SCRIPTS === "1") {
+    for (const [src, size] of sizes.sort((x, y) => y[1] - x[1]))
+      log(`      ${route.padEnd(14)} ${(size / KiB).toFixed(1).padStart(6)} KiB  ${src}`);
   }
   return { gzKiB: gz / KiB, scripts: srcs.size, htmlKiB: Buffer.byteLength(html) / KiB, csp };
 }
