@@ -56,11 +56,12 @@ export function createMonitorResponder(
     if (endOnServer) await endMonitoring(was.id).catch(() => undefined);
   };
 
+  /** The request's claims; null when refused; "unchecked" when the key could not be had yet. */
   const verified = async (request: MonitorSessionDto, callId: string) => {
     const token = readSession().token;
     const me = token ? decodeJwt(token).sub : undefined;
     const key = await monitorPublicKey().catch(() => null);
-    if (!me || !key) return null;
+    if (!me || !key) return "unchecked" as const;
     return acceptMonitorRequest(request, key, { rep: me, call: callId });
   };
 
@@ -116,6 +117,8 @@ export function createMonitorResponder(
     );
     if (!request) return close(false);
     const claims = await verified(request, callId);
+    // Nothing is sent before the check: the next change or check tries again.
+    if (claims === "unchecked") return;
     if (!claims) {
       refused.add(request.id);
       console.warn("A monitoring request without the server's signature was refused.");

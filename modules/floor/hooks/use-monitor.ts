@@ -38,7 +38,14 @@ export function useMonitor(): MonitorControls {
     [queryClient],
   );
 
-  useEffect(() => () => void current.current?.stop(), []);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      void current.current?.stop();
+    };
+  }, []);
 
   const listen = useCallback(
     (repId: string) => {
@@ -48,6 +55,8 @@ export function useMonitor(): MonitorControls {
           import("@/modules/floor/client/monitor-manager"),
           media.iceServers().catch(() => []),
         ]);
+        // The manager left the floor while it loaded: nothing starts.
+        if (!mounted.current) return;
         const next = startManagerMonitor({ repId, mode: "listen", iceServers });
         current.current = next;
         setMonitor(next);
