@@ -69,6 +69,8 @@ export default defineConfig({
       E2E_TWOFACTOR_PASSWORD: e2eAccounts.twofactor.password,
       E2E_MEMBER: e2eAccounts.member.username,
       E2E_MEMBER_PASSWORD: e2eAccounts.member.password,
+      E2E_OTHER_MANAGER: e2eAccounts.otherManager.username,
+      E2E_OTHER_MANAGER_PASSWORD: e2eAccounts.otherManager.password,
       E2E_SECURE_MANAGER: e2eAccounts.secureManager.username,
       E2E_SECURE_MANAGER_PASSWORD: e2eAccounts.secureManager.password,
       E2E_SECURE_REP: e2eAccounts.secureRep.username,

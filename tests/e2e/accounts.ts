@@ -17,4 +17,7 @@ export const e2eAccounts = {
   // tests/e2e/required-two-factor.spec.ts signs in with them.
   secureManager: { username: "e2e.secure.manager", password: "e2e-secure-manager-pass" },
   secureRep: { username: "e2e.secure.rep", password: "e2e-secure-rep-password" },
+  // The manager of "E2E Other", a second team: only tests/e2e/call-monitoring.spec.ts signs in
+  // with it (another team's manager may not monitor a call).
+  otherManager: { username: "e2e.other.manager", password: "e2e-other-manager-pass" },
 } as const;

@@ -15,7 +15,7 @@ import { e2eAccounts } from "./accounts";
 import { dialerParts } from "./dialer-helpers";
 import { useE2eLine } from "./e2e-line";
 import { expect, test } from "./fixtures";
-import { fakeMediaLaunchOptions, micToneHz, peerNumbers, peerToneHz } from "./sip-fixture";
+import { fakeMediaLaunchOptions, micToneHz, peerNumbers, peerToneHz, withApi } from "./sip-fixture";
 import { micToneFile } from "./sip-line";
 
 test.use({ launchOptions: fakeMediaLaunchOptions(), signedInAs: "rep" });
@@ -187,6 +187,29 @@ async function listen({ card }: Parties) {
   });
 }
 
+/**
+ * A second team's manager asks to listen to the rep's live call: 404, as for no such rep. (Its
+ * own request context: a sign-in sets a cookie, which must not reach the rep's browser.)
+ */
+async function expectOtherTeamRefused(baseURL: string, rep: Party) {
+  const me = await rep.page.request.get("/api/team", {
+    headers: { Authorization: `Bearer ${rep.token}` },
+  });
+  const { members } = (await me.json()) as { members: { id: string; username: string }[] };
+  const repId = members.find((m) => m.username === e2eAccounts.colleague.username)!.id;
+  await withApi(baseURL, async (api) => {
+    const login = await api.post("/api/auth/login", { data: e2eAccounts.otherManager });
+    expect(login.status()).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const res = await api.post("/api/floor/monitor", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { repId, mode: "listen", offer: "v=0" },
+    });
+    expect(res.status()).toBe(404);
+    expect(((await res.json()) as { code: string }).code).toBe("rep_not_found");
+  });
+}
+
 /** Waits until the audit log holds every one of `actions` (the console's audit tail). */
 async function expectAudited(request: APIRequestContext, operatorToken: string, actions: string[]) {
   await expect
@@ -209,6 +232,9 @@ test("a manager listens to a rep's call, whispers, joins, leaves, and every step
     const { rep, manager, card, dialer } = parties;
     const call = await callTheBusiness(parties);
     await line.peer.heardTone(call.id, micToneHz);
+
+    // Another team's manager cannot monitor the call: the rep is not theirs to find.
+    await expectOtherTeamRefused(baseURL!, rep);
 
     // Listen: the manager hears both sides; the rep is told.
     await listen(parties);

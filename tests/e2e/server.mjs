@@ -193,6 +193,18 @@ if (process.env.E2E_SECURE_MANAGER) {
   addAccount(process.env.E2E_SECURE_REP, process.env.E2E_SECURE_REP_PASSWORD, false, org);
 }
 
+// A second team's manager (no two-factor): tests/e2e/call-monitoring.spec.ts checks that they
+// cannot monitor this team's calls.
+if (process.env.E2E_OTHER_MANAGER) {
+  users(["org", "add", "E2E Other"]);
+  addAccount(process.env.E2E_OTHER_MANAGER, process.env.E2E_OTHER_MANAGER_PASSWORD, false, [
+    "--org",
+    "E2E Other",
+    "--role",
+    "manager",
+  ]);
+}
+
 // E2E_SERVE picks the shape that serves the build: "start" (default: `node scripts/start.mjs`,
 // what `npm start` and the container run) or "next-start" (`next start`, as the platform and
 // `next dev` serve it, without the wrapper). The suite must pass on both.
