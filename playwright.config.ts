@@ -26,7 +26,10 @@ export default defineConfig({
   outputDir: "test-results",
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace records every action's DOM snapshot and a screencast: kept for every test, it cost
+    // 13-28 % of a spec's CPU (docs/performance.md, "Test and CI time"). A failed test's retry
+    // records one (CI retries once); E2E_TRACE=retain-on-failure records every first try too.
+    trace: (process.env.E2E_TRACE as "retain-on-failure" | undefined) ?? "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",

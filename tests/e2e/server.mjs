@@ -1,5 +1,5 @@
 // Serves the production build for Playwright on a fresh embedded database, with the e2e
-// accounts created through the real users CLI first. E2E_SERVE: see below.
+// accounts created first (what the users CLI calls, in one process: create-accounts.ts). E2E_SERVE: see below.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -18,20 +18,18 @@ const env = {
   HOST: "127.0.0.1",
 };
 
-function addAccount(username, password, admin, extra = []) {
-  users(["add", username, ...(admin ? ["--admin"] : []), ...extra], `${password}\n`);
+// The accounts and teams, made in one process by tests/e2e/create-accounts.ts (what the users CLI
+// calls) before the server opens the database. Steps run in order.
+const accountSteps = [];
+function addAccount(username, password, admin, extra = {}) {
+  accountSteps.push({ username, password, admin, ...extra });
 }
-// The users CLI as `npm run users` runs it (package.json), without npm's own start-up around each
-// of the ten calls: every shard's server pays for them before its first test.
-const usersCli = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts.users.split(" ");
-function users(command, input = "") {
-  const [node, ...cliArgs] = usersCli;
-  if (node !== "node") throw new Error(`package.json's users script no longer starts with node`);
-  const res = spawnSync(process.execPath, [...cliArgs, ...command], {
-    env,
-    input,
-    encoding: "utf8",
-  });
+function createAccounts() {
+  const res = spawnSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "tests/e2e/create-accounts.ts"],
+    { env, input: JSON.stringify(accountSteps), encoding: "utf8" },
+  );
   if (res.status !== 0) {
     console.error(res.stdout, res.stderr);
     process.exit(1);
@@ -183,27 +181,27 @@ if (process.env.E2E_SECURE_OPERATOR)
 // An organization of its own whose manager requires two-factor sign-in, so that no
 // other spec's rep is asked to set it up: only tests/e2e/required-two-factor.spec.ts uses it.
 if (process.env.E2E_SECURE_MANAGER) {
-  users(["org", "add", "E2E Secure"]);
-  const org = ["--org", "E2E Secure"];
-  addAccount(process.env.E2E_SECURE_MANAGER, process.env.E2E_SECURE_MANAGER_PASSWORD, false, [
-    ...org,
-    "--role",
-    "manager",
-  ]);
-  addAccount(process.env.E2E_SECURE_REP, process.env.E2E_SECURE_REP_PASSWORD, false, org);
+  accountSteps.push({ organization: "E2E Secure" });
+  const organization = "E2E Secure";
+  addAccount(process.env.E2E_SECURE_MANAGER, process.env.E2E_SECURE_MANAGER_PASSWORD, false, {
+    organization,
+    role: "manager",
+  });
+  addAccount(process.env.E2E_SECURE_REP, process.env.E2E_SECURE_REP_PASSWORD, false, {
+    organization,
+  });
 }
 
 // A second team's manager (no two-factor): tests/e2e/call-monitoring.spec.ts checks that they
 // cannot monitor this team's calls.
 if (process.env.E2E_OTHER_MANAGER) {
-  users(["org", "add", "E2E Other"]);
-  addAccount(process.env.E2E_OTHER_MANAGER, process.env.E2E_OTHER_MANAGER_PASSWORD, false, [
-    "--org",
-    "E2E Other",
-    "--role",
-    "manager",
-  ]);
+  accountSteps.push({ organization: "E2E Other" });
+  addAccount(process.env.E2E_OTHER_MANAGER, process.env.E2E_OTHER_MANAGER_PASSWORD, false, {
+    organization: "E2E Other",
+    role: "manager",
+  });
 }
+createAccounts();
 
 // E2E_SERVE picks the shape that serves the build: "start" (default: `node scripts/start.mjs`,
 // what `npm start` and the container run) or "next-start" (`next start`, as the platform and
