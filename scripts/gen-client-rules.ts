@@ -1,4 +1,5 @@
-// npm run gen:rules: writes lib/client/generated/*.gen.ts, the zod-free checks that first-load
+// npm run gen:rules: writes the *.gen.ts files (each feature's in its modules/<f>/client/, the
+// shared ones in lib/client/generated/), the zod-free checks that first-load
 // code runs on API answers (lib/client/rules.ts), derived from the zod schemas they mirror.
 // Zod (even zod/mini) does not fit the first-load budget (bench:web), and a hand-written copy of
 // a schema drifts; so the copies are generated from the schemas' definitions (`_zod.def`) and
@@ -35,6 +36,8 @@ type Module = Record<string, unknown>;
  */
 export type Group = {
   file: string;
+  /** The folder of the feature whose answers these are (its client/); shared: lib/client/generated. */
+  dir?: string;
   about: string;
   modules: Record<string, Module>;
   checks?: Record<string, Module>;
@@ -50,6 +53,7 @@ export const groups: Group[] = [
   },
   {
     file: "calls",
+    dir: "modules/calls/client",
     about: "The calls API's answers (the Targets page reads the call stats at first paint)",
     modules: {
       "@/modules/calls/lib/schemas": callSchemas,
@@ -66,24 +70,28 @@ export const groups: Group[] = [
   },
   {
     file: "callbacks",
+    dir: "modules/callbacks/client",
     about: "GET /api/callbacks's answer (the reminders run on every /app page)",
     modules: { "@/modules/records/lib/schemas": recordSchemas },
     rules: { callbacksAnswer: recordSchemas.callbacksResponseSchema },
   },
   {
     file: "dashboard",
+    dir: "modules/dashboard/client",
     about: "GET /api/dashboard's answer (/app, the first screen after sign-in)",
     modules: { "@/modules/dashboard/lib/schemas": dashboardSchemas },
     rules: { dashboardAnswer: dashboardSchemas.dashboardResponseSchema },
   },
   {
     file: "do-not-call",
+    dir: "modules/do-not-call/client",
     about: "The dialer's do-not-call check (asked before each call)",
     modules: { "@/modules/do-not-call/lib/schemas": dncSchemas },
     rules: { dncCheckAnswer: dncSchemas.dncCheckResponseSchema },
   },
   {
     file: "facility",
+    dir: "modules/facility/client",
     about:
       "A place's facility data as the browser keeps it (the facility store is in the first load of /app/targets and of the dialer)",
     modules: { "@/modules/facility/lib/schemas": facilitySchemas },
@@ -92,6 +100,7 @@ export const groups: Group[] = [
   },
   {
     file: "floor",
+    dir: "modules/floor/client",
     about:
       "The live floor's answers (every /app page reports the rep's presence; the floor screen reads the team)",
     modules: { "@/modules/floor/lib/schemas": floorSchemas },
@@ -102,6 +111,7 @@ export const groups: Group[] = [
   },
   {
     file: "monitor",
+    dir: "modules/floor/client",
     about:
       "Call monitoring's answers (a rep's browser asks for monitoring requests on every /app page; the floor's manager runs sessions)",
     modules: { "@/modules/floor/lib/monitor-schemas": monitorSchemas },
@@ -113,6 +123,7 @@ export const groups: Group[] = [
   },
   {
     file: "places",
+    dir: "modules/places/client",
     about: "The Places answers and the places of Targets' stored values",
     modules: { "@/modules/places/lib/schemas": placeSchemas },
     rules: {
@@ -123,6 +134,7 @@ export const groups: Group[] = [
   },
   {
     file: "power-dial",
+    dir: "modules/power-dial/client",
     about: "The power-dial routes' answers (Targets' first load)",
     modules: { "@/modules/power-dial/lib/schemas": powerDialSchemas },
     rules: {
@@ -137,6 +149,7 @@ export const groups: Group[] = [
   },
   {
     file: "telephony",
+    dir: "modules/telephony/client",
     about: "The rep's SIP credentials and call authorisations (the SIP transport's chunk)",
     modules: { "@/modules/telephony/lib/schemas": telephonySchemas },
     rules: {
@@ -503,7 +516,7 @@ export async function generateClientRules(which: Group[] = groups): Promise<Map<
       "",
       ...emitter.decls.map((d) => `${d}\n`),
     ].join("\n");
-    const file = path.join(generatedDir, `${group.file}.gen.ts`);
+    const file = path.join(group.dir ?? generatedDir, `${group.file}.gen.ts`);
     out.set(
       file,
       await prettier.format(text, { ...prettierConfig, filepath: path.join(root, file) }),
@@ -512,13 +525,28 @@ export async function generateClientRules(which: Group[] = groups): Promise<Map<
   return out;
 }
 
+/** Every folder generated files go to. */
+export const generatedDirs = [...new Set(groups.map((group) => group.dir ?? generatedDir))].sort();
+
+/** The generated files in those folders now (relative to the repository). */
+export function committedGeneratedFiles(): string[] {
+  return generatedDirs
+    .flatMap((dir) =>
+      fs.existsSync(path.join(root, dir))
+        ? fs
+            .readdirSync(path.join(root, dir))
+            .filter((name) => name.endsWith(".gen.ts"))
+            .map((name) => path.join(dir, name))
+        : [],
+    )
+    .sort();
+}
+
 async function main() {
   const files = await generateClientRules();
-  fs.mkdirSync(path.join(root, generatedDir), { recursive: true });
-  const wanted = new Set([...files.keys()].map((f) => path.basename(f)));
-  for (const name of fs.readdirSync(path.join(root, generatedDir)))
-    if (name.endsWith(".gen.ts") && !wanted.has(name))
-      fs.rmSync(path.join(root, generatedDir, name));
+  for (const dir of generatedDirs) fs.mkdirSync(path.join(root, dir), { recursive: true });
+  for (const file of committedGeneratedFiles())
+    if (!files.has(file)) fs.rmSync(path.join(root, file));
   for (const [file, text] of files) {
     const target = path.join(root, file);
     const before = fs.existsSync(target) ? fs.readFileSync(target, "utf8") : null;

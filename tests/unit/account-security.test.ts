@@ -3,13 +3,53 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { validatePasswordChange } from "@/modules/account-security/lib/password-form";
 import { changePasswordBodySchema } from "@/modules/account-security/lib/schemas";
-import * as storage from "@/lib/client/storage";
+import fs from "node:fs";
+import path from "node:path";
+import * as shared from "@/lib/client/storage";
 import { installFakeWindow } from "../support/fake-browser";
 
 const win = installFakeWindow();
 const doc = { cookie: "" };
 (globalThis as { document?: unknown }).document = doc;
-const { clearStoredPreferences, preferenceKeys } = await import("@/lib/client/preferences");
+const { clearStoredPreferences, preferenceKeys } =
+  await import("@/modules/account-security/lib/clear-preferences");
+
+/** Every module that defines a storage key (defineKey), by its path. */
+const keyModules = {
+  "lib/client/storage/keys.ts": shared,
+  "lib/client/storage/session-keys.ts": shared,
+  "modules/dialer/lib/storage-keys.ts": await import("@/modules/dialer/lib/storage-keys"),
+  "modules/profile/lib/storage-keys.ts": await import("@/modules/profile/lib/storage-keys"),
+  "modules/calls/client/storage-keys.ts": await import("@/modules/calls/client/storage-keys"),
+  "modules/power-dial/lib/storage-keys.ts": await import("@/modules/power-dial/lib/storage-keys"),
+  "modules/facility/lib/store.ts": await import("@/modules/facility/lib/store"),
+  "modules/records/client/outbox-key.ts": await import("@/modules/records/client/outbox-key"),
+  "modules/power-dial/lib/saved-run.ts": await import("@/modules/power-dial/lib/saved-run"),
+  "modules/callbacks/client/push-pref.ts": await import("@/modules/callbacks/client/push-pref"),
+} as const;
+const storage = Object.assign({}, ...Object.values(keyModules)) as typeof shared &
+  typeof import("@/modules/dialer/lib/storage-keys") &
+  typeof import("@/modules/profile/lib/storage-keys") &
+  typeof import("@/modules/facility/lib/store") &
+  typeof import("@/modules/callbacks/client/push-pref");
+
+/** The code's files that call defineKey (the storage module's own core aside). */
+function filesDefiningKeys(): string[] {
+  const found: string[] = [];
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (
+        /\.tsx?$/.test(entry.name) &&
+        /\bdefineKey\s*[<(]/.test(fs.readFileSync(file, "utf8"))
+      )
+        found.push(file.split(path.sep).join("/"));
+    }
+  };
+  for (const dir of ["app", "components", "lib", "modules"]) visit(dir);
+  return found.filter((file) => file !== "lib/client/storage/core.ts").sort();
+}
 
 describe("validatePasswordChange", () => {
   const ok = { current: "sixsix", next: "eight888", confirm: "eight888" };
@@ -67,8 +107,8 @@ describe("clearStoredPreferences", () => {
     doc.cookie = "";
   });
 
-  // Every key of lib/client/storage/keys.ts is either a preference (cleared) or data (kept): a
-  // new key must be placed on one side, here and in lib/client/preferences.ts.
+  // Every stored key (lib/client/storage/keys.ts lists them) is either a preference (cleared) or
+  // data (kept): a new key must be placed on one side, here and in clear-preferences.ts.
   const kept = new Set([
     "auth.token",
     "auth.user",
@@ -78,14 +118,22 @@ describe("clearStoredPreferences", () => {
     "calls.outbox",
     "calls.pendingOutcome",
     "dialing.sessions",
+    "dialing.run",
+    "records.outbox",
   ]);
 
-  it("knows every stored key as a preference or as data", () => {
-    const defined = (Object.values(storage) as unknown[]).filter(
-      (v): v is { name: string } =>
-        typeof v === "object" && v !== null && "name" in v && "version" in v && "area" in v,
+  it("knows every stored key as a preference or as data, each name once", () => {
+    expect(filesDefiningKeys()).toEqual(Object.keys(keyModules).sort());
+    const defined = new Set(
+      Object.values(keyModules).flatMap((module) =>
+        (Object.values(module) as unknown[]).filter(
+          (v): v is { name: string } =>
+            typeof v === "object" && v !== null && "name" in v && "version" in v && "area" in v,
+        ),
+      ),
     );
-    const names = defined.map((k) => k.name).sort();
+    const names = [...defined].map((k) => k.name).sort();
+    expect(new Set(names).size).toBe(names.length);
     const classified = [...kept, ...preferenceKeys.map((k) => k.name)].sort();
     expect(names).toEqual(classified);
   });
@@ -98,6 +146,7 @@ describe("clearStoredPreferences", () => {
     storage.writeStored(storage.dialerSoundsKey, false);
     storage.writeStored(storage.singleKeyShortcutsKey, false);
     storage.writeStored(storage.drawerMapKey, true);
+    storage.writeStored(storage.callbackPushKey, false);
     storage.writeStored(storage.dialerPositionKey, { x: 10, y: 20 });
     storage.writeStored(storage.audioDevicesKey, { microphoneId: "mic", speakerId: null });
     storage.writeStored(storage.profileFormKey, { displayName: "Rep One" });
@@ -111,6 +160,7 @@ describe("clearStoredPreferences", () => {
     expect(storage.readStored(storage.dialerSoundsKey)).toBe(true);
     expect(storage.readStored(storage.singleKeyShortcutsKey)).toBe(true);
     expect(storage.readStored(storage.drawerMapKey)).toBe(false);
+    expect(storage.readStored(storage.callbackPushKey)).toBe(true);
     expect(storage.readStored(storage.dialerPositionKey)).toBeNull();
     expect(storage.readStored(storage.audioDevicesKey)).toEqual({
       microphoneId: null,

@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installFakeWindow } from "../support/fake-browser";
 import { ApiClientError } from "@/lib/client/api-error";
 import {
-  callOutboxKey,
   readStored,
   subscribeStorageProblems,
   writeStored,
   type StorageProblem,
 } from "@/lib/client/storage";
+import { callOutboxKey } from "@/modules/calls/client/storage-keys";
 import {
   createCallOutbox,
   enqueue,

@@ -2,9 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { generateClientRules, generatedDir, type Group } from "@/scripts/gen-client-rules";
+import {
+  committedGeneratedFiles,
+  generateClientRules,
+  type Group,
+} from "@/scripts/gen-client-rules";
 
-// The rules in lib/client/generated are derived from the zod schemas (scripts/gen-client-rules.ts).
+// The *.gen.ts rules (each feature's client/, lib/client/generated) are derived from the zod schemas (scripts/gen-client-rules.ts).
 // A schema edited without `npm run gen:rules` fails here; tests/unit/client-rules.test.ts holds
 // the generated rules to their schemas on samples.
 
@@ -13,20 +17,15 @@ const root = path.resolve(import.meta.dirname, "../..");
 describe("the generated client rules", () => {
   it("are what the generator writes from the schemas now (run npm run gen:rules)", async () => {
     const files = await generateClientRules();
-    const committed = fs
-      .readdirSync(path.join(root, generatedDir))
-      .filter((name) => name.endsWith(".gen.ts"))
-      .map((name) => path.join(generatedDir, name))
-      .sort();
-    expect(committed).toEqual([...files.keys()].sort());
+    expect(committedGeneratedFiles()).toEqual([...files.keys()].sort());
     for (const [file, text] of files) {
       expect(fs.readFileSync(path.join(root, file), "utf8"), file).toBe(text);
     }
   });
 
   it("load no zod and no schema module at run time", () => {
-    for (const name of fs.readdirSync(path.join(root, generatedDir))) {
-      const text = fs.readFileSync(path.join(root, generatedDir, name), "utf8");
+    for (const name of committedGeneratedFiles()) {
+      const text = fs.readFileSync(path.join(root, name), "utf8");
       for (const [line] of text.matchAll(/^import .*$/gm)) {
         if (/from "zod"|schemas"/.test(line)) expect(line, name).toMatch(/^import type /);
       }

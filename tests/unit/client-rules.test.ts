@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { logoutResponseSchema } from "@/lib/auth/schemas";
-import { dashboardAnswer } from "@/lib/client/generated/dashboard.gen";
-import { floorAnswer, presenceAnswer } from "@/lib/client/generated/floor.gen";
+import { dashboardAnswer } from "@/modules/dashboard/client/dashboard.gen";
+import { floorAnswer, presenceAnswer } from "@/modules/floor/client/floor.gen";
 import { floorResponseSchema, presenceResponseSchema } from "@/modules/floor/lib/schemas";
 import {
   monitorKeyAnswer,
   monitorRequestsAnswer,
   monitorSessionAnswer,
-} from "@/lib/client/generated/monitor.gen";
+} from "@/modules/floor/client/monitor.gen";
 import {
   monitorKeyResponseSchema,
   monitorRequestsResponseSchema,
@@ -35,18 +35,14 @@ import {
   previewAnswer,
   releaseAnswer,
   reservationAnswer,
-} from "@/lib/client/generated/power-dial.gen";
-import { dncCheckAnswer } from "@/lib/client/generated/do-not-call.gen";
+} from "@/modules/power-dial/client/power-dial.gen";
+import { dncCheckAnswer } from "@/modules/do-not-call/client/do-not-call.gen";
 import { pointSchema } from "@/modules/dialer/lib/position";
-import {
-  dialerPositionKey,
-  dialerSoundsKey,
-  drawerMapKey,
-  powerDialSummariesKey,
-  profileFormKey,
-  sidebarCollapsedKey,
-  verifyCooldownKey,
-} from "@/lib/client/storage";
+import { sidebarCollapsedKey } from "@/lib/client/storage";
+import { dialerPositionKey, dialerSoundsKey } from "@/modules/dialer/lib/storage-keys";
+import { drawerMapKey } from "@/modules/facility/lib/store";
+import { powerDialSummariesKey } from "@/modules/power-dial/lib/storage-keys";
+import { profileFormKey, verifyCooldownKey } from "@/modules/profile/lib/storage-keys";
 import { logoutAnswer } from "@/lib/client/generated/auth.gen";
 import { normalSaleAmount } from "@/modules/calls/lib/constants";
 import {
@@ -65,16 +61,16 @@ import {
   callsAnswer,
   callStatsAnswer,
   missedCallsAnswer,
-} from "@/lib/client/generated/calls.gen";
-import { placeDetailsAnswer, placeRule, searchAnswer } from "@/lib/client/generated/places.gen";
-import { callbacksAnswer } from "@/lib/client/generated/callbacks.gen";
-import { authorizeAnswer, credentialsAnswer } from "@/lib/client/generated/telephony.gen";
+} from "@/modules/calls/client/calls.gen";
+import { placeDetailsAnswer, placeRule, searchAnswer } from "@/modules/places/client/places.gen";
+import { callbacksAnswer } from "@/modules/callbacks/client/callbacks.gen";
+import { authorizeAnswer, credentialsAnswer } from "@/modules/telephony/client/telephony.gen";
 import {
   authorizeResponseSchema,
   credentialsResponseSchema,
 } from "@/modules/telephony/lib/schemas";
 import { callbacksResponseSchema } from "@/modules/records/lib/schemas";
-import { facilityDataRule } from "@/lib/client/generated/facility.gen";
+import { facilityDataRule } from "@/modules/facility/client/facility.gen";
 import { facilityDataSchema } from "@/modules/facility/lib/schemas";
 import {
   placeDetailsResponseSchema,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { profileFormKey, readStored, sessionUserKey, writeStored } from "@/lib/client/storage";
+import { readStored, sessionUserKey, writeStored } from "@/lib/client/storage";
+import { profileFormKey } from "@/modules/profile/lib/storage-keys";
 import {
   SUMMARY_MAX,
   validateProfile,

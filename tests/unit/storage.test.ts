@@ -5,7 +5,6 @@ import { z } from "zod";
 import {
   defineKey,
   defineKeyFamily,
-  dialerPositionKey,
   readStored,
   removeStored,
   sessionUserKey,
@@ -16,6 +15,7 @@ import {
   useStoredValue,
   type StorageProblem,
 } from "@/lib/client/storage";
+import { dialerPositionKey } from "@/modules/dialer/lib/storage-keys";
 import { installFakeWindow, storageEvent } from "../support/fake-browser";
 
 const win = installFakeWindow();

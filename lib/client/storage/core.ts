@@ -50,6 +50,15 @@ export type StorageProblem = {
 export const SESSION_USER_ITEM = "auth.user";
 const CORRUPT_SUFFIX = ".corrupt";
 
+/** A `legacy` reader for values stored as bare JSON before this module wrapped them in a version. */
+export function legacyJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export function defineKey<T>(options: KeyOptions<T>): StorageKey<T> {
   return Object.freeze({ format: "json" as const, ...options });
 }

@@ -3,6 +3,7 @@
 export {
   defineKey,
   defineKeyFamily,
+  legacyJson,
   readStored,
   writeStored,
   removeStored,

@@ -8,7 +8,7 @@ import { Download, Trash2 } from "lucide-react";
 import { downloadBlob } from "@/modules/reports/components/download";
 import { Button, Dialog, DialogClose, toast } from "@/components/ui";
 import { useExportAccountData } from "@/modules/account-security/hooks/use-account-security";
-import { clearStoredPreferences } from "@/lib/client/preferences";
+import { clearStoredPreferences } from "@/modules/account-security/lib/clear-preferences";
 
 /** Settings' Data & Privacy buttons: Export Data (a JSON file) and Clear Preferences. */
 export function DataPrivacyActions() {

@@ -2,7 +2,7 @@ import "client-only";
 import { useQuery } from "@tanstack/react-query";
 import { apiClient } from "@/lib/client/api-client";
 import { isLive } from "@/lib/client/live";
-import { callbacksAnswer } from "@/lib/client/generated/callbacks.gen";
+import { callbacksAnswer } from "@/modules/callbacks/client/callbacks.gen";
 
 // The Callbacks list as the screen and the reminders read it (GET /api/callbacks), checked by a
 // rule generated from the route's zod schema (npm run gen:rules): the reminders run on every /app

@@ -2,7 +2,7 @@ import "client-only";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/lib/client/api-client";
 import type { Checked } from "@/lib/client/checker";
-import { callAnswer } from "@/lib/client/generated/calls.gen";
+import { callAnswer } from "@/modules/calls/client/calls.gen";
 import { callsKeys } from "./keys";
 import { dispositionPutBody, type DispositionAnswer } from "./record-body";
 import type { MutationCallbacks } from "@/lib/client/mutation-callbacks";

@@ -1,7 +1,8 @@
 import "client-only";
 import { apiClient } from "@/lib/client/api-client";
 import { unknownValue } from "@/lib/client/rules";
-import { callOutboxKey, readStored, writeStored } from "@/lib/client/storage";
+import { readStored, writeStored } from "@/lib/client/storage";
+import { callOutboxKey } from "@/modules/calls/client/storage-keys";
 import { createCallOutbox, type CallOutbox } from "./outbox";
 import type { OutboxEntry } from "./outbox-entry";
 

@@ -2,7 +2,7 @@ import * as r from "@/lib/client/rules";
 
 // One request the browser still owes the server about a call: the call record itself
 // (PUT /api/calls/:id) or its disposition (PUT /api/calls/:id/disposition). Kept in local storage
-// (lib/client/storage/keys.ts, callOutboxKey) until the server has it. The body is sent as it
+// (./storage-keys.ts, callOutboxKey) until the server has it. The body is sent as it
 // was queued; the server validates it, so here it only has to be a JSON object. Checked with
 // lib/client/rules.ts, not zod: the outbox is in every /app page's first load.
 

@@ -4,7 +4,7 @@ import type { DialContext } from "@/modules/dialer/lib/types";
 import type { PendingDisposition } from "./recorder";
 
 // The call waiting for its outcome, as kept in this tab's session storage
-// (lib/client/storage/keys.ts, pendingOutcomeKey) so that a reload asks again instead of
+// (./storage-keys.ts, pendingOutcomeKey) so that a reload asks again instead of
 // forgetting it. Checked with lib/client/rules.ts: it is read in every /app page.
 
 const contextSchema: r.Rule<DialContext> = r.object({

@@ -10,7 +10,7 @@ import {
   callsAnswer,
   callStatsAnswer,
   missedCallsAnswer,
-} from "@/lib/client/generated/calls.gen";
+} from "@/modules/calls/client/calls.gen";
 
 // TanStack Query hooks over the calls API (answers checked without zod: ./answers.ts), keyed by
 // ./keys.ts.

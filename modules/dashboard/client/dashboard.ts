@@ -4,7 +4,7 @@ import { startOfDay } from "date-fns";
 import { apiClient } from "@/lib/client/api-client";
 import { isLive } from "@/lib/client/live";
 import { callsKeys } from "@/modules/calls/client/keys";
-import { dashboardAnswer } from "@/lib/client/generated/dashboard.gen";
+import { dashboardAnswer } from "@/modules/dashboard/client/dashboard.gen";
 import { DASHBOARD_REFRESH_MS } from "@/modules/dashboard/lib/refresh";
 
 // The dashboard's data (GET /api/dashboard), checked by a rule generated from the route's zod

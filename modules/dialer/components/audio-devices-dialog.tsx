@@ -6,7 +6,8 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui";
 import { Dialog } from "@/components/ui/dialog";
 import { Select } from "@/components/ui/select";
-import { audioDevicesKey, useStoredValue } from "@/lib/client/storage";
+import { useStoredValue } from "@/lib/client/storage";
+import { audioDevicesKey } from "@/modules/dialer/lib/storage-keys";
 
 /** The value the Select uses for "the browser's default" (a device id is never empty). */
 const DEFAULT = "default-device";

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useSyncExternalStore } from "react";
-import { dialerDockedKey, useStoredValue } from "@/lib/client/storage";
+import { useStoredValue } from "@/lib/client/storage";
+import { dialerDockedKey } from "@/modules/dialer/lib/storage-keys";
 import { DIALER_DOCK_COOKIE } from "@/lib/shell/dialer-dock-cookie";
 import { useDialerValue } from "@/modules/dialer/components/dialer-provider";
 

@@ -22,13 +22,9 @@ import { createBrowserCallOutbox } from "@/modules/calls/client/outbox-client";
 import { createCallRecorder, type CallRecorder } from "@/modules/calls/client/recorder";
 import { newCallId } from "@/modules/calls/client/uuid";
 import { checkDoNotCall } from "@/modules/do-not-call/lib/api";
-import {
-  dialerMinimisedKey,
-  pendingOutcomeKey,
-  readStored,
-  removeStored,
-  writeStored,
-} from "@/lib/client/storage";
+import { readStored, removeStored, writeStored } from "@/lib/client/storage";
+import { dialerMinimisedKey } from "@/modules/dialer/lib/storage-keys";
+import { pendingOutcomeKey } from "@/modules/calls/client/storage-keys";
 import { refreshCallQueries } from "@/modules/calls/client/refresh";
 import { wasReloaded } from "@/lib/client/navigation";
 import { guardDial } from "@/modules/do-not-call/lib/dnc-guard";

@@ -13,7 +13,8 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { useFocusFirstItem, type LazyMenuOpen } from "@/components/ui/lazy-menu";
 import { AudioDevicesDialog } from "@/modules/dialer/components/audio-devices-dialog";
-import { machineDetectionKey, useStoredValue } from "@/lib/client/storage";
+import { useStoredValue } from "@/lib/client/storage";
+import { machineDetectionKey } from "@/modules/dialer/lib/storage-keys";
 
 /**
  * The dialer settings menu itself, loaded on first use (dialer-settings-menu.tsx): Dialer

@@ -14,13 +14,12 @@ import { DialerPanel } from "@/modules/dialer/components/dialer-panel";
 import { IncomingCall } from "@/modules/dialer/components/incoming-call";
 import { isTextEntry } from "@/lib/ui/text-entry";
 import {
-  dialerDockedKey,
-  dialerMinimisedKey,
   readStored,
   singleKeyShortcutsKey,
   useStoredValue,
   writeStored,
 } from "@/lib/client/storage";
+import { dialerDockedKey, dialerMinimisedKey } from "@/modules/dialer/lib/storage-keys";
 import { DOCK_MEDIA } from "@/lib/shell/dialer-dock-cookie";
 import { useMediaQuery } from "@/modules/dialer/hooks/use-media-query";
 import { COMPACT_DIALER_MEDIA } from "@/modules/dialer/components/dialer-in-call-bar";

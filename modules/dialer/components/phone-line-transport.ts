@@ -1,5 +1,6 @@
 import "client-only";
-import { audioDevicesKey, readStored } from "@/lib/client/storage";
+import { readStored } from "@/lib/client/storage";
+import { audioDevicesKey } from "@/modules/dialer/lib/storage-keys";
 import {
   authorizeCall,
   authorizeTransfer,

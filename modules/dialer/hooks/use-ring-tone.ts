@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect } from "react";
-import { dialerSoundsKey, useStoredValue } from "@/lib/client/storage";
+import { useStoredValue } from "@/lib/client/storage";
+import { dialerSoundsKey } from "@/modules/dialer/lib/storage-keys";
 
 /** The ring cadence: 2 s of 440 + 480 Hz, 4 s of silence (the North American ring). */
 const RING_ON_S = 2;

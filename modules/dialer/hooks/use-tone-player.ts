@@ -1,6 +1,7 @@
 import "client-only";
 import { useCallback, useEffect, useState } from "react";
-import { dialerSoundsKey, useStoredValue } from "@/lib/client/storage";
+import { useStoredValue } from "@/lib/client/storage";
+import { dialerSoundsKey } from "@/modules/dialer/lib/storage-keys";
 import { isKeypadKey } from "@/modules/dialer/lib/digits";
 import { createTonePlayer } from "@/modules/dialer/lib/tone-player";
 

@@ -1,6 +1,7 @@
 import "client-only";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { dialerPositionKey, readStored, writeStored } from "@/lib/client/storage";
+import { readStored, writeStored } from "@/lib/client/storage";
+import { dialerPositionKey } from "@/modules/dialer/lib/storage-keys";
 import { clampPosition, defaultPosition, type Point } from "@/modules/dialer/lib/position";
 
 export const viewport = () => ({

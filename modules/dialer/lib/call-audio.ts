@@ -22,7 +22,8 @@ import {
   type VoicemailDrop,
 } from "@/modules/voicemail/lib/browser/drop";
 import { recordToggle } from "@/modules/dialer/components/record-state";
-import { machineDetectionKey, readStored } from "@/lib/client/storage";
+import { readStored } from "@/lib/client/storage";
+import { machineDetectionKey } from "@/modules/dialer/lib/storage-keys";
 import { tapAudio } from "@/modules/dialer/lib/amd/audio-tap";
 import { createMachineDetection, type MachineDetection } from "@/modules/dialer/lib/amd/on-call";
 import type { CallPhase } from "@/modules/dialer/lib/controller";

@@ -1,6 +1,6 @@
 import "client-only";
 import { apiClient } from "@/lib/client/api-client";
-import { dncCheckAnswer } from "@/lib/client/generated/do-not-call.gen";
+import { dncCheckAnswer } from "@/modules/do-not-call/client/do-not-call.gen";
 
 // The dialer's do-not-call check, its answer checked by a rule generated from the route's zod
 // schema (./schemas.ts; npm run gen:rules): the check is in every /app page's first load (the

@@ -1,7 +1,7 @@
 import type { FacilityData } from "./schemas";
 
 // The empty facility data. The browser's zod-free check of it is generated from
-// `facilityDataSchema` (lib/client/generated/facility.gen.ts, npm run gen:rules).
+// `facilityDataSchema` (modules/facility/client/facility.gen.ts, npm run gen:rules).
 
 export const emptyFacilityData: FacilityData = Object.freeze({
   notes: [],

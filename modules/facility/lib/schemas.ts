@@ -8,7 +8,7 @@ import {
 } from "./limits";
 
 // The limits live in ./limits.ts, the empty value in ./data.ts; the browser's zod-free check is
-// generated from this schema (lib/client/generated/facility.gen.ts, npm run gen:rules: the store
+// generated from this schema (modules/facility/client/facility.gen.ts, npm run gen:rules: the store
 // is in first loads that must not bring zod); this schema gives the types and checks imports.
 
 const id = z.string().min(1).max(200);

@@ -1,8 +1,8 @@
 import "client-only";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import {
+  defineKey,
   defineKeyFamily,
-  drawerMapKey,
   readStored,
   storageItemName,
   subscribeStorageProblems,
@@ -13,7 +13,8 @@ import {
   type WriteResult,
 } from "@/lib/client/storage";
 import type { FacilityRecords } from "./backup";
-import { facilityDataRule } from "@/lib/client/generated/facility.gen";
+import { facilityDataRule } from "@/modules/facility/client/facility.gen";
+import { boolean as booleanRule } from "@/lib/client/rules";
 import { emptyFacilityData } from "./data";
 import type { FacilityData } from "./schemas";
 import { incrementDialCount, type Updater } from "./updaters";
@@ -21,9 +22,9 @@ import { incrementDialCount, type Updater } from "./updaters";
 // The one owner of facility data in the browser (architecture decision 4): a versioned key per
 // place, validated on every read by the storage module, which sets corrupt entries aside and
 // reports them, re-reads on other tabs' writes, and reports a full quota without touching what
-// is already stored. The drawer's map flag is registered in lib/client/storage/keys.ts; the
-// facility family is listed there but defined here, beside its check (./data.ts: zod-free, as
-// the store is in the first load of Targets and of the dialer).
+// is already stored. Its keys are listed with every other in lib/client/storage/keys.ts and
+// defined here, the family beside its check (./data.ts: zod-free, as the store is in the first
+// load of Targets and of the dialer).
 
 /**
  * Spec 3 "Facility local data": one entry per place_id, personal to the signed-in rep. Bump the
@@ -38,7 +39,15 @@ export const facilityFamily = defineKeyFamily<FacilityData>({
   fallback: emptyFacilityData,
 });
 
-export { drawerMapKey };
+/** Spec "Other stored browser flags": the drawer's Open Map toggle (a preference). */
+export const drawerMapKey = defineKey({
+  name: "drawer.mapEnabled",
+  version: 1,
+  area: "local",
+  scope: "global",
+  schema: booleanRule,
+  fallback: false,
+});
 
 /** Spec 9: the Saved flash after any local data change. */
 export const SAVED_FLASH_MS = 800;

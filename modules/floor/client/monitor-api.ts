@@ -4,7 +4,7 @@ import {
   monitorKeyAnswer,
   monitorRequestsAnswer,
   monitorSessionAnswer,
-} from "@/lib/client/generated/monitor.gen";
+} from "@/modules/floor/client/monitor.gen";
 import type { MonitorMode } from "@/modules/floor/lib/limits";
 import type { MonitorSessionDto } from "@/modules/floor/lib/monitor-schemas";
 import type { MonitorPublicJwk } from "@/modules/floor/lib/monitor-token";

@@ -1,6 +1,6 @@
 import "client-only";
 import { apiClient } from "@/lib/client/api-client";
-import { floorAnswer, presenceAnswer } from "@/lib/client/generated/floor.gen";
+import { floorAnswer, presenceAnswer } from "@/modules/floor/client/floor.gen";
 import { readSession } from "@/lib/client/session";
 import type { PresenceBody } from "@/modules/floor/lib/schemas";
 

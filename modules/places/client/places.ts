@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiClient } from "@/lib/client/api-client";
-import { placeDetailsAnswer } from "@/lib/client/generated/places.gen";
+import { placeDetailsAnswer } from "@/modules/places/client/places.gen";
 import { placesKeys } from "./keys";
 
 /**

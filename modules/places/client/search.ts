@@ -1,5 +1,5 @@
 import { apiClient } from "@/lib/client/api-client";
-import { placeDetailsAnswer, searchAnswer } from "@/lib/client/generated/places.gen";
+import { placeDetailsAnswer, searchAnswer } from "@/modules/places/client/places.gen";
 
 // Targets' search through the places routes (a page of results, then each result's details),
 // handed to the search session by modules/targets/components/targets-runtime.ts, which loads

@@ -4,12 +4,12 @@ import {
   abandonmentAnswer,
   abandonmentMessageAnswer,
   dialingRulesAnswer,
-} from "@/lib/client/generated/power-dial.gen";
+} from "@/modules/power-dial/client/power-dial.gen";
 import type { DialingRulesBody } from "@/modules/power-dial/lib/schemas";
 
 // Parallel dialing's rules as the browser calls them: the rep's dialer reads the rates and the
 // abandonment message's audio; the managers' screen reads and sets the rules and the message.
-// Answers are checked with the generated rules (lib/client/generated/power-dial.gen.ts).
+// Answers are checked with the generated rules (modules/power-dial/client/power-dial.gen.ts).
 
 const rep = "rep" as const;
 

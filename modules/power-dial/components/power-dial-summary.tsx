@@ -2,7 +2,8 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { Button, Dialog } from "@/components/ui";
-import { useStoredValue, powerDialSummariesKey } from "@/lib/client/storage";
+import { useStoredValue } from "@/lib/client/storage";
+import { powerDialSummariesKey } from "@/modules/power-dial/lib/storage-keys";
 import { DISPOSITIONS } from "@/modules/calls/lib/dispositions";
 import { todaysSummaries, type SessionSummary } from "@/modules/power-dial/lib/summary";
 import { formatDuration } from "@/lib/format/duration";

@@ -5,12 +5,8 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useCallDisposition, useDialerCommands } from "@/modules/dialer/components/dialer-provider";
 import { ApiClientError } from "@/lib/client/api-client";
 import { releasePlace, reservePlace } from "@/modules/power-dial/lib/api";
-import {
-  powerDialSummariesKey,
-  readStored,
-  singleKeyShortcutsKey,
-  writeStored,
-} from "@/lib/client/storage";
+import { readStored, singleKeyShortcutsKey, writeStored } from "@/lib/client/storage";
+import { powerDialSummariesKey } from "@/modules/power-dial/lib/storage-keys";
 import type { CountdownEvent } from "@/modules/power-dial/lib/countdown";
 import { initialCountdown } from "@/modules/power-dial/lib/countdown-state";
 import type { SessionPlan } from "@/modules/power-dial/lib/plan";

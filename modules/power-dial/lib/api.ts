@@ -5,7 +5,7 @@ import {
   previewAnswer,
   releaseAnswer,
   reservationAnswer,
-} from "@/lib/client/generated/power-dial.gen";
+} from "@/modules/power-dial/client/power-dial.gen";
 import type { PreviewBody } from "./schemas";
 
 // The browser's power-dial requests, their answers checked by rules generated from the routes'

@@ -1,15 +1,15 @@
 import "client-only";
 import { defineKey } from "@/lib/client/storage";
 import * as r from "@/lib/client/rules";
-import { placeRule } from "@/lib/client/generated/places.gen";
+import { placeRule } from "@/modules/places/client/places.gen";
 import { DISPOSITIONS } from "@/modules/calls/lib/dispositions";
 import type { SavedRun } from "./session-engine";
 
 /**
  * The running power-dial session, kept in this tab so that a reload offers to resume it where it
  * was: its businesses, where it is, and its figures so far. Session storage, per rep:
- * it lives as long as the tab. Here, not in lib/client/storage/keys.ts: that module is in every
- * page's first load, and this belongs to the session's lazily loaded code.
+ * it lives as long as the tab. Listed in lib/client/storage/keys.ts; defined here, in the
+ * session's lazily loaded code.
  */
 export const powerDialRunKey = defineKey<SavedRun | null>({
   name: "dialing.run",

@@ -6,7 +6,8 @@ import { useTheme } from "next-themes";
 import { Loader2 } from "lucide-react";
 import { PageHeader } from "@/components/ui/page-header";
 import { useSession } from "@/lib/client/session";
-import { profileFormKey, readStored, writeStored } from "@/lib/client/storage";
+import { readStored, writeStored } from "@/lib/client/storage";
+import { profileFormKey } from "@/modules/profile/lib/storage-keys";
 import { BasicInfoSection } from "./basic-info-section";
 import { PreferencesSection } from "./preferences-section";
 import {

@@ -3,7 +3,8 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { profileResponseSchema } from "@/lib/accounts/schemas";
 import { apiClient, ApiClientError } from "@/lib/client/api-client";
 import { readSession } from "@/lib/client/session";
-import { readStored, verifyCooldownKey, writeStored } from "@/lib/client/storage";
+import { readStored, writeStored } from "@/lib/client/storage";
+import { verifyCooldownKey } from "@/modules/profile/lib/storage-keys";
 import { verifyRequestResponseSchema } from "@/lib/email/schemas";
 import {
   createVerificationMachine,

@@ -31,7 +31,7 @@ export function validateProfile(form: ProfileForm): ProfileErrors {
   return errors;
 }
 
-/** The form as kept in the browser (lib/client/storage/keys.ts: profileFormKey). */
+/** The form as kept in the browser (./storage-keys.ts: profileFormKey). */
 export type StoredProfile = Partial<ProfileForm>;
 
 /** The stored form over the defaults (display name from the username, the default role...). */

@@ -1,4 +1,4 @@
-import { facilityDataRule } from "@/lib/client/generated/facility.gen";
+import { facilityDataRule } from "@/modules/facility/client/facility.gen";
 import { emptyFacilityData } from "@/modules/facility/lib/data";
 import type { FacilityData } from "@/modules/facility/lib/schemas";
 import { ADDRESS_ITEM_ID, itemKey, phoneItemId, type RecordKind } from "./items";

@@ -1,5 +1,5 @@
 import "client-only";
-import { placeRule } from "@/lib/client/generated/places.gen";
+import { placeRule } from "@/modules/places/client/places.gen";
 import * as r from "@/lib/client/rules";
 import { defineKeyFamily, readStored, removeStored, writeStored } from "@/lib/client/storage";
 import type { Place } from "@/modules/places/lib/schemas";

@@ -4,7 +4,7 @@ import {
   authorizeAnswer,
   authorizeTransferAnswer,
   credentialsAnswer,
-} from "@/lib/client/generated/telephony.gen";
+} from "@/modules/telephony/client/telephony.gen";
 import type { CredentialsResponse } from "@/modules/telephony/lib/schemas";
 
 // The rep's side of a real phone line: fresh SIP credentials and the server's signed
