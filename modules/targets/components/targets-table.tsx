@@ -51,6 +51,15 @@ export function TargetsTable({
         caption={t("tableCaption", { query })}
         data-testid="targets-table"
       >
+        {/* Every column, so that a notice row spanning them all does not make the columns the
+            narrow table hides into columns of its own (they would share Name's width until the
+            rows replace the notice: a layout shift). Hidden, they are zero wide here; the widths
+            otherwise sit on the header cells. */}
+        <colgroup className="max-sm:hidden">
+          {columns.map(([key, width]) => (
+            <col key={key} className={width.includes(wideOnly) ? "@max-[67rem]:w-0" : undefined} />
+          ))}
+        </colgroup>
         <TableHead className="max-sm:hidden">
           <tr>
             {columns.map(([key, width]) => (
