@@ -166,8 +166,10 @@ if (process.env.E2E_OPS_DIR) {
 }
 
 addAccount(process.env.E2E_USER, process.env.E2E_USER_PASSWORD, false);
-addAccount(process.env.E2E_COLLEAGUE, process.env.E2E_COLLEAGUE_PASSWORD, false);
 addAccount(process.env.E2E_OPERATOR, process.env.E2E_OPERATOR_PASSWORD, true);
+// A second rep of the same team (the benchmarks that start this server may leave it out).
+if (process.env.E2E_COLLEAGUE)
+  addAccount(process.env.E2E_COLLEAGUE, process.env.E2E_COLLEAGUE_PASSWORD, false);
 // The accounts only their own specs use (password change, two-factor, deactivation): the benchmarks that start
 // this server do not name them.
 if (process.env.E2E_SECURITY)
