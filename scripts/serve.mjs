@@ -110,6 +110,11 @@ export async function serve({ port, hostname, dir }) {
   // Slow-client protections: whole request in 30 s, headers in 10 s.
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;
+  // An idle kept-alive connection stays open 65 s (Node's default: 5 s), longer than the pools of
+  // clients and proxies in front keep one (load balancers commonly 60 s): closed sooner, a request
+  // sent on it as it closes fails with ECONNRESET (seen from an API client that sent its next
+  // request after 5 s of work in a browser).
+  server.keepAliveTimeout = 65_000;
   await new Promise((resolve) => server.listen(port, hostname, resolve));
 
   const shutdown = async (signal) => {
