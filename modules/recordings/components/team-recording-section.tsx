@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { ConsentNoticeUpload } from "@/modules/console/components/consent-notice-upload";
 import {
   Checkbox,
@@ -43,13 +43,34 @@ export function TeamRecordingSection() {
           : t("failed"),
     );
 
-  async function put(body: { mode: RecordingMode; consentRequired: boolean }) {
+  // A change applies to the settings as they are now, shown at once: read from the cache at the
+  // change, not from this render, so a second change made before the first one's answer keeps the
+  // first (the mode, then the consent box, quickly: the box sent the old mode back). The saves go
+  // one after another, so the server applies them in the order they were made.
+  // Only the last save's answer is shown: an earlier one would undo the later change until its own
+  // answer came.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const lastSave = useRef(0);
+  function put(change: Partial<{ mode: RecordingMode; consentRequired: boolean }>) {
+    const current = queryClient.getQueryData<RecordingSettings>(recordingSettingsKey);
+    if (!current) return;
+    const next = { ...current, ...change };
+    const save = ++lastSave.current;
     setError(null);
-    try {
-      saved(await saveTeamRecording(body));
-    } catch (err) {
-      failed(err);
-    }
+    saved(next);
+    saving.current = saving.current.then(async () => {
+      try {
+        const answer = await saveTeamRecording({
+          mode: next.mode,
+          consentRequired: next.consentRequired,
+        });
+        if (save === lastSave.current) saved(answer);
+      } catch (err) {
+        failed(err);
+        // What the server holds, whatever was shown.
+        void q.refetch();
+      }
+    });
   }
 
   async function upload(file: File) {
@@ -79,12 +100,7 @@ export function TeamRecordingSection() {
           <Field id="team-recording-mode" label={t("mode")}>
             <NativeSelect
               value={q.data.mode}
-              onChange={(e) =>
-                void put({
-                  mode: e.target.value as RecordingMode,
-                  consentRequired: q.data.consentRequired,
-                })
-              }
+              onChange={(e) => put({ mode: e.target.value as RecordingMode })}
             >
               {RECORDING_MODES.map((mode) => (
                 <option key={mode} value={mode}>
@@ -96,9 +112,7 @@ export function TeamRecordingSection() {
           <Checkbox
             id="team-recording-consent"
             checked={q.data.consentRequired}
-            onCheckedChange={(checked) =>
-              void put({ mode: q.data.mode, consentRequired: checked === true })
-            }
+            onCheckedChange={(checked) => put({ consentRequired: checked === true })}
             label={t("consentRequired")}
           />
           <div className="flex flex-wrap items-center gap-2 text-sm">
