@@ -26,8 +26,9 @@ export default defineConfig([
     // What every /app page loads first (the shell, the dialer, Targets and power dialing, the API
     // client, storage, the call outbox): zod is not in its budget (bench:web), so answers there
     // are checked with lib/client/rules.ts, by rules generated from the schemas
-    // (modules/*/client/*.gen.ts and lib/client/generated, npm run gen:rules) or, for stored values, written by hand; each rule
-    // is held to its schema by tests/unit/client-rules.test.ts. Types from the schemas are free.
+    // (modules/*/client/*.gen.ts and lib/client/generated, npm run gen:rules) or, for stored
+    // values, written by hand; each rule is held to its schema by tests/unit/client-rules.test.ts.
+    // Types from the schemas are free.
     files: [
       "lib/client/generated/**",
       "modules/shell/components/**",

@@ -1,5 +1,6 @@
 // Serves the production build for Playwright on a fresh embedded database, with the e2e
-// accounts created first (what the users CLI calls, in one process: create-accounts.ts). E2E_SERVE: see below.
+// accounts created first (what the users CLI calls, in one process: create-accounts.ts).
+// E2E_SERVE: see below.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
